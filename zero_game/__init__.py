@@ -1,0 +1,1 @@
+"""Zero: the rules engine."""
