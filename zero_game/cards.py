@@ -1,0 +1,132 @@
+"""The 56 cards of Zero (R1): seven colours, numbers 1 to 8, each pair exactly once."""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .errors import InvalidMove
+
+NUMBERS = range(1, 9)
+DECK_SIZE = 56
+
+
+class Colour(enum.Enum):
+    """The seven colours, in the rules' canonical order."""
+
+    RED = 0
+    YELLOW = 1
+    GREEN = 2
+    BLUE = 3
+    VIOLET = 4
+    GREY = 5
+    BLACK = 6
+
+    @property
+    def label(self) -> str:
+        """The colour's English name in lower case, e.g. ``"red"``."""
+        return self.name.lower()
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Colour):
+            return NotImplemented
+        return self.value < other.value
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Colour):
+            return NotImplemented
+        return self.value <= other.value
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Colour):
+            return NotImplemented
+        return self.value > other.value
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Colour):
+            return NotImplemented
+        return self.value >= other.value
+
+
+_COLOUR_BY_NAME = {c.label: c for c in Colour} | {"gray": Colour.GREY, "purple": Colour.VIOLET}
+_CARD_TEXT = re.compile(r"^\s*([a-z]+)\s*[-_ ]?\s*(\d+)\s*$")
+
+
+@dataclass(frozen=True, order=True, slots=True, repr=False)
+class Card:
+    """One card: a colour and a number from 1 to 8. Ordered by colour, then number."""
+
+    colour: Colour
+    number: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.colour, Colour):
+            raise InvalidMove(f"{self.colour!r} is not a colour of Zero.")
+        if type(self.number) is not int or not 1 <= self.number <= 8:
+            raise InvalidMove(f"Cards are numbered 1 to 8, not {self.number!r}.")
+
+    def __str__(self) -> str:
+        return f"{self.colour.label} {self.number}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @property
+    def index(self) -> int:
+        """The card's position 0–55 in the canonical deck (colour-major)."""
+        return self.colour.value * 8 + self.number - 1
+
+    @property
+    def slug(self) -> str:
+        """A token for markup and URLs, e.g. ``"red-7"``."""
+        return f"{self.colour.label}-{self.number}"
+
+    @staticmethod
+    def from_index(index: int) -> Card:
+        """The card at ``index`` in the canonical deck."""
+        return DECK[index]
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Read a card such as ``"red 7"``, ``"Red 7"`` or ``"red-7"``.
+
+        >>> Card.parse("  RED   7 ")
+        Card.parse('red 7')
+        """
+        if not isinstance(text, str):
+            raise InvalidMove(f"A card is written like 'red 7', not {text!r}.")
+        match = _CARD_TEXT.match(text.lower())
+        if match is None:
+            raise InvalidMove(f"{text.strip()!r} is not a card; write a colour and a number, like 'red 7'.")
+        name, digits = match.groups()
+        colour = _COLOUR_BY_NAME.get(name)
+        if colour is None:
+            names = ", ".join(c.label for c in Colour)
+            raise InvalidMove(f"{name!r} is not a colour of Zero; the colours are {names}.")
+        number = int(digits)
+        if not 1 <= number <= 8:
+            raise InvalidMove(f"Cards are numbered 1 to 8, so there is no {name} {number}.")
+        return DECK[colour.value * 8 + number - 1]
+
+
+DECK: tuple[Card, ...] = tuple(Card(Colour(i // 8), i % 8 + 1) for i in range(DECK_SIZE))
+
+
+def to_mask(cards: Iterable[Card]) -> int:
+    """A set of cards as a 56-bit integer (bit ``card.index``)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def from_mask(mask: int) -> tuple[Card, ...]:
+    """The cards of a 56-bit mask, in canonical order."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(DECK[low.bit_length() - 1])
+        mask ^= low
+    return tuple(cards)

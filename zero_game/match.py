@@ -1,0 +1,249 @@
+"""A match of several rounds (R5, R17): the dealer moves clockwise, scores add up, lowest wins."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from .actions import Action
+from .errors import DataError
+from .round import (
+    Round,
+    RoundView,
+    Seed,
+    check_document,
+    check_players,
+    default_pool_size,
+    load_json,
+)
+
+MATCH_SCHEMA = 1
+MAX_ROUNDS = 10
+
+
+class Match:
+    """A whole match. Immutable: ``apply`` returns the next state, dealing the next round when one ends."""
+
+    __slots__ = ("_finished", "_first_dealer", "_players", "_pool_size", "_round", "_rounds", "_seed")
+
+    _players: int
+    _rounds: int
+    _pool_size: int | None
+    _first_dealer: int
+    _seed: int | str
+    _finished: tuple[Round, ...]
+    _round: Round
+
+    def __init__(self) -> None:
+        raise TypeError("Start a match with Match.new(...).")
+
+    @classmethod
+    def new(
+        cls,
+        players: int,
+        seed: Seed = None,
+        *,
+        rounds: int | None = None,
+        pool_size: int | None = None,
+        dealer: int = 0,
+    ) -> Match:
+        """A new match; ``rounds=None`` plays one round per player (R17)."""
+        check_players(players)
+        if rounds is None:
+            rounds = players
+        if type(rounds) is not int or not 1 <= rounds <= MAX_ROUNDS:
+            raise ValueError(f"A match has 1 to {MAX_ROUNDS} rounds, not {rounds!r}.")
+        if pool_size is not None and pool_size not in (5, 7, 9):
+            raise ValueError(f"The pool holds 5, 7 or 9 cards, not {pool_size!r}.")
+        if type(dealer) is not int or not 0 <= dealer < players:
+            raise ValueError(f"The first dealer must be a seat from 0 to {players - 1}, not {dealer!r}.")
+        if seed is None:
+            # Fresh entropy from the OS, never the shared global generator.
+            seed = random.SystemRandom().getrandbits(63)
+        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+            raise ValueError(f"A match seed is a whole number or a text, not {seed!r}.")
+        match = object.__new__(cls)
+        match._players = players
+        match._rounds = rounds
+        match._pool_size = pool_size
+        match._first_dealer = dealer
+        match._seed = seed
+        match._finished = ()
+        match._round = match._deal(0)
+        return match._settle()
+
+    def _deal(self, index: int) -> Round:
+        return Round.deal(
+            self._players,
+            seed=f"zero:{self._seed}:{index}",
+            pool_size=self._pool_size,
+            dealer=(self._first_dealer + index) % self._players,
+        )
+
+    def _copy(self) -> Match:
+        match = object.__new__(Match)
+        for name in Match.__slots__:
+            object.__setattr__(match, name, getattr(self, name))
+        return match
+
+    def _settle(self) -> Match:
+        """Record finished rounds and deal the next (also past rounds a dealt ZERO ends at once)."""
+        while self._round.is_over and len(self._finished) < self._rounds:
+            self._finished = self._finished + (self._round,)
+            if len(self._finished) < self._rounds:
+                self._round = self._deal(len(self._finished))
+        return self
+
+    def apply(self, action: Action) -> Match:
+        """The match after the current player takes ``action`` in the current round."""
+        nxt = self._copy()
+        nxt._round = self._round.apply(action)
+        return nxt._settle()
+
+    @property
+    def players(self) -> int:
+        """How many seats are at the table."""
+        return self._players
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds the match has."""
+        return self._rounds
+
+    @property
+    def pool_size(self) -> int:
+        """The pool size used in every round."""
+        return self._pool_size if self._pool_size is not None else default_pool_size(self._players)
+
+    @property
+    def first_dealer(self) -> int:
+        """The dealer of round 1."""
+        return self._first_dealer
+
+    @property
+    def seed(self) -> int | str:
+        """The seed every round's deal is drawn from."""
+        return self._seed
+
+    @property
+    def round(self) -> Round:
+        """The round being played, or the last round once the match is over."""
+        return self._round
+
+    @property
+    def round_number(self) -> int:
+        """The current round, counting from 1 (the last round once the match is over)."""
+        return min(len(self._finished) + 1, self._rounds)
+
+    @property
+    def finished_rounds(self) -> tuple[Round, ...]:
+        """Every round played to its end, in order."""
+        return self._finished
+
+    @property
+    def round_scores(self) -> tuple[tuple[int, ...], ...]:
+        """Each finished round's scores, per seat."""
+        return tuple(r.scores() for r in self._finished)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's total over the finished rounds."""
+        return tuple(sum(col) for col in zip(*self.round_scores, strict=True)) or (0,) * self._players
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every round has been played."""
+        return len(self._finished) == self._rounds
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats on the lowest total, all sharing the win (R17); empty until the match is over."""
+        if not self.is_over:
+            return ()
+        totals = self.totals
+        best = min(totals)
+        return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` once the match is over."""
+        return self._round.current_player
+
+    def legal_actions(self) -> list[Action]:
+        """The current player's legal actions."""
+        return self._round.legal_actions()
+
+    def view(self, seat: int) -> RoundView:
+        """What ``seat`` may know of the current round."""
+        return self._round.view(seat)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Match):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:
+        return hash(self.to_json())
+
+    def __repr__(self) -> str:
+        return f"<Match players={self._players} round={self.round_number}/{self._rounds} totals={self.totals}>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The match as plain data: settings, seed, and every round's deal and actions."""
+        rounds = list(self._finished)
+        if not self.is_over:
+            rounds.append(self._round)
+        return {
+            "schema": MATCH_SCHEMA,
+            "type": "match",
+            "players": self._players,
+            "rounds": self._rounds,
+            "pool_size": self._pool_size,
+            "dealer": self._first_dealer,
+            "seed": self._seed,
+            "played": [r.to_dict() for r in rounds],
+        }
+
+    def to_json(self) -> str:
+        """The match as versioned JSON text."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: object) -> Match:
+        """Rebuild a match from ``to_dict`` data, replaying and checking every round."""
+        check_document(data, "match", MATCH_SCHEMA)
+        assert isinstance(data, dict)
+        try:
+            match = cls.new(
+                data.get("players"),  # type: ignore[arg-type]
+                data.get("seed"),
+                rounds=data.get("rounds"),
+                pool_size=data.get("pool_size"),
+                dealer=data.get("dealer"),  # type: ignore[arg-type]
+            )
+        except (ValueError, TypeError) as err:
+            raise DataError(f"The saved match is damaged: {err}") from None
+        if data.get("seed") is None:
+            raise DataError("The saved match is damaged: its seed is missing.")
+        played = data.get("played")
+        if not isinstance(played, list) or not 1 <= len(played) <= match._rounds:
+            raise DataError("The saved match is damaged: its rounds are missing.")
+        rounds = [Round.from_dict(r) for r in played]
+        for index, rnd in enumerate(rounds):
+            if rnd.players != match._players:
+                raise DataError(f"The saved match is damaged: round {index + 1} has the wrong number of hands.")
+            if rnd.dealer != (match._first_dealer + index) % match._players:
+                raise DataError(f"The saved match is damaged: round {index + 1} has the wrong dealer.")
+            if index < len(rounds) - 1 and not rnd.is_over:
+                raise DataError(f"The saved match is damaged: round {index + 1} never ended.")
+        if rounds[-1].is_over and len(rounds) < match._rounds:
+            raise DataError("The saved match is damaged: a finished round is missing its successor.")
+        match._finished = tuple(r for r in rounds if r.is_over)
+        match._round = rounds[-1]
+        return match
+
+    @classmethod
+    def from_json(cls, text: str) -> Match:
+        """Read a match saved by ``to_json``; damaged or foreign text raises ``DataError``."""
+        return cls.from_dict(load_json(text, "match"))
