@@ -48,6 +48,12 @@ def parse_action(text: str) -> Action:
         raise InvalidMove(f"An action is written like 'swap red 7 for blue 2' or 'knock', not {text!r}.")
     if text.strip().lower() == "knock":
         return KNOCK
+    give, sep, take = text[5:].partition(" for ")
+    if text.startswith("swap ") and sep:  # the common, canonical form: no regular expression needed
+        try:
+            return Swap(Card.parse(give), Card.parse(take))
+        except InvalidMove:
+            pass
     match = _SWAP_TEXT.match(text)
     if match is None:
         raise InvalidMove(

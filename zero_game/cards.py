@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import InvalidMove
 
@@ -51,32 +51,51 @@ class Colour(enum.Enum):
 
 
 _COLOUR_BY_NAME = {c.label: c for c in Colour} | {"gray": Colour.GREY, "purple": Colour.VIOLET}
-_CARD_TEXT = re.compile(r"^\s*([a-z]+)\s*[-_ ]?\s*(\d+)\s*$")
+_CARD_TEXT = re.compile(r"^\s*([a-z]+)(?:\s*|-)(\d+)\s*$")
 
 
-@dataclass(frozen=True, order=True, slots=True, repr=False)
+@dataclass(frozen=True, eq=False, slots=True, repr=False)
 class Card:
     """One card: a colour and a number from 1 to 8. Ordered by colour, then number."""
 
     colour: Colour
     number: int
+    index: int = field(init=False)
+    """The card's position 0–55 in the canonical deck (colour-major)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.colour, Colour):
             raise InvalidMove(f"{self.colour!r} is not a colour of Zero.")
         if type(self.number) is not int or not 1 <= self.number <= 8:
             raise InvalidMove(f"Cards are numbered 1 to 8, not {self.number!r}.")
+        object.__setattr__(self, "index", self.colour.value * 8 + self.number - 1)
+
+    # Equality, hashing and order go through the index: cards are compared in every hot loop.
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.index == other.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        return self.index >= other.index
 
     def __str__(self) -> str:
-        return f"{self.colour.label} {self.number}"
+        return _NAMES[self.index]
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
-
-    @property
-    def index(self) -> int:
-        """The card's position 0–55 in the canonical deck (colour-major)."""
-        return self.colour.value * 8 + self.number - 1
 
     @property
     def slug(self) -> str:
@@ -97,6 +116,9 @@ class Card:
         """
         if not isinstance(text, str):
             raise InvalidMove(f"A card is written like 'red 7', not {text!r}.")
+        card = _BY_NAME.get(text)
+        if card is not None:
+            return card
         match = _CARD_TEXT.match(text.lower())
         if match is None:
             raise InvalidMove(f"{text.strip()!r} is not a card; write a colour and a number, like 'red 7'.")
@@ -111,7 +133,9 @@ class Card:
         return DECK[colour.value * 8 + number - 1]
 
 
+_NAMES = tuple(f"{Colour(i // 8).label} {i % 8 + 1}" for i in range(DECK_SIZE))
 DECK: tuple[Card, ...] = tuple(Card(Colour(i // 8), i % 8 + 1) for i in range(DECK_SIZE))
+_BY_NAME = {name: card for name, card in zip(_NAMES, DECK, strict=True)}
 
 
 def to_mask(cards: Iterable[Card]) -> int:

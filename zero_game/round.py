@@ -296,8 +296,9 @@ class Round:
         hand = self._hands[seat]
         give_bit, take_bit = 1 << give, 1 << take
         if not hand & give_bit:
-            where = "in the pool" if self._pool & give_bit else "in someone else's hand"
-            raise IllegalMove(f"You can't give the {action.give}: it is {where}, not in your hand.")
+            # Never say where a card you don't hold is, unless it is in the public pool.
+            where = "it is in the pool, not in your hand" if self._pool & give_bit else "you don't hold it"
+            raise IllegalMove(f"You can't give the {action.give}: {where}.")
         if give == take:
             raise IllegalMove(
                 f"You can't take back the {action.take} you are putting in the pool; take a different card."
