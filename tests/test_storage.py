@@ -1,0 +1,480 @@
+"""The localStorage layer over fake storages: nothing lost, no crash, no silent overwrite between tabs."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import random
+import string
+from pathlib import Path
+
+import pytest
+
+from zero_game import KNOCK, Match
+from zero_game.sheet import SHEET_SCHEMA, SavedGame, Seat, dump_game, load_sheet, new_id
+from zero_game.web.storage import (
+    BACKUP_PREFIX,
+    CONFLICT,
+    FAILED,
+    GAME_KEY,
+    LOCKED,
+    PREFIX,
+    REJECTED,
+    SAVED,
+    SHEET_KEY,
+    UNAVAILABLE,
+    Store,
+    export_filename,
+    request_persistence,
+)
+from zero_game.web.storage_messages import STORAGE_MESSAGES
+
+FIXTURES = Path(__file__).parent / "fixtures"
+SEATS = (Seat("Ann"), Seat("Bob"), Seat("Medium bot", "bot", "medium"))
+
+
+class QuotaExceededError(Exception):
+    """What a full localStorage raises (a JsException in Pyodide)."""
+
+
+class FakeStorage:
+    """A dict with the Web Storage methods; ``quota`` caps the total characters like a browser does."""
+
+    def __init__(self, data: dict[str, str] | None = None, quota: int | None = None) -> None:
+        self.data = dict(data or {})
+        self.quota = quota
+        self.writes = 0
+
+    @property
+    def length(self) -> int:
+        return len(self.data)
+
+    def key(self, index: int) -> str | None:
+        return list(self.data)[index] if 0 <= index < len(self.data) else None
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802
+        return self.data.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        size = sum(len(k) + len(v) for k, v in self.data.items() if k != key) + len(key) + len(value)
+        if self.quota is not None and size > self.quota:
+            raise QuotaExceededError("The quota has been exceeded.")
+        self.data[key] = str(value)
+        self.writes += 1
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.data.pop(key, None)
+
+
+class BlockedStorage(FakeStorage):
+    """Storage the browser forbids (site data blocked): every call raises."""
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802
+        raise PermissionError("SecurityError: The operation is insecure.")
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        raise PermissionError("SecurityError: The operation is insecure.")
+
+
+def clock() -> object:
+    """A clock giving a new millisecond each call."""
+    counter = itertools.count()
+    return lambda: f"2025-06-01T12:00:00.{next(counter) % 1000:03d}Z"
+
+
+def new_game(seed: int = 1, players: int = 3) -> SavedGame:
+    return SavedGame(
+        new_id(random.Random(seed)), SEATS[:players], Match.new(players, seed=seed), "2025-06-01T12:00:00.000Z"
+    )
+
+
+def act(game: SavedGame, steps: int = 1) -> SavedGame:
+    match = game.match
+    for _ in range(steps):
+        match = match.apply(match.legal_actions()[0])
+    return game.advance(match, "2025-06-01T12:01:00.000Z")
+
+
+def finish(game: SavedGame) -> SavedGame:
+    rng = random.Random(0)
+    match = game.match
+    while not match.is_over:
+        match = match.apply(KNOCK if rng.random() < 0.3 else rng.choice(match.legal_actions()[:-1]))
+    return game.advance(match, "2025-06-01T13:00:00.000Z")
+
+
+# --- start-up and resume ------------------------------------------------------------------------------------
+
+
+def test_empty_storage_loads_nothing_and_reports_nothing() -> None:
+    loaded = Store(FakeStorage()).load()
+    assert loaded.game is None and loaded.sheet.matches == () and loaded.problems == ()
+
+
+def test_every_key_carries_the_app_prefix() -> None:
+    storage = FakeStorage()
+    store = Store(storage, clock=clock())
+    store.load()
+    game = store.save_game(act(new_game(), 3)).game
+    assert game is not None
+    store.record_finished(finish(game).record("2025-06-01T13:00:00.000Z"))
+    storage.data[SHEET_KEY] = "{broken"
+    Store(storage, clock=clock()).load()
+    assert storage.data and all(key.startswith(PREFIX) for key in storage.data)
+
+
+def test_reload_resumes_the_same_turn_of_the_same_match() -> None:
+    storage = FakeStorage()
+    store = Store(storage)
+    store.load()
+    game = act(new_game(), 5)
+    for _ in range(3):
+        result = store.save_game(game)
+        assert result.status == SAVED
+        game = act(game)
+    store.save_game(game)
+    resumed = Store(storage).load().game
+    assert resumed is not None
+    assert resumed.match == game.match and resumed.seats == game.seats and resumed.id == game.id
+    assert resumed.match.current_player == game.match.current_player
+    assert resumed.revision == 4  # one more per save
+
+
+def test_corrupt_saved_match_is_backed_up_and_the_app_starts() -> None:
+    raw = dump_game(new_game())[:-40]  # a write cut short
+    storage = FakeStorage({GAME_KEY: raw})
+    store = Store(storage, clock=clock())
+    loaded = store.load()
+    assert loaded.game is None
+    (problem,) = loaded.problems
+    assert problem.code == "corrupt-game" and problem.detail
+    assert problem.key is not None and problem.key.startswith(BACKUP_PREFIX)
+    assert storage.data[problem.key] == raw
+    assert store.list_backups() == [problem.key] and store.backup_text(problem.key) == raw
+    assert GAME_KEY not in storage.data
+    assert store.save_game(new_game(2)).status == SAVED  # a new match can be saved
+
+
+def test_corrupt_sheet_keeps_the_valid_matches_and_backs_up_the_raw_text() -> None:
+    doc = json.loads((FIXTURES / "sheet_v2.json").read_text(encoding="utf-8"))
+    doc["matches"][1]["rounds"][0]["scores"] = [99, 99]
+    raw = json.dumps(doc)
+    storage = FakeStorage({SHEET_KEY: raw})
+    store = Store(storage, clock=clock())
+    loaded = store.load()
+    assert len(loaded.sheet.matches) == 2
+    (problem,) = loaded.problems
+    assert problem.code == "corrupt-sheet" and "Match 2" in problem.detail
+    assert storage.data[problem.key or ""] == raw
+    assert load_sheet(storage.data[SHEET_KEY]) == loaded.sheet  # what is valid is stored cleanly again
+    again = Store(storage, clock=clock()).load()
+    assert again.problems == () and again.sheet == loaded.sheet
+
+
+@pytest.mark.parametrize(
+    "raw", ["", "null", "[]", '"sheet"', "{" * 5000, "\ud800", '{"schema": 2, "type": "sheet", "matches": 7}']
+)
+def test_load_never_raises_on_garbage(raw: str) -> None:
+    storage = FakeStorage({SHEET_KEY: raw, GAME_KEY: raw})
+    loaded = Store(storage, clock=clock()).load()
+    assert loaded.game is None and loaded.sheet.matches == ()
+    assert {p.code for p in loaded.problems} == {"corrupt-sheet", "corrupt-game"}
+    backups = [k for k in storage.data if k.startswith(BACKUP_PREFIX)]
+    assert sorted(storage.data[k] for k in backups) == [raw, raw]
+
+
+def test_a_newer_versions_data_is_left_untouched_and_not_saved_over() -> None:
+    newer_sheet = json.dumps({"schema": SHEET_SCHEMA + 1, "type": "sheet", "games": {"a": 1}})
+    newer_game = json.dumps({"schema": 99, "type": "saved-game", "whatever": True})
+    storage = FakeStorage({SHEET_KEY: newer_sheet, GAME_KEY: newer_game})
+    store = Store(storage, clock=clock())
+    loaded = store.load()
+    assert {p.code for p in loaded.problems} == {"newer-sheet", "newer-game"}
+    assert loaded.game is None
+    assert store.save_game(new_game()).status == LOCKED
+    assert store.clear_game(force=True).status == LOCKED
+    assert store.record_finished(finish(new_game()).record("2025-06-01T13:00:00.000Z")).status == LOCKED
+    assert store.clear_history().status == LOCKED
+    assert storage.data == {SHEET_KEY: newer_sheet, GAME_KEY: newer_game}
+    assert len(store.sheet.matches) == 1  # the finished match is still shown (and can be exported)
+
+
+# --- write failures -----------------------------------------------------------------------------------------
+
+
+def test_full_storage_warns_once_and_play_goes_on() -> None:
+    storage = FakeStorage()
+    store = Store(storage)
+    store.load()
+    game = new_game()
+    assert store.save_game(game).ok
+    storage.quota = sum(len(k) + len(v) for k, v in storage.data.items())  # now full
+    results = []
+    for _ in range(4):
+        game = act(game)
+        results.append(store.save_game(game))
+    assert [r.status for r in results] == [FAILED] * 4
+    assert [r.warn for r in results] == [True, False, False, False]
+    assert store.write_failed
+    storage.quota = None  # space freed: saving works again, no conflict with our own earlier save
+    assert store.save_game(game).ok and not store.write_failed
+    resumed = Store(storage).load().game
+    assert resumed is not None and resumed.match == game.match and resumed.revision == 2
+
+
+def test_storage_refusing_writes_from_the_start_is_reported_once() -> None:
+    store = Store(FakeStorage(quota=0))
+    loaded = store.load()
+    assert [p.code for p in loaded.problems] == ["write-failed"]
+    result = store.save_game(new_game())
+    assert result.status == FAILED and not result.warn  # already warned at start
+
+
+@pytest.mark.parametrize("backend", [None, BlockedStorage()])
+def test_no_storage_at_all_means_play_without_saving(backend: FakeStorage | None) -> None:
+    store = Store(backend)
+    loaded = store.load()
+    assert [p.code for p in loaded.problems] == ["storage-unavailable"] and loaded.game is None
+    assert store.save_game(new_game()).status == UNAVAILABLE
+    assert store.record_finished(finish(new_game()).record("2025-06-01T13:00:00.000Z")).status == UNAVAILABLE
+    assert len(store.sheet.matches) == 1
+    assert store.list_backups() == []
+
+
+def test_damaged_data_with_no_room_for_a_backup_is_left_in_place() -> None:
+    raw = '{"schema": 2, "type": "sheet", "matches": [1]}'
+    storage = FakeStorage({SHEET_KEY: raw}, quota=len(SHEET_KEY) + len(raw))
+    store = Store(storage, clock=clock())
+    codes = [p.code for p in store.load().problems]
+    assert "backup-failed" in codes
+    storage.quota = None
+    assert store.record_finished(finish(new_game()).record("2025-06-01T13:00:00.000Z")).status == LOCKED
+    assert storage.data[SHEET_KEY] == raw
+
+
+# --- finished matches, export and import --------------------------------------------------------------------
+
+
+def test_finished_match_goes_on_the_sheet_once() -> None:
+    storage = FakeStorage()
+    store = Store(storage)
+    store.load()
+    game = finish(new_game())
+    record = game.record("2025-06-01T13:00:00.000Z")
+    assert store.record_finished(record).ok
+    assert store.record_finished(record).ok  # recorded again after a reload at the match end
+    assert store.clear_game().ok
+    loaded = Store(storage).load()
+    assert loaded.sheet.matches == (record,) and loaded.game is None
+
+
+def test_export_then_import_on_a_fresh_device_gives_the_same_sheet() -> None:
+    home = Store(FakeStorage())
+    home.load()
+    home.import_json((FIXTURES / "sheet_v2.json").read_text(encoding="utf-8"))
+    home.record_finished(finish(new_game(4)).record("2025-06-02T09:00:00.000Z"))
+    text = home.export_json()
+    away_storage = FakeStorage()
+    away = Store(away_storage)
+    away.load()
+    result = away.import_json(text)
+    assert (result.status, result.added, result.duplicates) == (SAVED, 4, 0)
+    assert away.sheet == home.sheet
+    assert Store(away_storage).load().sheet == home.sheet
+    assert away.export_csv() == home.export_csv()
+    again = away.import_json(text.encode("utf-8"))
+    assert (again.added, again.duplicates) == (0, 4) and away.sheet == home.sheet
+
+
+def test_import_merges_without_duplicates() -> None:
+    store = Store(FakeStorage())
+    store.load()
+    v2 = load_sheet((FIXTURES / "sheet_v2.json").read_text(encoding="utf-8"))
+    store.record_finished(v2.matches[0])
+    result = store.import_json((FIXTURES / "sheet_v2.json").read_text(encoding="utf-8"))
+    assert (result.added, result.duplicates) == (2, 1)
+    assert store.sheet.ids() == v2.ids()
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("not json", "bad-import"),
+        ('{"schema": 1, "type": "match"}', "bad-import"),
+        ('{"schema": 2, "type": "sheet", "matches": [{"id": "x"}]}', "bad-import"),
+        ('{"schema": 7, "type": "sheet"}', "newer-import"),
+        (b"\xff\xfe\x00", "bad-import"),
+    ],
+)
+def test_a_bad_import_file_changes_nothing_and_says_why(text: str | bytes, code: str) -> None:
+    storage = FakeStorage()
+    store = Store(storage)
+    store.load()
+    store.record_finished(finish(new_game()).record("2025-06-01T13:00:00.000Z"))
+    before = dict(storage.data)
+    result = store.import_json(text)
+    assert result.status == REJECTED and result.problem is not None
+    assert result.problem.code == code and result.problem.detail
+    assert storage.data == before and len(store.sheet.matches) == 1
+
+
+def test_clear_history_empties_the_sheet_for_good() -> None:
+    storage = FakeStorage()
+    store = Store(storage)
+    store.load()
+    store.record_finished(finish(new_game()).record("2025-06-01T13:00:00.000Z"))
+    assert store.clear_history().ok
+    assert store.sheet.matches == () and Store(storage).load().sheet.matches == ()
+
+
+def test_old_schema_sheet_in_storage_is_migrated_silently() -> None:
+    storage = FakeStorage({SHEET_KEY: (FIXTURES / "sheet_v1.json").read_text(encoding="utf-8")})
+    loaded = Store(storage).load()
+    assert loaded.problems == () and len(loaded.sheet.matches) == 2
+
+
+# --- two tabs -----------------------------------------------------------------------------------------------
+
+
+def test_a_tab_does_not_overwrite_another_tabs_newer_match() -> None:
+    storage = FakeStorage()
+    tab_a, tab_b = Store(storage), Store(storage)
+    tab_a.load()
+    game = new_game()
+    tab_a.save_game(game)
+    loaded_b = tab_b.load().game
+    assert loaded_b is not None
+    theirs = act(loaded_b, 2)
+    assert tab_b.save_game(theirs).ok
+    stored = storage.data[GAME_KEY]
+    mine = act(game, 1)
+    result = tab_a.save_game(mine)
+    assert result.status == CONFLICT and tab_a.conflict
+    assert storage.data[GAME_KEY] == stored  # B's match is intact
+    assert tab_a.save_game(mine).status == CONFLICT  # still not silently overwritten
+    reloaded = tab_a.reload_game().game  # "load the other tab's match"
+    assert reloaded is not None and reloaded.match == theirs.match
+    assert tab_a.save_game(act(reloaded)).ok
+
+
+def test_keep_playing_here_overwrites_on_purpose_with_a_higher_revision() -> None:
+    storage = FakeStorage()
+    tab_a, tab_b = Store(storage), Store(storage)
+    tab_a.load()
+    tab_a.save_game(new_game())
+    tab_b.load()
+    tab_b.save_game(act(new_game(), 2))
+    tab_b.save_game(act(new_game(), 3))
+    result = tab_a.save_game(act(new_game(), 1), force=True)
+    assert result.ok and result.game is not None and result.game.revision == 4
+    assert tab_b.save_game(act(new_game(), 4)).status == CONFLICT  # now B is told
+
+
+def test_two_tabs_starting_matches_do_not_clobber_each_other() -> None:
+    storage = FakeStorage()
+    tab_a, tab_b = Store(storage), Store(storage)
+    tab_a.load()
+    tab_b.load()
+    assert tab_a.save_game(new_game(1)).ok
+    assert tab_b.save_game(new_game(2)).status == CONFLICT
+
+
+def test_storage_event_for_the_match_reports_the_other_tabs_game() -> None:
+    storage = FakeStorage()
+    tab_a, tab_b = Store(storage), Store(storage)
+    tab_a.load()
+    tab_a.save_game(new_game())
+    tab_b.load()
+    assert tab_b.save_game(act(new_game(), 2)).ok
+    change = tab_a.on_storage_event(GAME_KEY, storage.data[GAME_KEY])
+    assert change is not None and change.what == "game" and tab_a.conflict
+    assert change.game is not None and change.game.match == act(new_game(), 2).match
+    assert tab_b.on_storage_event(GAME_KEY, storage.data[GAME_KEY]) is None  # its own value
+    assert tab_a.on_storage_event(PREFIX + "language", "fr") is None
+    assert tab_a.on_storage_event("someone-else:key", "x") is None
+
+
+def test_storage_event_for_the_sheet_refreshes_it_and_records_merge() -> None:
+    storage = FakeStorage()
+    tab_a, tab_b = Store(storage), Store(storage)
+    tab_a.load()
+    tab_b.load()
+    rec_a = finish(new_game(1)).record("2025-06-01T13:00:00.000Z")
+    rec_b = finish(new_game(2)).record("2025-06-01T14:00:00.000Z")
+    tab_b.record_finished(rec_b)
+    change = tab_a.on_storage_event(SHEET_KEY, storage.data[SHEET_KEY])
+    assert change is not None and change.what == "sheet" and tab_a.sheet.ids() == {rec_b.id}
+    tab_a.record_finished(rec_a)
+    assert load_sheet(storage.data[SHEET_KEY]).ids() == {rec_a.id, rec_b.id}
+
+
+def test_recording_without_an_event_still_keeps_the_other_tabs_matches() -> None:
+    storage = FakeStorage()
+    tab_a, tab_b = Store(storage), Store(storage)
+    tab_a.load()
+    tab_b.load()
+    rec_a = finish(new_game(1)).record("2025-06-01T13:00:00.000Z")
+    rec_b = finish(new_game(2)).record("2025-06-01T14:00:00.000Z")
+    tab_a.record_finished(rec_a)
+    tab_b.record_finished(rec_b)
+    assert load_sheet(storage.data[SHEET_KEY]).ids() == {rec_a.id, rec_b.id}
+
+
+def test_storage_cleared_elsewhere_empties_the_sheet_and_flags_the_match() -> None:
+    storage = FakeStorage()
+    store = Store(storage)
+    store.load()
+    store.save_game(new_game())
+    store.record_finished(finish(new_game(2)).record("2025-06-01T13:00:00.000Z"))
+    storage.data.clear()
+    change = store.on_storage_event(None, None)
+    assert change is not None and change.what == "all"
+    assert store.sheet.matches == () and store.conflict
+
+
+# --- persistence, names, messages ---------------------------------------------------------------------------
+
+
+class FakeNavigatorStorage:
+    def __init__(self, granted: bool, already: bool = False) -> None:
+        self.granted, self.already, self.asked = granted, already, 0
+
+    async def persisted(self) -> bool:
+        return self.already
+
+    async def persist(self) -> bool:
+        self.asked += 1
+        return self.granted
+
+
+class Namespace:
+    def __init__(self, **kw: object) -> None:
+        self.__dict__.update(kw)
+
+
+def test_request_persistence_tolerates_browsers_without_it() -> None:
+    assert asyncio.run(request_persistence(Namespace())) is None
+    assert asyncio.run(request_persistence(Namespace(storage=Namespace()))) is None
+    granted = FakeNavigatorStorage(True)
+    assert asyncio.run(request_persistence(Namespace(storage=granted))) is True and granted.asked == 1
+    assert asyncio.run(request_persistence(Namespace(storage=FakeNavigatorStorage(False)))) is False
+    already = FakeNavigatorStorage(False, already=True)
+    assert asyncio.run(request_persistence(Namespace(storage=already))) is True and already.asked == 0
+
+
+def test_export_filename_names_the_day() -> None:
+    assert export_filename("csv", "2025-06-01T12:00:00.000Z") == "zero-score-sheet-2025-06-01.csv"
+
+
+def test_every_problem_code_has_a_text_in_every_language() -> None:
+    codes = {"storage-unavailable", "write-failed", "corrupt-sheet", "corrupt-game", "backup-failed",
+             "newer-sheet", "newer-game", "conflict", "bad-import", "newer-import"}  # fmt: skip
+    assert set(STORAGE_MESSAGES) == {"en", "fr", "de"}
+    keys = set(STORAGE_MESSAGES["en"])
+    assert {f"storage.{c}" for c in codes} <= keys
+    for lang, table in STORAGE_MESSAGES.items():
+        assert set(table) == keys, lang
+        for key, text in table.items():
+            fields = {f for _, f, _, _ in string.Formatter().parse(text) if f}
+            assert fields == {f for _, f, _, _ in string.Formatter().parse(STORAGE_MESSAGES["en"][key]) if f}

@@ -1,0 +1,762 @@
+"""The score sheet and the saved match in progress: versioned documents, strict loading, merging, CSV.
+
+Pure Python (no browser): ``zero_game/web/storage.py`` keeps these documents in localStorage.
+
+Two document types, each JSON with ``"type"`` and ``"schema"``:
+
+- ``"saved-game"`` (:class:`SavedGame`): the match being played, with its seats and table options, a
+  revision counter (to notice another tab's writes) and when it was last saved.
+- ``"sheet"`` (:class:`ScoreSheet`): every finished match (:class:`MatchRecord`): seats, per-round scores
+  with who made a ZERO and who knocked second, totals and winners.
+
+Older schemas are migrated forward by the ordered functions in ``SHEET_MIGRATIONS``/``GAME_MIGRATIONS``;
+a document from a newer schema raises :class:`NewerVersionError` and must be left untouched.
+
+>>> import random
+>>> m = Match.new(2, seed=1, rounds=1)
+>>> while not m.is_over:
+...     m = m.apply(m.legal_actions()[-1])  # both knock: the round ends after the final turn
+>>> seats = (Seat("Ann"), Seat("Medium bot", "bot", "medium"))
+>>> rec = record_match(m, seats, match_id=new_id(random.Random(3)), finished_at="2025-05-01T10:00:00.000Z")
+>>> sheet = ScoreSheet().add(rec)
+>>> load_sheet(dump_sheet(sheet)) == sheet
+True
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import math
+import random
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from .errors import DataError
+from .match import MAX_ROUNDS, Match
+from .round import MAX_PLAYERS, MIN_PLAYERS
+
+SHEET_SCHEMA = 2
+GAME_SCHEMA = 1
+SHEET_TYPE = "sheet"
+GAME_TYPE = "saved-game"
+
+BOT_LEVELS = ("easy", "medium", "hard", "random")
+MAX_NAME = 40
+MAX_HAND_SCORE = 36  # 1 + 2 + ... + 8: every distinct number once
+MAX_MATCHES = 100_000  # a sanity bound for stored and imported sheets
+
+Kind = Literal["person", "bot"]
+
+
+# --- errors -------------------------------------------------------------------------------------------------
+
+
+class NotJsonError(DataError):
+    """The text is not JSON at all (a truncated write, a wrong file)."""
+
+
+class WrongKindError(DataError):
+    """Valid JSON, but not the Zero document that was expected (another app's file, a round, a list...)."""
+
+
+class NewerVersionError(DataError):
+    """A document written by a newer version of the game: leave it untouched."""
+
+    def __init__(self, kind: str, found: int, known: int) -> None:
+        super().__init__(
+            f"This {_KIND_NAMES.get(kind, kind)} was saved by a newer version of Zero (format {found}; "
+            f"this version reads up to {known}). It has been left as it is: update the game to open it."
+        )
+        self.kind = kind
+        self.found = found
+        self.known = known
+
+
+class DamagedError(DataError):
+    """A document of the right type and schema whose content breaks the rules of the format."""
+
+
+_KIND_NAMES = {SHEET_TYPE: "score sheet", GAME_TYPE: "saved match"}
+
+
+# --- small values -------------------------------------------------------------------------------------------
+
+_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z")
+
+
+def new_id(rng: random.Random) -> str:
+    """A fresh match id (uuid4-shaped hex) drawn from ``rng``; pass ``random.SystemRandom()`` in the app."""
+    bits = rng.getrandbits(128)
+    text = f"{bits:032x}"
+    return f"{text[:8]}-{text[8:12]}-{text[12:16]}-{text[16:20]}-{text[20:]}"
+
+
+def timestamp(moment: datetime) -> str:
+    """``moment`` as the ISO text stored in documents, as JavaScript's ``toISOString()`` writes it."""
+    if moment.tzinfo is None:
+        raise ValueError("A timestamp needs a time zone.")
+    utc = moment.astimezone(UTC)
+    return utc.strftime("%Y-%m-%dT%H:%M:%S.") + f"{utc.microsecond // 1000:03d}Z"
+
+
+def _when(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def _check_timestamp(value: object, where: str) -> str:
+    if not isinstance(value, str) or not _TIMESTAMP.fullmatch(value):
+        raise DamagedError(f"{where}: the date {value!r} is not a date and time like 2025-05-01T10:00:00.000Z.")
+    try:
+        _when(value)
+    except ValueError:
+        raise DamagedError(f"{where}: the date {value!r} does not exist.") from None
+    return value
+
+
+def _check_id(value: object, where: str) -> str:
+    if not isinstance(value, str) or not _ID.fullmatch(value):
+        raise DamagedError(f"{where}: the id {value!r} is not 1 to 64 letters, digits, '-' or '_'.")
+    return value
+
+
+def _check_int(value: object, low: int, high: int, where: str, what: str) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise DamagedError(f"{where}: {what} must be a whole number from {low} to {high}, not {value!r}.")
+    return value
+
+
+def clean_name(name: str) -> str:
+    """A player's name with surrounding and repeated spaces removed."""
+    return " ".join(name.split())
+
+
+def _check_name(value: object, where: str) -> str:
+    if not isinstance(value, str):
+        raise DamagedError(f"{where}: a player's name must be text, not {value!r}.")
+    if value != clean_name(value) or not 1 <= len(value) <= MAX_NAME:
+        raise DamagedError(f"{where}: the name {value!r} must have 1 to {MAX_NAME} characters, no extra spaces.")
+    if any(unicodedata.category(ch) in ("Cc", "Cs", "Cn", "Co") for ch in value):
+        raise DamagedError(f"{where}: the name {value!r} contains characters that cannot be shown.")
+    return value
+
+
+def _check_dict(value: object, where: str, keys: Iterable[str]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise DamagedError(f"{where} must be a JSON object.")
+    missing = [k for k in keys if k not in value]
+    if missing:
+        raise DamagedError(f"{where} is missing {', '.join(repr(k) for k in missing)}.")
+    return value
+
+
+def _check_list(value: object, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise DamagedError(f"{where} must be a list.")
+    return value
+
+
+# --- seats --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who sits at a seat: a person with a name, or a bot with a level (``easy``/``medium``/``hard``/``random``)."""
+
+    name: str
+    kind: Kind = "person"
+    level: str | None = None
+
+    def __post_init__(self) -> None:
+        _check_seat(self.name, self.kind, self.level, f"Seat {self.name!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The seat as plain data."""
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+    @classmethod
+    def from_dict(cls, data: object, where: str = "Seat") -> Seat:
+        """A seat from ``to_dict`` data; ``DamagedError`` if it is not one."""
+        d = _check_dict(data, where, ("name", "kind", "level"))
+        if set(d) != {"name", "kind", "level"}:
+            raise DamagedError(f"{where} has unexpected fields.")
+        _check_seat(d["name"], d["kind"], d["level"], where)
+        return cls(d["name"], d["kind"], d["level"])
+
+
+def _check_seat(name: object, kind: object, level: object, where: str) -> None:
+    _check_name(name, where)
+    if kind == "person":
+        if level is not None:
+            raise DamagedError(f"{where}: a person has no bot level.")
+    elif kind == "bot":
+        if level not in BOT_LEVELS:
+            raise DamagedError(f"{where}: a bot's level is one of {', '.join(BOT_LEVELS)}, not {level!r}.")
+    else:
+        raise DamagedError(f"{where}: a seat is a 'person' or a 'bot', not {kind!r}.")
+
+
+def _check_seats(value: object, where: str) -> tuple[Seat, ...]:
+    items = _check_list(value, f"{where}: the seats")
+    if not MIN_PLAYERS <= len(items) <= MAX_PLAYERS:
+        raise DamagedError(f"{where}: a table has {MIN_PLAYERS} to {MAX_PLAYERS} seats, not {len(items)}.")
+    seats = tuple(Seat.from_dict(s, f"{where}, seat {i + 1}") for i, s in enumerate(items))
+    names = [s.name.casefold() for s in seats]
+    if len(set(names)) != len(names):
+        raise DamagedError(f"{where}: two seats have the same name.")
+    return seats
+
+
+# --- finished matches and the sheet -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """One finished round on the sheet: each seat's score, who made a ZERO, who knocked second (if anyone)."""
+
+    scores: tuple[int, ...]
+    zero_seats: tuple[int, ...] = ()
+    second_knocker: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The round as plain data."""
+        return {"scores": list(self.scores), "zero": list(self.zero_seats), "second_knocker": self.second_knocker}
+
+    @classmethod
+    def from_dict(cls, data: object, players: int, where: str) -> RoundRecord:
+        """A round from ``to_dict`` data at a table of ``players``; ``DamagedError`` if it is not one."""
+        d = _check_dict(data, where, ("scores", "zero", "second_knocker"))
+        if set(d) != {"scores", "zero", "second_knocker"}:
+            raise DamagedError(f"{where} has unexpected fields.")
+        scores = _check_list(d["scores"], f"{where}: the scores")
+        if len(scores) != players:
+            raise DamagedError(f"{where}: there are {len(scores)} scores for {players} seats.")
+        for s in scores:
+            _check_int(s, 0, MAX_HAND_SCORE, where, "a score")
+        zero = _check_list(d["zero"], f"{where}: the ZERO seats")
+        for z in zero:
+            _check_int(z, 0, players - 1, where, "a ZERO seat")
+        if zero != sorted(set(zero)):
+            raise DamagedError(f"{where}: the ZERO seats must be listed once each, in seat order.")
+        # A hand scores 0 exactly when it is a ZERO: nine cards cannot all be cleared otherwise (R12, R15).
+        if zero != [seat for seat, s in enumerate(scores) if s == 0]:
+            raise DamagedError(f"{where}: a score of 0 is a ZERO, and a ZERO scores 0.")
+        knocker = d["second_knocker"]
+        if knocker is not None:
+            _check_int(knocker, 0, players - 1, where, "the second knocker")
+            if knocker in zero:
+                raise DamagedError(f"{where}: the second knocker cannot also have made the ZERO.")
+        return cls(tuple(scores), tuple(zero), knocker)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """A finished match on the score sheet."""
+
+    id: str
+    finished_at: str
+    seats: tuple[Seat, ...]
+    pool_size: int
+    first_dealer: int
+    rounds: tuple[RoundRecord, ...]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's total over the match."""
+        return tuple(sum(r.scores[seat] for r in self.rounds) for seat in range(len(self.seats)))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats on the lowest total; a tie shares the win (R17)."""
+        totals = self.totals
+        return tuple(seat for seat, t in enumerate(totals) if t == min(totals))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as plain data (totals and winners included for people reading the file)."""
+        return {
+            "id": self.id,
+            "finished_at": self.finished_at,
+            "seats": [s.to_dict() for s in self.seats],
+            "pool_size": self.pool_size,
+            "first_dealer": self.first_dealer,
+            "rounds": [r.to_dict() for r in self.rounds],
+            "totals": list(self.totals),
+            "winners": list(self.winners),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, where: str = "A match") -> MatchRecord:
+        """A record from ``to_dict`` data; ``DamagedError`` (naming the place) if it is not one."""
+        fields = ("id", "finished_at", "seats", "pool_size", "first_dealer", "rounds", "totals", "winners")
+        d = _check_dict(data, where, fields)
+        if set(d) != set(fields):
+            raise DamagedError(f"{where} has unexpected fields.")
+        match_id = _check_id(d["id"], where)
+        finished_at = _check_timestamp(d["finished_at"], where)
+        seats = _check_seats(d["seats"], where)
+        pool_size = d["pool_size"]
+        if type(pool_size) is not int or pool_size not in (5, 7, 9):
+            raise DamagedError(f"{where}: the pool holds 5, 7 or 9 cards, not {pool_size!r}.")
+        first_dealer = _check_int(d["first_dealer"], 0, len(seats) - 1, where, "the first dealer")
+        items = _check_list(d["rounds"], f"{where}: the rounds")
+        if not 1 <= len(items) <= MAX_ROUNDS:
+            raise DamagedError(f"{where}: a match has 1 to {MAX_ROUNDS} rounds, not {len(items)}.")
+        rounds = tuple(RoundRecord.from_dict(r, len(seats), f"{where}, round {i + 1}") for i, r in enumerate(items))
+        record = cls(match_id, finished_at, seats, pool_size, first_dealer, rounds)
+        if d["totals"] != list(record.totals) or d["winners"] != list(record.winners):
+            raise DamagedError(f"{where}: the totals or winners do not add up from the rounds.")
+        return record
+
+
+def record_match(match: Match, seats: Iterable[Seat], *, match_id: str, finished_at: str) -> MatchRecord:
+    """The sheet's record of a finished ``match`` (use the saved game's id, so two tabs can't record it twice)."""
+    seats = tuple(seats)
+    if not match.is_over:
+        raise ValueError("Only a finished match goes on the score sheet.")
+    if len(seats) != match.players:
+        raise ValueError(f"The match has {match.players} seats, not {len(seats)}.")
+    rounds = tuple(
+        RoundRecord(r.scores(), tuple(sorted(r.zero_seats)), r.second_knocker) for r in match.finished_rounds
+    )
+    record = MatchRecord(
+        _check_id(match_id, "The match"),
+        _check_timestamp(finished_at, "The match"),
+        seats,
+        match.pool_size,
+        match.first_dealer,
+        rounds,
+    )
+    return MatchRecord.from_dict(record.to_dict())  # the same checks as a loaded record
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """One line of the statistics: a person by name, or all bots of one level together.
+
+    For bots, every bot seat counts on its own: two medium bots at one table add two matches to "Medium bot".
+    """
+
+    key: str  # "person:<casefolded name>" or "bot:<level>"
+    name: str  # the person's name as last written, or an English label like "Medium bot"
+    kind: Kind
+    level: str | None
+    matches: int = 0
+    wins: int = 0
+    rounds: int = 0
+    points: int = 0
+    zeros: int = 0
+    best_round: int | None = None  # the lowest round score
+
+    @property
+    def average(self) -> float:
+        """Average points per round (lower is better)."""
+        return self.points / self.rounds if self.rounds else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """Every finished match, in the order they were added."""
+
+    matches: tuple[MatchRecord, ...] = ()
+
+    def ids(self) -> frozenset[str]:
+        """The ids of all matches on the sheet."""
+        return frozenset(m.id for m in self.matches)
+
+    def add(self, record: MatchRecord) -> ScoreSheet:
+        """The sheet with ``record`` added, unchanged if a match with its id is already there."""
+        if record.id in self.ids():
+            return self
+        return ScoreSheet(self.matches + (record,))
+
+    def history(self) -> list[MatchRecord]:
+        """The finished matches, newest first."""
+        order = sorted(range(len(self.matches)), key=lambda i: (_when(self.matches[i].finished_at), i))
+        return [self.matches[i] for i in reversed(order)]
+
+    def player_stats(self) -> list[PlayerStats]:
+        """Statistics per person (by name, ignoring case) and per bot level: people first, most wins first."""
+        lines: dict[str, dict[str, Any]] = {}
+        for record in sorted(self.matches, key=lambda m: _when(m.finished_at)):
+            winners = record.winners
+            for seat_index, seat in enumerate(record.seats):
+                if seat.kind == "bot":
+                    key, name = f"bot:{seat.level}", f"{str(seat.level).capitalize()} bot"
+                else:
+                    key, name = f"person:{seat.name.casefold()}", seat.name
+                line = lines.setdefault(
+                    key,
+                    {
+                        "key": key,
+                        "kind": seat.kind,
+                        "level": seat.level,
+                        "matches": 0,
+                        "wins": 0,
+                        "rounds": 0,
+                        "points": 0,
+                        "zeros": 0,
+                        "best_round": None,
+                    },
+                )
+                line["name"] = name
+                line["matches"] += 1
+                line["wins"] += seat_index in winners
+                for rnd in record.rounds:
+                    score = rnd.scores[seat_index]
+                    line["rounds"] += 1
+                    line["points"] += score
+                    line["zeros"] += seat_index in rnd.zero_seats
+                    best = line["best_round"]
+                    line["best_round"] = score if best is None else min(best, score)
+        stats = [PlayerStats(**line) for line in lines.values()]
+        stats.sort(key=lambda s: (s.kind != "person", -s.wins, -s.matches, s.average, s.name.casefold()))
+        return stats
+
+    def to_dict(self) -> dict[str, Any]:
+        """The sheet as a versioned plain-data document."""
+        return {"schema": SHEET_SCHEMA, "type": SHEET_TYPE, "matches": [m.to_dict() for m in self.matches]}
+
+
+# --- the match in progress ----------------------------------------------------------------------------------
+
+Option = str | int | float | bool | None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SavedGame:
+    """The match being played, saved after every action.
+
+    ``options`` holds the table's choices the match itself does not (bot speed, language...): a flat mapping
+    from short names to JSON scalars. ``revision`` counts saves; the storage layer sets it.
+    """
+
+    id: str
+    seats: tuple[Seat, ...]
+    match: Match
+    updated_at: str
+    options: Mapping[str, Option] = field(default_factory=dict)
+    revision: int = 0
+
+    def __post_init__(self) -> None:
+        _check_id(self.id, "The saved match")
+        _check_timestamp(self.updated_at, "The saved match")
+        if len(self.seats) != self.match.players or not all(isinstance(s, Seat) for s in self.seats):
+            raise DamagedError(f"The saved match has {self.match.players} players but {len(self.seats)} seats.")
+        _check_options(self.options)
+        _check_int(self.revision, 0, 2**53 - 1, "The saved match", "its revision")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SavedGame):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:
+        return hash(dump_game(self))
+
+    def advance(self, match: Match, updated_at: str) -> SavedGame:
+        """The same saved game after an action: the new match state and save time."""
+        return replace(self, match=match, updated_at=updated_at)
+
+    def record(self, finished_at: str) -> MatchRecord:
+        """The score-sheet record of this game's finished match (its id is the game's id)."""
+        return record_match(self.match, self.seats, match_id=self.id, finished_at=finished_at)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The saved game as a versioned plain-data document."""
+        return {
+            "schema": GAME_SCHEMA,
+            "type": GAME_TYPE,
+            "id": self.id,
+            "revision": self.revision,
+            "updated_at": self.updated_at,
+            "seats": [s.to_dict() for s in self.seats],
+            "options": dict(self.options),
+            "match": self.match.to_dict(),
+        }
+
+
+def _check_options(value: object) -> dict[str, Option]:
+    if not isinstance(value, Mapping):
+        raise DamagedError("The saved match's options must be a JSON object.")
+    for key, item in value.items():
+        if not isinstance(key, str) or not _ID.fullmatch(key):
+            raise DamagedError(f"The saved match has an option with a bad name: {key!r}.")
+        if item is not None and not isinstance(item, (str, int, float, bool)):
+            raise DamagedError(f"The saved match's option {key!r} must be text, a number, true/false or null.")
+        if isinstance(item, float) and not math.isfinite(item):
+            raise DamagedError(f"The saved match's option {key!r} is not a finite number.")
+    return dict(value)
+
+
+# --- versions and migrations --------------------------------------------------------------------------------
+
+
+def _sheet_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 (the first score sheet) → 2.
+
+    Schema 1 stored each match as ``{"finished": <ms since 1970>, "players": [names], "levels": [null or a
+    bot level per seat], "pool_size": n, "scores": [[per-seat scores] per round]}``: no ids, no dealer, and
+    neither ZEROs nor knocks. Schema 2 adds an id per match (for merging imports), typed seats, ISO dates,
+    and per round the ZERO seats (a round score of 0 is always a ZERO, so they can be recovered) and the
+    second knocker (not recorded in schema 1: left empty).
+    """
+    matches = _check_list(doc.get("matches"), "The score sheet's matches")
+    out = []
+    for index, old in enumerate(matches):
+        where = f"Match {index + 1}"
+        d = _check_dict(old, where, ("finished", "players", "levels", "pool_size", "scores"))
+        finished = d["finished"]
+        if type(finished) is not int or not 0 <= finished <= 253_402_300_799_999:  # up to year 9999
+            raise DamagedError(f"{where}: the date {finished!r} is not a time in milliseconds.")
+        players, levels = _check_list(d["players"], where), _check_list(d["levels"], where)
+        if len(players) != len(levels):
+            raise DamagedError(f"{where}: there are {len(players)} players but {len(levels)} levels.")
+        seats = [
+            {"name": name, "kind": "person" if level is None else "bot", "level": level}
+            for name, level in zip(players, levels, strict=True)
+        ]
+        rounds = []
+        for r, scores in enumerate(_check_list(d["scores"], where)):
+            scores = _check_list(scores, f"{where}, round {r + 1}")
+            zero = [seat for seat, s in enumerate(scores) if type(s) is int and s == 0]
+            rounds.append({"scores": scores, "zero": zero, "second_knocker": None})
+        moment = datetime.fromtimestamp(finished / 1000, UTC)
+        # Schema 1 had no ids: derive one from the content, so importing one old file twice adds it once.
+        digest = hashlib.sha256(json.dumps(old, sort_keys=True).encode("utf-8", "surrogatepass")).hexdigest()
+        record = {
+            "id": f"v1-{digest[:24]}",
+            "finished_at": timestamp(moment),
+            "seats": seats,
+            "pool_size": d["pool_size"],
+            "first_dealer": 0,
+            "rounds": rounds,
+        }
+        try:
+            totals = [sum(col) for col in zip(*(r["scores"] for r in rounds), strict=True)] if rounds else []
+        except (TypeError, ValueError):
+            raise DamagedError(f"{where}: the scores are not whole numbers, one per player.") from None
+        record["totals"] = totals
+        record["winners"] = [seat for seat, t in enumerate(totals) if t == min(totals)]
+        out.append(record)
+    return {"schema": 2, "type": SHEET_TYPE, "matches": out}
+
+
+# Ordered: SHEET_MIGRATIONS[n] turns a schema-n document into schema n + 1.
+SHEET_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _sheet_1_to_2}
+GAME_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def migrate(data: object, kind: str, schema: int, migrations: Mapping[int, Callable[[Any], Any]]) -> dict[str, Any]:
+    """Bring decoded JSON of ``kind`` up to ``schema``, step by step; errors say what is wrong."""
+    if not isinstance(data, dict) or data.get("type") != kind:
+        raise WrongKindError(f"This is not a Zero {_KIND_NAMES.get(kind, kind)}.")
+    found = data.get("schema")
+    if type(found) is not int or found < 1:
+        raise DamagedError(f"This {_KIND_NAMES.get(kind, kind)} has no valid format number, so it can't be read.")
+    if found > schema:
+        raise NewerVersionError(kind, found, schema)
+    doc: dict[str, Any] = data
+    while found < schema:
+        step = migrations.get(found)
+        if step is None:
+            raise DamagedError(f"This {_KIND_NAMES.get(kind, kind)} has format {found}, which was never used.")
+        try:
+            doc = step(doc)
+        except RecursionError:
+            raise DamagedError(f"This {_KIND_NAMES.get(kind, kind)} is nested too deeply to be read.") from None
+        found = doc["schema"]
+    return doc
+
+
+def _parse(text: object, kind: str) -> object:
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise NotJsonError(f"This file is not a Zero {_KIND_NAMES[kind]}: it is not text.") from None
+    if not isinstance(text, str):
+        raise NotJsonError(f"A Zero {_KIND_NAMES[kind]} is JSON text, not {type(text).__name__}.")
+    try:
+        return json.loads(text.removeprefix("\ufeff"))
+    except (ValueError, RecursionError):
+        raise NotJsonError(f"This is not a Zero {_KIND_NAMES[kind]}: the text is not valid JSON.") from None
+
+
+def sheet_from_data(data: object) -> ScoreSheet:
+    """A sheet from decoded JSON of any known schema; ``DataError`` subclasses say what is wrong."""
+    doc = migrate(data, SHEET_TYPE, SHEET_SCHEMA, SHEET_MIGRATIONS)
+    if set(doc) != {"schema", "type", "matches"}:
+        raise DamagedError("The score sheet has unexpected fields.")
+    items = _check_list(doc["matches"], "The score sheet's matches")
+    if len(items) > MAX_MATCHES:
+        raise DamagedError(f"The score sheet holds more than {MAX_MATCHES} matches.")
+    sheet = ScoreSheet()
+    for index, item in enumerate(items):
+        record = MatchRecord.from_dict(item, f"Match {index + 1}")
+        if record.id in sheet.ids():
+            raise DamagedError(f"Match {index + 1}: another match on the sheet has the same id.")
+        sheet = sheet.add(record)
+    return sheet
+
+
+def load_sheet(text: str | bytes) -> ScoreSheet:
+    """Read a score sheet (stored or imported JSON, any known schema); raise a ``DataError`` subclass if bad."""
+    return sheet_from_data(_parse(text, SHEET_TYPE))
+
+
+def salvage_sheet(text: str | bytes) -> tuple[ScoreSheet, list[str]]:
+    """Read what is still valid of a damaged sheet: the good matches, and a message per problem found.
+
+    Raises ``NewerVersionError`` (leave such a sheet alone) and no other error: text that is not a sheet at
+    all gives an empty sheet and one message.
+    """
+    try:
+        return load_sheet(text), []
+    except NewerVersionError:
+        raise
+    except DataError as err:
+        problem = str(err)
+    data = _parse(text, SHEET_TYPE) if not problem.startswith("This is not") else None
+    if not isinstance(data, dict) or not isinstance(data.get("matches"), list):
+        return ScoreSheet(), [problem]
+    schema = data.get("schema")
+    if type(schema) is not int or schema not in SHEET_MIGRATIONS and schema != SHEET_SCHEMA:
+        return ScoreSheet(), [problem]
+    # Read each match on its own, as a one-match sheet of the same schema, so old schemas migrate too.
+    sheet, dropped = ScoreSheet(), []
+    for index, item in enumerate(data["matches"][:MAX_MATCHES]):
+        try:
+            part = sheet_from_data({"schema": schema, "type": SHEET_TYPE, "matches": [item]})
+        except DataError as err:
+            message = str(err)
+            if message.startswith("Match 1"):
+                message = f"Match {index + 1}" + message[len("Match 1") :]
+            dropped.append(message)
+            continue
+        if part.matches[0].id in sheet.ids():
+            dropped.append(f"Match {index + 1}: another match on the sheet has the same id.")
+        sheet = sheet.add(part.matches[0])
+    return sheet, dropped or [problem]
+
+
+def dump_sheet(sheet: ScoreSheet) -> str:
+    """The sheet as JSON text (current schema); ``load_sheet`` gives the same sheet back."""
+    return json.dumps(sheet.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+
+def merge(base: ScoreSheet, other: ScoreSheet) -> tuple[ScoreSheet, int, int]:
+    """``base`` plus the matches of ``other`` it lacks: (merged sheet, matches added, duplicates skipped)."""
+    merged, added, duplicates = base, 0, 0
+    for record in other.matches:
+        if record.id in merged.ids():
+            duplicates += 1
+        else:
+            merged, added = merged.add(record), added + 1
+    return merged, added, duplicates
+
+
+def game_from_data(data: object) -> SavedGame:
+    """A saved game from decoded JSON; ``DataError`` subclasses say what is wrong."""
+    doc = migrate(data, GAME_TYPE, GAME_SCHEMA, GAME_MIGRATIONS)
+    fields = ("schema", "type", "id", "revision", "updated_at", "seats", "options", "match")
+    d = _check_dict(doc, "The saved match", fields)
+    if set(d) != set(fields):
+        raise DamagedError("The saved match has unexpected fields.")
+    seats = _check_seats(d["seats"], "The saved match")
+    try:
+        match = Match.from_dict(d["match"])
+    except DataError:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as err:
+        raise DamagedError(f"The saved match is damaged: {err}") from None
+    return SavedGame(
+        id=_check_id(d["id"], "The saved match"),
+        seats=seats,
+        match=match,
+        updated_at=_check_timestamp(d["updated_at"], "The saved match"),
+        options=_check_options(d["options"]),
+        revision=_check_int(d["revision"], 0, 2**53 - 1, "The saved match", "its revision"),
+    )
+
+
+def load_game(text: str | bytes) -> SavedGame:
+    """Read a saved match in progress; raise a ``DataError`` subclass if the text is not a valid one."""
+    return game_from_data(_parse(text, GAME_TYPE))
+
+
+def dump_game(game: SavedGame) -> str:
+    """The saved game as JSON text (current schema); ``load_game`` gives the same game back."""
+    return json.dumps(game.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+
+def peek_revision(text: str) -> tuple[str, int] | None:
+    """The (id, revision) of saved-game text without replaying its match, or ``None`` if it has none."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError, TypeError):
+        return None
+    if isinstance(data, dict) and isinstance(data.get("id"), str) and type(data.get("revision")) is int:
+        return data["id"], data["revision"]
+    return None
+
+
+# --- CSV ----------------------------------------------------------------------------------------------------
+
+CSV_HEADER = (
+    "match_id",
+    "finished_at",
+    "round",
+    "seat",
+    "player",
+    "kind",
+    "bot_level",
+    "score",
+    "zero",
+    "knocked_second",
+    "match_total",
+    "match_winner",
+)
+
+
+def _cell(text: str) -> str:
+    """A name made safe for spreadsheets: text starting like a formula is prefixed with an apostrophe."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def sheet_csv(sheet: ScoreSheet) -> str:
+    """Every round of every match, one row per player per round (oldest match first), with a header.
+
+    One row per player-round keeps the columns the same for tables of 2 to 5, so a spreadsheet can filter,
+    sum and pivot it directly. ``zero``, ``knocked_second`` and ``match_winner`` are 1 or 0.
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_HEADER)
+    for record in reversed(sheet.history()):
+        totals, winners = record.totals, record.winners
+        for number, rnd in enumerate(record.rounds, 1):
+            for seat_index, seat in enumerate(record.seats):
+                writer.writerow(
+                    (
+                        record.id,
+                        record.finished_at,
+                        number,
+                        seat_index + 1,
+                        _cell(seat.name),
+                        seat.kind,
+                        seat.level or "",
+                        rnd.scores[seat_index],
+                        int(seat_index in rnd.zero_seats),
+                        int(rnd.second_knocker == seat_index),
+                        totals[seat_index],
+                        int(seat_index in winners),
+                    )
+                )
+    return out.getvalue()
