@@ -5,6 +5,8 @@
 // Contract with Python: main.py sets <html data-app="ready"> once the page is interactive.
 // On a failure this file sets data-app="error" and shows a plain-language message.
 
+import "./offline.js"; // service worker: offline play and "a new version is ready"
+
 const root = document.documentElement;
 const byId = (id) => document.getElementById(id);
 
@@ -78,6 +80,10 @@ new PerformanceObserver((list, observer) => {
 try {
   const { hooks } = await import("./vendor/pyscript/core.js");
   hooks.main.onReady.add(() => reach(3, "Loading the game…"));
+  // PyScript compiles its *worker* hooks with Function() as soon as Python starts, which a CSP
+  // without 'unsafe-eval' blocks.  The game runs no PyScript workers, so drop the one built-in
+  // worker hook (it sets up pyscript.fs inside workers) and keep script-src free of eval.
+  hooks.worker.onBeforeRunAsync.clear();
 } catch (error) {
   fail(error);
 }
