@@ -234,7 +234,9 @@ def open_game(
     page.goto(site_url + path)
     if wait_ready:
         page.wait_for_function(
-            "document.documentElement.dataset.app !== 'loading'", timeout=timeout_ms
+            # A function, not an expression: Playwright evals expressions in the page, which
+            # the page's Content-Security-Policy (no 'unsafe-eval') forbids.
+            "() => document.documentElement.dataset.app !== 'loading'", timeout=timeout_ms
         )
         state = page.evaluate("document.documentElement.dataset.app")
         if state != "ready":

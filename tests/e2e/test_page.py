@@ -77,7 +77,7 @@ def test_shell_shows_title_table_and_progress_while_python_downloads(
     for route in held:
         route.continue_()
     fresh_context.unroute(RUNTIME_WASM)
-    page.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=90_000)
+    page.wait_for_function("() => document.documentElement.dataset.app === 'ready'", timeout=90_000)
     assert game.requests.failures() == []
 
 
@@ -102,7 +102,7 @@ def test_runtime_that_fails_to_load_shows_a_plain_message_and_retry_works(
 ) -> None:
     fresh_context.route(RUNTIME_WASM, lambda route: route.abort("connectionfailed"))
     page = open_game(fresh_context, site_url, wait_ready=False).page
-    page.wait_for_function("document.documentElement.dataset.app === 'error'", timeout=90_000)
+    page.wait_for_function("() => document.documentElement.dataset.app === 'error'", timeout=90_000)
     error = page.locator("#load-error")
     expect(error).to_be_visible()
     expect(error).to_contain_text("could not start")
@@ -114,7 +114,7 @@ def test_runtime_that_fails_to_load_shows_a_plain_message_and_retry_works(
     # The network is back: Retry reloads the page and the game starts.
     fresh_context.unroute(RUNTIME_WASM)
     retry.click()
-    page.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=90_000)
+    page.wait_for_function("() => document.documentElement.dataset.app === 'ready'", timeout=90_000)
     expect(page.locator("#load-error")).to_be_hidden()
 
 
@@ -128,7 +128,7 @@ def test_python_error_at_start_shows_the_error_message(
         ),
     )
     page = open_game(fresh_context, site_url, wait_ready=False).page
-    page.wait_for_function("document.documentElement.dataset.app === 'error'", timeout=90_000)
+    page.wait_for_function("() => document.documentElement.dataset.app === 'error'", timeout=90_000)
     expect(page.locator("#load-error")).to_be_visible()
     expect(page.locator("#load-error-message")).to_contain_text("problem while starting")
     expect(page.get_by_role("button", name="Try again")).to_be_visible()
