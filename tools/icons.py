@@ -146,7 +146,7 @@ def render(size: int, maskable: bool) -> bytes:
                     continue
                 colour = layer.colour
                 if layer.gradient is not None:
-                    colour = tuple(round(c + (e - c) * y) for c, e in zip(colour, layer.gradient))  # type: ignore[assignment]
+                    colour = tuple(round(c + (e - c) * y) for c, e in zip(colour, layer.gradient, strict=True))  # type: ignore[assignment]
                 # "Over" compositing on premultiplied colour.
                 r = colour[0] * coverage + r * (1 - coverage)
                 g = colour[1] * coverage + g * (1 - coverage)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 import random
-import socket
 import re
+import socket
 import threading
 from collections.abc import Iterator
 from pathlib import Path
