@@ -156,3 +156,14 @@ def test_the_deployed_copy_is_the_precached_site_plus_the_worker(tmp_path: Path)
     assert {"sw.js", "index.html", *precache.precache_files()} <= set(copied)
     assert not [name for name in copied if name.startswith(("tests/", "tools/", ".", "_"))]
     assert (site / "sw.js").read_bytes() == (ROOT / "sw.js").read_bytes()
+
+
+def test_the_pages_workflow_publishes_the_copied_site_without_a_build() -> None:
+    workflow = (ROOT / ".github/workflows/pages.yml").read_text(encoding="utf-8")
+    assert "python tools/precache.py --check" in workflow
+    assert "python tools/precache.py --site _site" in workflow
+    assert "path: _site" in workflow
+    for action in ("actions/checkout", "actions/configure-pages", "actions/upload-pages-artifact",
+                   "actions/deploy-pages"):
+        assert f"uses: {action}@" in workflow
+    assert not re.search(r"\b(npm|pip install|make)\b", workflow)
