@@ -1,0 +1,109 @@
+// Zero's page shell: honest loading progress, load-failure handling and the Retry button.
+// Runs before Python; PyScript itself is imported from here so that a failure to load it
+// is caught too.  No inline scripts in index.html (a strict CSP comes later).
+//
+// Contract with Python: main.py sets <html data-app="ready"> once the page is interactive.
+// On a failure this file sets data-app="error" and shows a plain-language message.
+
+import "./offline.js"; // service worker: offline play and "a new version is ready"
+
+const root = document.documentElement;
+const byId = (id) => document.getElementById(id);
+
+// Steps shown to the player; each is reached only when it has really happened.
+const STEPS = [
+  "fetching the page scripts",
+  "downloading Python (about 13 MB the first time)",
+  "starting Python",
+  "loading the game",
+];
+
+let step = 0;
+function reach(n, text) {
+  if (root.dataset.app !== "loading" || n <= step) return;
+  step = n;
+  const bar = byId("loading-bar");
+  const detail = byId("loading-detail");
+  const headline = byId("loading-step");
+  if (bar) bar.value = n;
+  if (headline && text) headline.textContent = text;
+  if (detail) detail.textContent = n < STEPS.length
+    ? `Step ${n + 1} of ${STEPS.length}: ${STEPS[n]}`
+    : "Almost there…";
+}
+
+// Plain-language messages, by what went wrong.
+const MESSAGES = {
+  runtime: "Part of the game (the Python runtime that runs it) failed to load.",
+  offline: "You seem to be offline, and the game's files could not be loaded.",
+  startup: "The game hit a problem while starting up.",
+};
+
+function fail(reason, kind = "runtime") {
+  if (root.dataset.app !== "loading") return;
+  root.dataset.app = "error";
+  performance.mark("zero:error");
+  console.error("Zero failed to start:", reason);
+  const loading = byId("loading");
+  if (loading) loading.hidden = true;
+  const panel = byId("load-error");
+  const message = byId("load-error-message");
+  if (message) {
+    message.textContent = navigator.onLine === false ? MESSAGES.offline : MESSAGES[kind];
+  }
+  if (panel) panel.hidden = false;
+  byId("retry")?.focus();
+}
+
+byId("retry")?.addEventListener("click", () => location.reload());
+
+// A mark for measurements (tests, bench/startup.py) when Python declares the page ready.
+new MutationObserver((_, observer) => {
+  if (root.dataset.app === "ready") {
+    performance.mark("zero:ready");
+    observer.disconnect();
+  }
+}).observe(root, { attributes: true, attributeFilter: ["data-app"] });
+
+// Any uncaught error before the page is ready means it will not become ready.
+addEventListener("error", (event) => fail(event.message || event.error), true);
+addEventListener("unhandledrejection", (event) => fail(event.reason));
+
+// Progress from the runtime's downloads, as they complete (Resource Timing).
+const pending = new Set(["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"]);
+new PerformanceObserver((list, observer) => {
+  for (const entry of list.getEntries()) {
+    const name = entry.name.split("?")[0].split("/").pop();
+    if (pending.delete(name) && pending.size === 0) {
+      reach(2, "Starting Python…");
+      observer.disconnect();
+    }
+  }
+}).observe({ type: "resource", buffered: true });
+
+// PyScript's own progress events (polyscript: "Loading Pyodide", "Loaded Pyodide",
+// "Loading files", "Loaded files").
+addEventListener("py:progress", ({ detail }) => {
+  if (detail === "Loading Pyodide") reach(1, "Downloading Python…");
+  else if (detail === "Loading files" || detail === "Loaded Pyodide") {
+    reach(2, "Starting Python…");
+    if (detail === "Loading files") reach(3, "Loading the game…");
+  }
+});
+
+// main.py must make the page ready before it finishes; if it ends (say, with a Python
+// exception, which PyScript reports but does not throw) and the page is still loading, say so.
+document.addEventListener("py:done", () => {
+  if (root.dataset.app === "loading") fail("main.py finished without making the page ready", "startup");
+}, true);
+
+try {
+  const { hooks } = await import("./vendor/pyscript/core.js");
+  hooks.main.onReady.add(() => reach(3, "Loading the game…"));
+  // PyScript compiles its *worker* hooks with Function() as soon as Python starts, which a CSP
+  // without 'unsafe-eval' blocks.  The game runs no PyScript workers, so drop the one built-in
+  // worker hook (it sets up pyscript.fs inside workers) and keep script-src free of eval.
+  hooks.worker.onBeforeRunAsync.clear();
+} catch (error) {
+  fail(error);
+}
