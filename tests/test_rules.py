@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from helpers import cards, check_invariants, deal_with
 
+from tests.helpers import cards, check_invariants, deal_with
 from zero_game import (
     DECK,
     KNOCK,

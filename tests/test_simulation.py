@@ -6,8 +6,8 @@ import itertools
 import random
 
 import pytest
-from helpers import check_invariants
 
+from tests.helpers import check_invariants
 from zero_game import KNOCK, Round
 
 ROUNDS = 2016  # 168 seeded rounds for each of the 12 table sizes x pool sizes

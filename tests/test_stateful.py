@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from helpers import check_invariants
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from tests.helpers import check_invariants
 from zero_game import KNOCK, Match, Phase, Swap
 
 
