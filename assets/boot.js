@@ -1,0 +1,83 @@
+// Zero's page shell: honest loading progress, load-failure handling and the Retry button.
+// Runs before Python; PyScript itself is imported from here so that a failure to load it
+// is caught too.  No inline scripts in index.html (a strict CSP comes later).
+//
+// Contract with Python: main.py sets <html data-app="ready"> once the page is interactive.
+// On a failure this file sets data-app="error" and shows a plain-language message.
+
+const root = document.documentElement;
+const byId = (id) => document.getElementById(id);
+
+// Steps shown to the player; each is reached only when it has really happened.
+const STEPS = [
+  "fetching the page scripts",
+  "downloading Python (about 13 MB the first time)",
+  "starting Python",
+  "loading the game",
+];
+
+let step = 0;
+function reach(n, text) {
+  if (root.dataset.app !== "loading" || n <= step) return;
+  step = n;
+  const bar = byId("loading-bar");
+  const detail = byId("loading-detail");
+  const headline = byId("loading-step");
+  if (bar) bar.value = n;
+  if (headline && text) headline.textContent = text;
+  if (detail) detail.textContent = n < STEPS.length
+    ? `Step ${n + 1} of ${STEPS.length}: ${STEPS[n]}`
+    : "Almost there…";
+}
+
+function fail(reason) {
+  if (root.dataset.app !== "loading") return;
+  root.dataset.app = "error";
+  performance.mark("zero:error");
+  console.error("Zero failed to start:", reason);
+  const loading = byId("loading");
+  if (loading) loading.hidden = true;
+  const panel = byId("load-error");
+  const message = byId("load-error-message");
+  if (message) {
+    message.textContent = navigator.onLine === false
+      ? "You seem to be offline, and the game's files could not be loaded."
+      : "Part of the game (the Python runtime that runs it) failed to load.";
+  }
+  if (panel) panel.hidden = false;
+  byId("retry")?.focus();
+}
+
+byId("retry")?.addEventListener("click", () => location.reload());
+
+// A mark for measurements (tests, bench/startup.py) when Python declares the page ready.
+new MutationObserver((_, observer) => {
+  if (root.dataset.app === "ready") {
+    performance.mark("zero:ready");
+    observer.disconnect();
+  }
+}).observe(root, { attributes: true, attributeFilter: ["data-app"] });
+
+// Any uncaught error before the page is ready means it will not become ready.
+addEventListener("error", (event) => fail(event.message || event.error), true);
+addEventListener("unhandledrejection", (event) => fail(event.reason));
+
+// Progress from the runtime's downloads, as they complete (Resource Timing).
+const pending = new Set(["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"]);
+new PerformanceObserver((list, observer) => {
+  for (const entry of list.getEntries()) {
+    const name = entry.name.split("?")[0].split("/").pop();
+    if (name === "pyodide.mjs") reach(1, "Downloading Python…");
+    if (pending.delete(name) && pending.size === 0) {
+      reach(2, "Starting Python…");
+      observer.disconnect();
+    }
+  }
+}).observe({ type: "resource", buffered: true });
+
+try {
+  const { hooks } = await import("./vendor/pyscript/core.js");
+  hooks.main.onReady.add(() => reach(3, "Loading the game…"));
+} catch (error) {
+  fail(error);
+}

@@ -1,0 +1,112 @@
+"""The site's file list, and the generated ``[files]`` table of ``pyscript.toml``.
+
+    python tools/filelist.py            # print every file the site serves (one per line)
+    python tools/filelist.py --write    # regenerate pyscript.toml's [files] table
+    python tools/filelist.py --check    # exit 1 if pyscript.toml is out of date
+
+The ``[files]`` table maps each engine module ``./zero_game/x.py`` to ``zero_game/x.py`` in
+Pyodide's file system, for every ``zero_game/**/*.py`` outside test folders.  It must be the
+last table in ``pyscript.toml``: everything after the ``[files]`` header is regenerated.
+Standard library only, so the service worker's precache list can reuse :func:`site_files`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = "zero_game"
+CONFIG = "pyscript.toml"
+FILES_HEADER = "[files]"
+REGENERATE = "python tools/filelist.py --write"
+
+# Files at the root that the page loads.
+ROOT_FILES = ("index.html", "main.py", CONFIG)
+# Folders whose files the page may load (except the vendor manifest, README and licenses).
+ASSET_DIRS = ("assets",)
+NOT_SERVED_NAMES = {"MANIFEST.sha256", "README.md", "LICENSE"}
+
+
+def _is_test_path(relative: Path) -> bool:
+    return any(
+        part in {"tests", "test", "__pycache__"} or part.startswith("test_")
+        for part in relative.parts
+    )
+
+
+def package_modules(root: Path = ROOT) -> list[str]:
+    """POSIX paths, relative to ``root``, of the engine's Python files the browser needs."""
+    found = []
+    for path in (root / PACKAGE).rglob("*.py"):
+        relative = path.relative_to(root)
+        if not _is_test_path(relative) and not any(p.startswith(".") for p in relative.parts):
+            found.append(relative.as_posix())
+    return sorted(found)
+
+
+def site_files(root: Path = ROOT) -> list[str]:
+    """Every file the static site serves to run the game, as POSIX paths relative to ``root``."""
+    files = [name for name in ROOT_FILES if (root / name).is_file()]
+    for folder in ASSET_DIRS:
+        for path in (root / folder).rglob("*"):
+            relative = path.relative_to(root)
+            if (
+                path.is_file()
+                and path.name not in NOT_SERVED_NAMES
+                and not any(part.startswith(".") for part in relative.parts)
+            ):
+                files.append(relative.as_posix())
+    files += package_modules(root)
+    return sorted(set(files))
+
+
+def files_table(root: Path = ROOT) -> str:
+    """The ``[files]`` table for ``pyscript.toml``."""
+    lines = [FILES_HEADER]
+    lines += [f'"./{name}" = "{name}"' for name in package_modules(root)]
+    return "\n".join(lines) + "\n"
+
+
+def render_config(current: str, root: Path = ROOT) -> str:
+    """``current`` config text with its ``[files]`` table (and everything after) regenerated."""
+    head, found, _ = current.partition("\n" + FILES_HEADER)
+    if not found:
+        head = current
+    return head.rstrip("\n") + "\n\n" + files_table(root)
+
+
+def check(root: Path = ROOT) -> str | None:
+    """``None`` if ``pyscript.toml`` is up to date, else a message saying how to fix it."""
+    path = root / CONFIG
+    current = path.read_text(encoding="utf-8")
+    if render_config(current, root) == current:
+        return None
+    return (
+        f"{CONFIG}'s [files] table does not match the {PACKAGE} package "
+        f"(modules added, moved or removed?). Regenerate it with: {REGENERATE}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="List the site's files; keep pyscript.toml current.")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--write", action="store_true", help=f"regenerate {CONFIG}'s [files] table")
+    mode.add_argument("--check", action="store_true", help=f"fail if {CONFIG} is out of date")
+    args = parser.parse_args(argv)
+    if args.write:
+        path = ROOT / CONFIG
+        path.write_text(render_config(path.read_text(encoding="utf-8")), encoding="utf-8")
+        print(f"wrote {CONFIG} ({len(package_modules())} engine files)")
+        return 0
+    if args.check:
+        problem = check()
+        print(problem or f"{CONFIG} is up to date", file=sys.stderr if problem else sys.stdout)
+        return 1 if problem else 0
+    print("\n".join(site_files()))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
