@@ -189,8 +189,10 @@ class ZeroRequestHandler(BaseHTTPRequestHandler):
             status = HTTPStatus(code)
         except ValueError:
             status = HTTPStatus.BAD_REQUEST
-        body = NOT_FOUND_BODY if status == HTTPStatus.NOT_FOUND else (
-            f"{status.value} {status.phrase}\n".encode("ascii")
+        body = (
+            NOT_FOUND_BODY
+            if status == HTTPStatus.NOT_FOUND
+            else (f"{status.value} {status.phrase}\n".encode("ascii"))
         )
         self.send_response(status.value, status.phrase)
         self.send_header("Content-Type", "text/plain; charset=utf-8")
@@ -233,12 +235,23 @@ def lan_address() -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Serve the Zero game (a static site).")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
-                        help=f"port to listen on (default {DEFAULT_PORT}; 0 = any free port)")
-    parser.add_argument("--lan", action="store_true",
-                        help="listen on all interfaces so phones and tablets on your network can play")
-    parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent,
-                        help="folder to serve (default: the game's folder)")
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=f"port to listen on (default {DEFAULT_PORT}; 0 = any free port)",
+    )
+    parser.add_argument(
+        "--lan",
+        action="store_true",
+        help="listen on all interfaces so phones and tablets on your network can play",
+    )
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=Path(__file__).resolve().parent,
+        help="folder to serve (default: the game's folder)",
+    )
     parser.add_argument("--quiet", action="store_true", help="do not log each request")
     args = parser.parse_args(argv)
 
@@ -248,8 +261,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         server = ZeroServer((host, args.port), args.root)
     except OSError as error:
-        print(f"Cannot listen on port {args.port}: {error.strerror}. Try --port with another "
-              "number.", file=sys.stderr)
+        print(
+            f"Cannot listen on port {args.port}: {error.strerror}. Try --port with another number.",
+            file=sys.stderr,
+        )
         return 1
     port = server.server_address[1]
     print(f"Serving Zero at http://127.0.0.1:{port}/", flush=True)
@@ -257,8 +272,11 @@ def main(argv: list[str] | None = None) -> int:
         address = lan_address()
         if address:
             print(f"On your network: http://{address}:{port}/", flush=True)
-        print("Warning: over the LAN the page is plain HTTP, so offline mode (the service "
-              "worker) only works on localhost or over HTTPS.", flush=True)
+        print(
+            "Warning: over the LAN the page is plain HTTP, so offline mode (the service "
+            "worker) only works on localhost or over HTTPS.",
+            flush=True,
+        )
     print("Press Ctrl+C to stop.", flush=True)
     try:
         server.serve_forever()

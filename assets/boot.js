@@ -30,7 +30,14 @@ function reach(n, text) {
     : "Almost there…";
 }
 
-function fail(reason) {
+// Plain-language messages, by what went wrong.
+const MESSAGES = {
+  runtime: "Part of the game (the Python runtime that runs it) failed to load.",
+  offline: "You seem to be offline, and the game's files could not be loaded.",
+  startup: "The game hit a problem while starting up.",
+};
+
+function fail(reason, kind = "runtime") {
   if (root.dataset.app !== "loading") return;
   root.dataset.app = "error";
   performance.mark("zero:error");
@@ -40,9 +47,7 @@ function fail(reason) {
   const panel = byId("load-error");
   const message = byId("load-error-message");
   if (message) {
-    message.textContent = navigator.onLine === false
-      ? "You seem to be offline, and the game's files could not be loaded."
-      : "Part of the game (the Python runtime that runs it) failed to load.";
+    message.textContent = navigator.onLine === false ? MESSAGES.offline : MESSAGES[kind];
   }
   if (panel) panel.hidden = false;
   byId("retry")?.focus();
@@ -67,13 +72,28 @@ const pending = new Set(["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.m
 new PerformanceObserver((list, observer) => {
   for (const entry of list.getEntries()) {
     const name = entry.name.split("?")[0].split("/").pop();
-    if (name === "pyodide.mjs") reach(1, "Downloading Python…");
     if (pending.delete(name) && pending.size === 0) {
       reach(2, "Starting Python…");
       observer.disconnect();
     }
   }
 }).observe({ type: "resource", buffered: true });
+
+// PyScript's own progress events (polyscript: "Loading Pyodide", "Loaded Pyodide",
+// "Loading files", "Loaded files").
+addEventListener("py:progress", ({ detail }) => {
+  if (detail === "Loading Pyodide") reach(1, "Downloading Python…");
+  else if (detail === "Loading files" || detail === "Loaded Pyodide") {
+    reach(2, "Starting Python…");
+    if (detail === "Loading files") reach(3, "Loading the game…");
+  }
+});
+
+// main.py must make the page ready before it finishes; if it ends (say, with a Python
+// exception, which PyScript reports but does not throw) and the page is still loading, say so.
+document.addEventListener("py:done", () => {
+  if (root.dataset.app === "loading") fail("main.py finished without making the page ready", "startup");
+}, true);
 
 try {
   const { hooks } = await import("./vendor/pyscript/core.js");

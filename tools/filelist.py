@@ -90,7 +90,9 @@ def check(root: Path = ROOT) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="List the site's files; keep pyscript.toml current.")
+    parser = argparse.ArgumentParser(
+        description="List the site's files; keep pyscript.toml current."
+    )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--write", action="store_true", help=f"regenerate {CONFIG}'s [files] table")
     mode.add_argument("--check", action="store_true", help=f"fail if {CONFIG} is out of date")

@@ -183,8 +183,9 @@ def build(out_dir: Path) -> None:
     lines.append("| package | folder | license |\n| --- | --- | --- |\n")
     for package in PACKAGES:
         lines.append(f"| `{package.spec}` | `{package.folder}/` | {package.license} |\n")
-    lines.append("\nRe-create with `python tools/vendor.py`; verify with "
-                 "`python tools/vendor.py --check`.\n")
+    lines.append(
+        "\nRe-create with `python tools/vendor.py`; verify with `python tools/vendor.py --check`.\n"
+    )
     (out_dir / "README.md").write_text("".join(lines), encoding="utf-8")
 
 
@@ -214,15 +215,20 @@ def main(argv: list[str] | None = None) -> int:
             if problems:
                 for problem in problems:
                     print(problem, file=sys.stderr)
-                print("the registry's files differ from MANIFEST.sha256; nothing changed "
-                      "(use --update to accept them)", file=sys.stderr)
+                print(
+                    "the registry's files differ from MANIFEST.sha256; nothing changed "
+                    "(use --update to accept them)",
+                    file=sys.stderr,
+                )
                 return 1
             shutil.copy2(vendor_dir / MANIFEST_NAME, fresh / MANIFEST_NAME)
         if vendor_dir.exists():
             shutil.rmtree(vendor_dir)
         shutil.copytree(fresh, vendor_dir)
-    print(f"re-created {vendor_dir.relative_to(ROOT) if vendor_dir.is_relative_to(ROOT) else vendor_dir}"
-          " from the npm registry; checksums verified")
+    print(
+        f"re-created {vendor_dir.relative_to(ROOT) if vendor_dir.is_relative_to(ROOT) else vendor_dir}"
+        " from the npm registry; checksums verified"
+    )
     return 0
 
 

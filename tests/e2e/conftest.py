@@ -1,0 +1,256 @@
+"""Browser-test fixtures: a real Chromium (Playwright, sync API) against ``serve.py``.
+
+Every test in ``tests/e2e/`` is marked ``browser`` automatically, so ``pytest -m "not browser"``
+runs the unit tests only.
+
+Fixtures (names chosen not to clash with the ``pytest-playwright`` plugin):
+
+``site_url`` (session)
+    ``http://127.0.0.1:<free port>/``: ``serve.py`` serving this repository, stopped at the end.
+``chromium`` (session)
+    A headless Chromium ``Browser``: ``$ZERO_CHROMIUM``, else ``/usr/bin/chromium`` (Debian's
+    ``chromium`` package), else Playwright's own download.  None found: the test fails and says
+    how to get one.
+``fresh_context``
+    A new ``BrowserContext`` (empty cache and storage) per test, closed afterwards.
+``booted_game`` (session)
+    A :class:`LoadedPage` of ``index.html`` that reached ``data-app="ready"``, with every request
+    it made.  Pyodide boots once for the whole session: read from it, do not navigate it away.
+
+Helpers: :func:`open_game` (open a page in a context, optionally wait for ready) and
+:class:`RequestLog` (records every request with its outcome).  Example::
+
+    def test_something(fresh_context, site_url):
+        game = open_game(fresh_context, site_url)
+        assert game.requests.failures() == []
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import Request as PwRequest
+
+REPO = Path(__file__).resolve().parents[2]
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+# Generous: Pyodide's boot is a few seconds here, but CI machines can be slow and noisy.
+READY_TIMEOUT_MS = 90_000
+NO_CHROMIUM = (
+    "No Chromium found for the browser tests. Install Debian's package with "
+    "`apt-get install chromium` (./test.sh does this when run as root), or run "
+    "`playwright install chromium`, or point $ZERO_CHROMIUM at a Chromium binary."
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.path)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+# --- the server -------------------------------------------------------------------------------
+
+
+def start_serve(root: Path = REPO) -> tuple[subprocess.Popen[str], str]:
+    """Start ``serve.py --port 0`` on ``root``; return the process and its base URL."""
+    process = subprocess.Popen(
+        [sys.executable, str(REPO / "serve.py"), "--port", "0", "--quiet", "--root", str(root)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    if not line.startswith("Serving Zero at "):
+        process.kill()
+        raise RuntimeError(f"serve.py did not start: {line}{process.stderr.read()}")  # type: ignore[union-attr]
+    return process, line.split()[-1]
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    process, url = start_serve()
+    try:
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+# --- the browser ------------------------------------------------------------------------------
+
+
+def find_chromium(playwright: Playwright) -> str | None:
+    """Path of a Chromium to drive, or ``None`` if there is none on this machine."""
+    candidates = [
+        os.environ.get("ZERO_CHROMIUM"),
+        "/usr/bin/chromium",
+        shutil.which("chromium"),
+        shutil.which("chromium-browser"),
+    ]
+    for candidate in candidates:
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    try:
+        bundled = playwright.chromium.executable_path
+    except Exception:  # noqa: BLE001 - Playwright raises its own error when nothing is installed
+        return None
+    return bundled if bundled and os.access(bundled, os.X_OK) else None
+
+
+def launch_chromium(playwright: Playwright) -> Browser:
+    executable = find_chromium(playwright)
+    if executable is None:
+        pytest.fail(NO_CHROMIUM, pytrace=False)
+    return playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def fresh_context(chromium: Browser) -> Iterator[BrowserContext]:
+    context = chromium.new_context(viewport={"width": 1024, "height": 768})
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+# --- pages and their requests -----------------------------------------------------------------
+
+
+@dataclass
+class RecordedRequest:
+    method: str
+    url: str
+    status: int | None = None  # None until a response arrives (or if it never does)
+    failure: str | None = None  # the browser's error text for a failed request
+
+
+@dataclass
+class RequestLog:
+    """Every request a page makes, with its outcome.  Attach before navigating."""
+
+    entries: list[RecordedRequest] = field(default_factory=list)
+
+    def attach(self, page: Page) -> RequestLog:
+        by_request: dict[int, RecordedRequest] = {}
+
+        def on_request(request: PwRequest) -> None:
+            entry = RecordedRequest(request.method, request.url)
+            by_request[id(request)] = entry
+            self.entries.append(entry)
+
+        def on_finished(request: PwRequest) -> None:
+            response = request.response()
+            entry = by_request.get(id(request))
+            if entry is not None and response is not None:
+                entry.status = response.status
+
+        def on_failed(request: PwRequest) -> None:
+            entry = by_request.get(id(request))
+            if entry is not None:
+                entry.failure = request.failure or "failed"
+
+        page.on("request", on_request)
+        page.on("requestfinished", on_finished)
+        page.on("requestfailed", on_failed)
+        return self
+
+    @property
+    def urls(self) -> list[str]:
+        return [entry.url for entry in self.entries]
+
+    def cross_origin(self, base_url: str) -> list[str]:
+        """URLs of requests not sent to ``base_url``'s origin (data: and blob: included)."""
+        origin = urlsplit(base_url)[:2]
+        return [url for url in self.urls if urlsplit(url)[:2] != origin]
+
+    def failures(self) -> list[RecordedRequest]:
+        """Requests that failed or got an HTTP error status (a missing file shows up here)."""
+        return [
+            entry
+            for entry in self.entries
+            if entry.failure is not None or (entry.status is not None and entry.status >= 400)
+        ]
+
+    def path_requested(self, suffix: str) -> bool:
+        return any(urlsplit(url).path.endswith(suffix) for url in self.urls)
+
+
+@dataclass
+class LoadedPage:
+    page: Page
+    requests: RequestLog
+    console_errors: list[str]
+
+
+def open_game(
+    context: BrowserContext,
+    site_url: str,
+    path: str = "",
+    *,
+    wait_ready: bool = True,
+    timeout_ms: int = READY_TIMEOUT_MS,
+) -> LoadedPage:
+    """Open ``site_url + path`` in a new page of ``context``, recording requests.
+
+    With ``wait_ready`` it waits for ``<html data-app="ready">`` and fails early, with the
+    page's own message, if the page reports ``data-app="error"`` instead.
+    """
+    page = context.new_page()
+    requests = RequestLog().attach(page)
+    console_errors: list[str] = []
+    page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
+    page.goto(site_url + path)
+    if wait_ready:
+        page.wait_for_function(
+            "document.documentElement.dataset.app !== 'loading'", timeout=timeout_ms
+        )
+        state = page.evaluate("document.documentElement.dataset.app")
+        if state != "ready":
+            message = page.inner_text("body")
+            pytest.fail(
+                f"page did not become ready (data-app={state!r}): {message}\n"
+                f"console errors: {console_errors}\nfailed requests: "
+                f"{requests.failures()}"
+            )
+    return LoadedPage(page, requests, console_errors)
+
+
+@pytest.fixture(scope="session")
+def booted_game(chromium: Browser, site_url: str) -> Iterator[LoadedPage]:
+    context = chromium.new_context(viewport={"width": 1024, "height": 768})
+    try:
+        yield open_game(context, site_url)
+    finally:
+        context.close()

@@ -1,0 +1,78 @@
+"""pyscript.toml's [files] table and the site file list stay in step with the package."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from tools import filelist
+
+
+def test_pyscript_toml_lists_every_engine_module() -> None:
+    problem = filelist.check()
+    assert problem is None, problem
+
+
+def test_pyscript_toml_is_valid_and_loads_the_vendored_runtime_without_packages() -> None:
+    config = tomllib.loads((filelist.ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    assert config["interpreter"] == "./assets/vendor/pyodide/pyodide.mjs"
+    assert (filelist.ROOT / config["interpreter"]).is_file()
+    assert "packages" not in config  # micropip costs ~0.7 s at start
+    for source, target in config["files"].items():
+        assert source == f"./{target}"
+        assert (filelist.ROOT / target).is_file()
+
+
+def make_package(root: Path, *modules: str) -> None:
+    for module in modules:
+        path = root / module
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("")
+
+
+def test_files_table_skips_tests_and_caches(tmp_path: Path) -> None:
+    make_package(
+        tmp_path,
+        "zero_game/__init__.py",
+        "zero_game/web/__init__.py",
+        "zero_game/tests/test_rules.py",
+        "zero_game/test_helpers.py",
+        "zero_game/__pycache__/x.py",
+    )
+    assert filelist.package_modules(tmp_path) == [
+        "zero_game/__init__.py",
+        "zero_game/web/__init__.py",
+    ]
+
+
+def test_check_fails_with_the_regenerate_command_when_a_module_is_added(tmp_path: Path) -> None:
+    make_package(tmp_path, "zero_game/__init__.py")
+    config = tmp_path / "pyscript.toml"
+    config.write_text('interpreter = "x"\n\n[files]\n')
+    config.write_text(filelist.render_config(config.read_text(), tmp_path))
+    assert filelist.check(tmp_path) is None
+
+    make_package(tmp_path, "zero_game/cards.py")
+    problem = filelist.check(tmp_path)
+    assert problem is not None and "python tools/filelist.py --write" in problem
+
+    config.write_text(filelist.render_config(config.read_text(), tmp_path))
+    assert filelist.check(tmp_path) is None
+    assert '"./zero_game/cards.py" = "zero_game/cards.py"' in config.read_text()
+    assert config.read_text().startswith('interpreter = "x"\n')
+
+
+def test_site_files_cover_the_page_and_leave_out_tooling() -> None:
+    files = filelist.site_files()
+    for needed in (
+        "index.html",
+        "main.py",
+        "pyscript.toml",
+        "assets/boot.js",
+        "assets/app.css",
+        "assets/vendor/pyodide/pyodide.asm.wasm",
+        "zero_game/__init__.py",
+    ):
+        assert needed in files
+    assert not [f for f in files if f.startswith(("tests/", "tools/", "bench/")) or "/." in f]
+    assert "serve.py" not in files

@@ -1,0 +1,285 @@
+"""serve.py over raw sockets: what a browser (or an attacker) sees on the wire."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SECRET = "TOP-SECRET-outside-the-root"
+INDEX = "<!doctype html><title>root index</title>"
+
+
+@dataclass
+class Response:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8", "replace")
+
+
+def raw_request(port: int, request_line: str, headers: dict[str, str] | None = None) -> Response:
+    """Send one request exactly as written (no client-side normalisation) and read the reply."""
+    lines = [request_line, "Host: 127.0.0.1", "Connection: close"]
+    lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+        conn.sendall(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
+        chunks = []
+        while chunk := conn.recv(65536):
+            chunks.append(chunk)
+    raw = b"".join(chunks)
+    head, _, body = raw.partition(b"\r\n\r\n")
+    status_line, *header_lines = head.decode("latin-1").split("\r\n")
+    parsed = {}
+    for line in header_lines:
+        name, _, value = line.partition(":")
+        parsed[name.strip().lower()] = value.strip()
+    return Response(int(status_line.split()[1]), parsed, body)
+
+
+def get(port: int, target: str, headers: dict[str, str] | None = None) -> Response:
+    return raw_request(port, f"GET {target} HTTP/1.1", headers)
+
+
+def start_server(*args: str) -> tuple[subprocess.Popen[str], str]:
+    """Start serve.py; return the process and the first line it prints (the address)."""
+    process = subprocess.Popen(
+        [sys.executable, str(REPO / "serve.py"), "--port", "0", "--quiet", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    first_line = process.stdout.readline()
+    if not first_line:
+        process.kill()
+        raise RuntimeError(
+            f"serve.py did not start: {process.stderr.read() if process.stderr else ''}"
+        )
+    return process, first_line
+
+
+def stop(process: subprocess.Popen[str]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A served root holding one file per content type, dotfiles, and symlinks both ways."""
+    base = tmp_path_factory.mktemp("serve")
+    outside = base / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text(SECRET)
+    root = base / "root"
+    root.mkdir()
+    (root / "index.html").write_text(INDEX)
+    for name in (
+        "app.js",
+        "mod.mjs",
+        "rt.wasm",
+        "lock.json",
+        "pyscript.toml",
+        "app.webmanifest",
+        "style.css",
+        "main.py",
+        "blob.bin",
+    ):
+        (root / name).write_text(f"content of {name}")
+    (root / ".env").write_text(SECRET)
+    (root / ".git").mkdir()
+    (root / ".git" / "config").write_text(SECRET)
+    (root / "sub").mkdir()
+    (root / "sub" / "listed-file.txt").write_text("a file in a folder")
+    (root / "sub" / ".hidden").write_text(SECRET)
+    (root / "zero").mkdir()
+    (root / "zero" / "index.html").write_text("<!doctype html><title>sub-path</title>")
+    os.symlink(outside / "secret.txt", root / "escape.txt")
+    os.symlink(outside, root / "escape-dir")
+    os.symlink(root / "app.js", root / "inner-link.js")
+    return root
+
+
+@pytest.fixture(scope="module")
+def port(site: Path) -> Iterator[int]:
+    process, first_line = start_server("--root", str(site))
+    try:
+        yield int(first_line.rstrip().rstrip("/").rsplit(":", 1)[1])
+    finally:
+        stop(process)
+
+
+def assert_refused(response: Response) -> None:
+    assert response.status == 404
+    assert SECRET not in response.text
+    assert "root:" not in response.text  # nothing of /etc/passwd
+    assert response.text == "404 Not Found\n"  # fixed body: echoes nothing of the request
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "/../../etc/passwd",
+        "/../../../../../../../../etc/passwd",
+        "/%2e%2e/%2e%2e/etc/passwd",
+        "/%2E%2E/",
+        "/..%2f..%2fetc%2fpasswd",
+        "/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+        "/sub/%2e%2e/%2e%2e/outside/secret.txt",
+        "/..%5c..%5cetc%5cpasswd",
+        "/%252e%252e/%252e%252e/etc/passwd",
+        "//etc/passwd",
+        "/%2fetc%2fpasswd",
+        "/sub//listed-file.txt",
+        "/sub/%2flisted-file.txt",
+        "/./index.html",
+        "/index.html%00.js",
+        "http://127.0.0.1/../../etc/passwd",
+    ],
+)
+def test_traversal_and_odd_slashes_are_refused(port: int, target: str) -> None:
+    assert_refused(get(port, target))
+
+
+@pytest.mark.parametrize("target", ["/escape.txt", "/escape-dir/secret.txt", "/escape-dir/"])
+def test_symlinks_leading_outside_the_root_are_refused(port: int, target: str) -> None:
+    assert_refused(get(port, target))
+
+
+def test_symlink_inside_the_root_is_served(port: int) -> None:
+    response = get(port, "/inner-link.js")
+    assert response.status == 200
+    assert response.text == "content of app.js"
+
+
+@pytest.mark.parametrize(
+    "target", ["/.env", "/%2eenv", "/.git/config", "/.git/", "/sub/.hidden", "/sub/%2Ehidden"]
+)
+def test_dotfiles_are_refused(port: int, target: str) -> None:
+    assert_refused(get(port, target))
+
+
+@pytest.mark.parametrize("target", ["/sub/", "/sub"])
+def test_directories_are_not_listed(port: int, target: str) -> None:
+    response = get(port, target)
+    assert_refused(response)
+    assert "listed-file" not in response.text
+
+
+def test_not_found_page_does_not_echo_the_path(port: int) -> None:
+    response = get(port, "/%3Cscript%3Ealert(1)%3C/script%3E")
+    assert_refused(response)
+    assert "script" not in response.text
+    assert response.headers["content-type"].startswith("text/plain")
+
+
+def test_root_serves_index_html(port: int) -> None:
+    response = get(port, "/")
+    assert response.status == 200
+    assert response.text == INDEX
+    assert response.headers["content-type"] == "text/html; charset=utf-8"
+
+
+def test_sub_path_with_index_redirects_to_slash_then_serves_it(port: int) -> None:
+    redirect = get(port, "/zero")
+    assert redirect.status == 301
+    assert redirect.headers["location"] == "/zero/"
+    page = get(port, "/zero/")
+    assert page.status == 200
+    assert "sub-path" in page.text
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("index.html", "text/html; charset=utf-8"),
+        ("app.js", "text/javascript; charset=utf-8"),
+        ("mod.mjs", "text/javascript; charset=utf-8"),
+        ("rt.wasm", "application/wasm"),
+        ("lock.json", "application/json"),
+        ("pyscript.toml", "application/toml"),
+        ("app.webmanifest", "application/manifest+json"),
+        ("style.css", "text/css; charset=utf-8"),
+        ("blob.bin", "application/octet-stream"),
+    ],
+)
+def test_content_types(port: int, name: str, expected: str) -> None:
+    response = get(port, f"/{name}")
+    assert response.status == 200
+    assert response.headers["content-type"] == expected
+    assert response.headers["x-content-type-options"] == "nosniff"
+
+
+def test_query_string_is_ignored_for_the_file_lookup(port: int) -> None:
+    assert get(port, "/app.js?v=1").text == "content of app.js"
+
+
+def test_browsers_revalidate_with_etag_and_last_modified(port: int) -> None:
+    first = get(port, "/app.js")
+    assert first.headers["cache-control"] == "no-cache"
+    etag = first.headers["etag"]
+    last_modified = first.headers["last-modified"]
+
+    by_etag = get(port, "/app.js", {"If-None-Match": etag})
+    assert by_etag.status == 304
+    assert by_etag.body == b""
+    assert by_etag.headers["etag"] == etag
+
+    by_date = get(port, "/app.js", {"If-Modified-Since": last_modified})
+    assert by_date.status == 304
+
+    stale = get(port, "/app.js", {"If-None-Match": '"something-else"'})
+    assert stale.status == 200
+    assert stale.text == "content of app.js"
+
+
+def test_head_sends_headers_only(port: int) -> None:
+    response = raw_request(port, "HEAD /app.js HTTP/1.1")
+    assert response.status == 200
+    assert response.headers["content-length"] == str(len("content of app.js"))
+    assert response.body == b""
+
+
+def test_other_methods_are_refused_without_echo(port: int) -> None:
+    response = raw_request(port, "POST /<b>x</b> HTTP/1.1", {"Content-Length": "0"})
+    assert response.status == 501
+    assert "<b>" not in response.text
+
+
+def test_default_serves_the_repository_and_prints_its_address() -> None:
+    process, first_line = start_server()
+    try:
+        assert first_line.startswith("Serving Zero at http://127.0.0.1:")
+        port = int(first_line.rstrip().rstrip("/").rsplit(":", 1)[1])
+        page = get(port, "/")
+        assert page.status == 200
+        assert 'data-app="loading"' in page.text
+        assert_refused(get(port, "/.git/HEAD"))
+        assert_refused(get(port, "/../../etc/passwd"))
+    finally:
+        stop(process)
+
+
+def test_lan_mode_listens_everywhere_and_warns_about_offline_mode() -> None:
+    process, first_line = start_server("--lan")
+    try:
+        assert first_line.startswith("Serving Zero at http://127.0.0.1:")
+        assert process.stdout is not None
+        rest = [process.stdout.readline() for _ in range(2)]
+        printed = first_line + "".join(rest)
+        assert "HTTPS" in printed and "localhost" in printed
+    finally:
+        stop(process)
