@@ -1,0 +1,1 @@
+"""The browser table: the only package that touches the page (``pyscript``/``js``)."""
