@@ -1,0 +1,193 @@
+"""Fast mask-level play for the bots: hand values, the shared greedy policy, and playouts.
+
+Everything here works on plain ints (56-bit card masks, bit = ``card.index``) so that the
+``hard`` bot can play thousands of simulated turns per second; the engine's ``Round`` is
+used only at the edges (``bots`` turn a view into masks, and an action back into a ``Swap``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..scoring import COLOUR_MASKS, NUMBER_MASKS, is_zero_mask, score_mask
+
+#: After this many of its own turns in one round a bot knocks whatever its hand: the guarantee
+#: that bot-only rounds end (R11 has no turn limit, so the bots must end rounds themselves).
+PATIENCE = 24
+
+# Weights of the progress terms of ``value`` (points of expected score saved).
+_COLOUR_PROGRESS = (0.0, 0.0, 0.0, 0.2, 0.45)
+_NUMBER_PROGRESS = (0.0, 0.0, 0.0, 0.15, 0.35)
+
+_VALUES: dict[int, float] = {}
+_CACHE_LIMIT = 400_000
+
+
+def bits(mask: int) -> list[int]:
+    """The card indices of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _value(hand: int) -> float:
+    score = score_mask(hand)
+    if score == 0:
+        return -4.0 if is_zero_mask(hand) else 0.0
+    bonus = 0.0
+    for group in COLOUR_MASKS:
+        part = hand & group
+        count = part.bit_count()
+        if 3 <= count <= 4:
+            # Completing the colour would clear these cards: what they cost now, weighted by how close.
+            bonus += _COLOUR_PROGRESS[count] * (score - score_mask(hand & ~group))
+    for number, group in enumerate(NUMBER_MASKS):
+        count = (hand & group).bit_count()
+        if 3 <= count <= 4:
+            bonus += _NUMBER_PROGRESS[count] * (number + 1)
+    return score - bonus
+
+
+def value(hand: int) -> float:
+    """How good a hand is, in points (lower is better): its score less credit for progress to groups."""
+    found = _VALUES.get(hand)
+    if found is None:
+        if len(_VALUES) > _CACHE_LIMIT:
+            _VALUES.clear()
+        found = _VALUES[hand] = _value(hand)
+    return found
+
+
+def best_swap(hand: int, pool: int) -> tuple[float, int, int]:
+    """The swap with the best ``value``: (value after it, card given, card taken); ties go to the first."""
+    best = (1e9, -1, -1)
+    takes = bits(pool)
+    for give in bits(hand):
+        without = hand ^ (1 << give)
+        for take in takes:
+            v = value(without | (1 << take))
+            if v < best[0]:
+                best = (v, give, take)
+    return best
+
+
+def best_final_swap(hand: int, pool: int) -> tuple[int, int, int]:
+    """The swap with the lowest score, for a last turn: (score after it, card given, card taken)."""
+    best = (score_mask(hand), -1, -1)
+    takes = bits(pool)
+    for give in bits(hand):
+        without = hand ^ (1 << give)
+        for take in takes:
+            after = without | (1 << take)
+            s = 0 if is_zero_mask(after) else score_mask(after)
+            if s < best[0]:
+                best = (s, give, take)
+    return best
+
+
+def expected_score(own_turns: int) -> float:
+    """A typical score of a sound player's hand after ``own_turns`` of its turns in a round."""
+    return max(4.0, 17.0 - 1.6 * own_turns)
+
+
+def knock_now(
+    score: int, gain: float, knocks: int, own_turns: int, opponent_estimate: float, margin: float
+) -> bool:
+    """Whether a player in normal play should knock rather than make a swap worth ``gain`` points.
+
+    ``knocks`` is how many knocks counted so far: with one, this knock ends the round (R9).
+    """
+    if own_turns >= PATIENCE:
+        return True
+    if knocks >= 1:
+        # The second knock ends the round: only with a hand clearly better than the others'.
+        return score <= opponent_estimate - margin and gain < 2.0
+    # The first knock changes nothing but wastes a turn: only once the hand is good and settled.
+    return score <= min(opponent_estimate - margin - 2.0, 6.0) and gain < 1.0
+
+
+class Table:
+    """A determinized round as plain ints, played to its end by the shared policy."""
+
+    __slots__ = ("final_left", "hands", "knocks", "own_turns", "players", "pool", "seat", "turns", "zero")
+
+    def __init__(
+        self,
+        hands: Sequence[int],
+        pool: int,
+        seat: int,
+        knocks: int,
+        final_left: int,
+        own_turns: Sequence[int],
+    ) -> None:
+        self.hands = list(hands)
+        self.pool = pool
+        self.seat = seat  # whose turn it is
+        self.knocks = knocks
+        self.final_left = final_left  # final turns still to come; -1 while the round is in normal play
+        self.own_turns = list(own_turns)
+        self.players = len(hands)
+        self.turns = 0
+        self.zero: int | None = None  # the seat whose swap made a ZERO
+
+    def swap(self, give: int, take: int) -> bool:
+        """The current seat swaps; returns True if that made a ZERO (the round is over)."""
+        seat = self.seat
+        hand = self.hands[seat] ^ (1 << give) ^ (1 << take)
+        self.hands[seat] = hand
+        self.pool ^= (1 << give) | (1 << take)
+        if is_zero_mask(hand):
+            self.zero = seat
+            return True
+        return False
+
+    def knock(self) -> None:
+        """The current seat knocks (or passes, during the final turns)."""
+        if self.final_left < 0:
+            self.knocks += 1
+            if self.knocks >= 2:
+                self.final_left = self.players  # decremented below for the knocker itself
+
+    def advance(self) -> bool:
+        """Pass play on; returns True once the round is over."""
+        self.own_turns[self.seat] += 1
+        self.turns += 1
+        self.seat = (self.seat + 1) % self.players
+        if self.final_left >= 0:
+            self.final_left -= 1
+            return self.final_left <= 0
+        return False
+
+    def policy_step(self, rng: random.Random, margin: float = 1.0) -> bool:
+        """The current seat plays one greedy turn; returns True once the round is over."""
+        seat = self.seat
+        hand = self.hands[seat]
+        if self.final_left >= 0:
+            _, give, take = best_final_swap(hand, self.pool)
+            if give >= 0 and self.swap(give, take):
+                return True
+            return self.advance()
+        v, give, take = best_swap(hand, self.pool)
+        gain = value(hand) - v
+        estimate = expected_score(self.own_turns[seat] + 1)
+        if knock_now(score_mask(hand), gain, self.knocks, self.own_turns[seat], estimate, margin):
+            self.knock()
+            return self.advance()
+        if self.swap(give, take):
+            return True
+        return self.advance()
+
+    def scores(self) -> list[int]:
+        """Every seat's score as things stand (the ZERO maker scores 0)."""
+        return [0 if seat == self.zero else score_mask(h) for seat, h in enumerate(self.hands)]
+
+    def playout(self, rng: random.Random, max_turns: int = 60) -> list[int]:
+        """Play to the end of the round (or ``max_turns`` more turns) and return the scores."""
+        for _ in range(max_turns):
+            if self.policy_step(rng):
+                break
+        return self.scores()
