@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 
 from ..actions import KNOCK, Action
 from ..cards import to_mask
 from ..round import Phase, RoundView
-from ..scoring import score_mask
+from ..scoring import is_zero_mask, score_mask
 from . import sim
 from .base import Bot, Decided, check_turn, final_turns, masks, own_turns, swap_action
 
@@ -26,6 +27,8 @@ DEFAULT_ITERATIONS = 300
 DEFAULT_TIME_BUDGET = 1.0
 #: Swaps considered besides knocking: the best ones by the one-ply evaluation.
 DEFAULT_CANDIDATES = 5
+#: Turns a playout runs, per player at the table, before the hands are judged by ``sim.value``.
+DEFAULT_DEPTH = 4
 
 
 class HardBot(Bot):
@@ -38,6 +41,7 @@ class HardBot(Bot):
         iterations: int | None = DEFAULT_ITERATIONS,
         time_budget: float | None = DEFAULT_TIME_BUDGET,
         candidates: int = DEFAULT_CANDIDATES,
+        depth: int = DEFAULT_DEPTH,
     ) -> None:
         if iterations is None and time_budget is None:
             raise ValueError("The hard bot needs an iteration cap, a time budget, or both.")
@@ -48,6 +52,7 @@ class HardBot(Bot):
         self.iterations = iterations
         self.time_budget = time_budget
         self.candidates = candidates
+        self.depth = depth
         self.last_iterations = 0  # iterations run for the last decision (for benchmarks)
         self.last_seconds = 0.0
 
@@ -89,11 +94,13 @@ class Search:
         hand, pool = self.hand, self.pool
         scored = []
         final = view.phase is Phase.FINAL
+        if not final and self.turns[self.seat] >= sim.PATIENCE:
+            return [(-1, -1)]  # the guarantee that rounds end (see sim.PATIENCE)
         for give in sim.bits(hand):
             without = hand ^ (1 << give)
             for take in sim.bits(pool):
                 after = without | (1 << take)
-                if sim.is_zero_mask(after):
+                if is_zero_mask(after):
                     return [(give, take)]  # a ZERO wins the round outright
                 key = score_mask(after) if final else sim.value(after)
                 scored.append((key, give, take))
@@ -135,9 +142,7 @@ class Search:
                 over = table.advance()
             else:
                 over = table.swap(give, take) or table.advance()
-            if not over:
-                table.playout(self.rng)
-            scores = table.scores()
+            scores: Sequence[float] = table.scores() if over else table.playout(self.rng, self.bot.depth * self.players)
             mine = scores[self.seat]
             others = (sum(scores) - mine) / (self.players - 1)
             self.totals[i] += mine - others
@@ -168,4 +173,4 @@ class Search:
         return self.result
 
 
-__all__ = ["DEFAULT_CANDIDATES", "DEFAULT_ITERATIONS", "DEFAULT_TIME_BUDGET", "HardBot", "Search"]
+__all__ = ["DEFAULT_CANDIDATES", "DEFAULT_DEPTH", "DEFAULT_ITERATIONS", "DEFAULT_TIME_BUDGET", "HardBot", "Search"]

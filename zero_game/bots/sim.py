@@ -10,18 +10,20 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..scoring import COLOUR_MASKS, NUMBER_MASKS, is_zero_mask, score_mask
+from ..scoring import COLOUR_MASKS, NUMBER_MASKS, cleared_mask, is_zero_mask, score_mask
 
 #: After this many of its own turns in one round a bot knocks whatever its hand: the guarantee
 #: that bot-only rounds end (R11 has no turn limit, so the bots must end rounds themselves).
 PATIENCE = 24
 
-# Weights of the progress terms of ``value`` (points of expected score saved).
-_COLOUR_PROGRESS = (0.0, 0.0, 0.0, 0.2, 0.45)
-_NUMBER_PROGRESS = (0.0, 0.0, 0.0, 0.15, 0.35)
+# Credit (points of expected score saved) for a colour, or per face value for a number, held
+# 3 or 4 times: progress towards a group of five that would clear those cards. Indexed by count.
+_COLOUR_PROGRESS = (0.0, 0.0, 0.0, 1.0, 2.5, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+_NUMBER_PROGRESS = (0.0, 0.0, 0.0, 0.15, 0.35, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+_ZERO_VALUE = -4.0
 
 _VALUES: dict[int, float] = {}
-_CACHE_LIMIT = 400_000
+_CACHE_LIMIT = 300_000
 
 
 def bits(mask: int) -> list[int]:
@@ -35,21 +37,14 @@ def bits(mask: int) -> list[int]:
 
 
 def _value(hand: int) -> float:
-    score = score_mask(hand)
-    if score == 0:
-        return -4.0 if is_zero_mask(hand) else 0.0
-    bonus = 0.0
+    if is_zero_mask(hand):
+        return _ZERO_VALUE
+    credit = 0.0
     for group in COLOUR_MASKS:
-        part = hand & group
-        count = part.bit_count()
-        if 3 <= count <= 4:
-            # Completing the colour would clear these cards: what they cost now, weighted by how close.
-            bonus += _COLOUR_PROGRESS[count] * (score - score_mask(hand & ~group))
+        credit += _COLOUR_PROGRESS[(hand & group).bit_count()]
     for number, group in enumerate(NUMBER_MASKS):
-        count = (hand & group).bit_count()
-        if 3 <= count <= 4:
-            bonus += _NUMBER_PROGRESS[count] * (number + 1)
-    return score - bonus
+        credit += _NUMBER_PROGRESS[(hand & group).bit_count()] * (number + 1)
+    return score_mask(hand) - credit
 
 
 def value(hand: int) -> float:
@@ -62,14 +57,66 @@ def value(hand: int) -> float:
     return found
 
 
-def best_swap(hand: int, pool: int) -> tuple[float, int, int]:
-    """The swap with the best ``value``: (value after it, card given, card taken); ties go to the first."""
-    best = (1e9, -1, -1)
-    takes = bits(pool)
+def best_swap(hand: int, pool: int, penalty: Sequence[float] | None = None) -> tuple[float, int, int]:
+    """The swap with the best ``value`` (plus ``penalty[give]``): (that, card given, card taken).
+
+    Equal to trying every swap with ``value``, only faster. A swap that creates or breaks no group of
+    five changes the value through the two cards' own colour and number only, so when the two cards
+    share neither, the change is (what giving costs) + (what taking costs), and for each card taken
+    only the cheapest such give needs looking at; the few other pairs are priced one by one.
+    """
+    colour_counts = [(hand >> (8 * c) & 0xFF).bit_count() for c in range(7)]
+    number_counts = [(hand & g).bit_count() for g in NUMBER_MASKS]
+    cleared = cleared_mask(hand)
+    remaining = hand & ~cleared
+    remaining_counts = [(remaining & g).bit_count() for g in NUMBER_MASKS]
+    base = value(hand)
+    cp, np_ = _COLOUR_PROGRESS, _NUMBER_PROGRESS
+    gives = []
     for give in bits(hand):
-        without = hand ^ (1 << give)
-        for take in takes:
-            v = value(without | (1 << take))
+        gc, gn = give >> 3, give & 7
+        g_cleared = cleared >> give & 1
+        ccg, ncg = colour_counts[gc], number_counts[gn]
+        cost = cp[ccg] - cp[ccg - 1] + (np_[ncg] - np_[ncg - 1]) * (gn + 1)
+        if not g_cleared and remaining_counts[gn] == 1:
+            cost -= gn + 1
+        if penalty is not None:
+            cost += penalty[give]
+        gives.append((cost, give, gc, gn, g_cleared, ccg == 5 or ncg == 5))
+    gives.sort()
+    best = (1e9, -1, -1)
+    for take in bits(pool):
+        tc, tn = take >> 3, take & 7
+        cct, nct = colour_counts[tc], number_counts[tn]
+        scores = cct < 5 and nct < 5
+        gain = cp[cct] - cp[cct + 1] + (np_[nct] - np_[nct + 1]) * (tn + 1)
+        if scores and remaining_counts[tn] == 0:
+            gain += tn + 1
+        forms = cct == 4 or nct == 4
+        plain_done = False
+        for cost, give, gc, gn, g_cleared, breaks in gives:
+            if tc != gc and tn != gn and not forms and not breaks:
+                if plain_done:
+                    continue
+                plain_done = True  # gives are sorted: later plain pairs with this take cost more
+                v = base + cost + gain
+            elif (tc != gc and (forms and cct == 4 or breaks and colour_counts[gc] == 5)) or (
+                tn != gn and (forms and nct == 4 or breaks and number_counts[gn] == 5)
+            ):
+                v = value(hand ^ (1 << give) ^ (1 << take))  # a group of five forms or breaks
+                if penalty is not None:
+                    v += penalty[give]
+            else:
+                # Same colour or number, no group changing: price the pair directly.
+                v = base + cost + cp[cct] - cp[cct + 1] + (np_[nct] - np_[nct + 1]) * (tn + 1)
+                if tc == gc:
+                    v -= cp[cct] - cp[cct + 1] + cp[colour_counts[gc]] - cp[colour_counts[gc] - 1]
+                if tn == gn:
+                    v -= (np_[nct] - np_[nct + 1]) * (tn + 1) + (np_[number_counts[gn]] - np_[number_counts[gn] - 1]) * (
+                        gn + 1
+                    )
+                if scores and remaining_counts[tn] - (not g_cleared and tn == gn) == 0:
+                    v += tn + 1
             if v < best[0]:
                 best = (v, give, take)
     return best
@@ -185,9 +232,9 @@ class Table:
         """Every seat's score as things stand (the ZERO maker scores 0)."""
         return [0 if seat == self.zero else score_mask(h) for seat, h in enumerate(self.hands)]
 
-    def playout(self, rng: random.Random, max_turns: int = 60) -> list[int]:
-        """Play to the end of the round (or ``max_turns`` more turns) and return the scores."""
+    def playout(self, rng: random.Random, max_turns: int = 60) -> list[float]:
+        """Play on for at most ``max_turns`` turns; the scores if the round ended, else every hand's ``value``."""
         for _ in range(max_turns):
             if self.policy_step(rng):
-                break
-        return self.scores()
+                return [float(s) for s in self.scores()]
+        return [value(h) for h in self.hands]

@@ -66,17 +66,7 @@ class MediumBot(Bot):
             _, give, take = sim.best_final_swap(hand, pool)
             return KNOCK if give < 0 else swap_action(give, take)
         nxt = (view.seat + 1) % view.players
-        feeds = _feeds(to_mask(view.known[nxt]))
-        best = (1e9, -1, -1)
-        takes = sim.bits(pool)
-        for give in sim.bits(hand):
-            without = hand ^ (1 << give)
-            penalty = feeds[give]
-            for take in takes:
-                v = sim.value(without | (1 << take)) + penalty
-                if v < best[0]:
-                    best = (v, give, take)
-        v, give, take = best
+        v, give, take = sim.best_swap(hand, pool, _feeds(to_mask(view.known[nxt])))
         gain = sim.value(hand) - v
         turns = own_turns(view)
         if sim.knock_now(score_mask(hand), gain, view.knocks, turns[view.seat], opponent_estimate(view, turns),
