@@ -31,7 +31,7 @@ def test_page_becomes_ready_loading_everything_from_its_own_origin(
     assert not requests.path_requested("micropip"), "micropip costs ~0.7 s at start"
     # Python took over: the loading indicator is gone and the engine package was imported.
     expect(page.locator("#loading")).to_have_count(0)
-    expect(page.locator("#table-status")).to_contain_text("Zero")
+    expect(page.locator("[data-action=start]")).to_be_visible()  # the set-up screen (zero_game.web)
     expect(page.locator("#load-error")).to_be_hidden()
 
 

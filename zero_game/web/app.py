@@ -60,9 +60,10 @@ class App:
         html = document.documentElement
         html.lang = screen.lang
         document.title = screen.title
-        tagline = document.querySelector(".tagline")
-        if tagline:
-            tagline.textContent = screen.tagline
+        for selector, text in ((".masthead h1", screen.brand), (".tagline", screen.tagline)):
+            node = document.querySelector(selector)
+            if node:
+                node.textContent = text
         self.root.setAttribute("aria-label", screen.table_label)
         document.body.dataset.screen = screen.name
         self.view.replaceChildren(self.painter.screen(screen))
@@ -71,10 +72,12 @@ class App:
         body = screen.body
         confirm = getattr(body, "confirm", None) is not None
         changed_screen = screen.name != self.last_screen
+        my_turn = bool(getattr(body, "my_turn", False))
         if confirm and not self.had_confirm:
             self._focus(".confirm [data-action='confirm']")
         elif changed_screen or not self._restore(focus_key):
-            self._focus_default(screen.name, changed_screen)
+            # A new screen, or focus lost during your turn (a card or panel went away): back to the hand.
+            self._focus_default(screen.name, changed_screen or my_turn)
         self.last_screen = screen.name
         self.had_confirm = confirm
 
@@ -138,7 +141,7 @@ class App:
         if name == "seat-kind":
             self.command("seat-kind", arg, value)
         elif name == "seat-name":
-            self.command("seat-name", arg, value)
+            self.on_input(event)  # no redraw: it would pull focus back from the next field
         else:
             self.command("set", name, value)
 
@@ -146,7 +149,11 @@ class App:
         # Names are stored as typed, without a redraw that would move the caret.
         field = event.target.getAttribute("data-field") or ""
         if field.startswith("seat-name:"):
-            self.ctrl.handle("seat-name", field.partition(":")[2], str(event.target.value))
+            seat = field.partition(":")[2]
+            self.ctrl.handle("seat-name", seat, str(event.target.value))
+            option = self.view.querySelector(f"[data-field='dealer'] option[value='{seat}']")
+            if option:
+                option.textContent = self.ctrl.name(int(seat))
 
     def on_key(self, event: Any) -> None:
         target = event.target

@@ -28,7 +28,7 @@ KINDS = (PERSON, *BOT_LEVELS)
 MIN_SEATS, MAX_SEATS = 2, 5
 # Seconds a bot's move stays on screen, per speed: half showing the card leaving, half arriving.
 SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.15}
-NAME_LIMIT = 24
+NAME_LIMIT = 40
 BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dario", "Elke")
 
 SETUP, HANDOFF, TABLE, ROUND_END, MATCH_END = "setup", "handoff", "table", "round-end", "match-end"
@@ -280,6 +280,7 @@ class Screen:
     name: str
     lang: str
     title: str
+    brand: str
     tagline: str
     table_label: str
     nav: tuple[Button, ...]
@@ -378,16 +379,17 @@ class Controller:
         handler(arg, value)
 
     def start(self, seed: int | None = None) -> None:
-        """Deal a new match with the current settings."""
+        """Deal a new match with the current settings; from the set-up screen a fixed ``seed`` deals it."""
         s = self.settings
         if seed is None:
-            seed = self.seed if self.seed is not None and self.match is None else self.rng.getrandbits(48)
+            seed = self.seed if self.seed is not None and self.screen_name == SETUP else self.rng.getrandbits(48)
         self.match = Match.new(len(s.seats), seed, rounds=s.rounds, pool_size=s.pool_size, dealer=s.dealer)
         self.reviewed = 0
         self.viewer = None
         self.finished_reported = False
         self._clear_choice()
-        self._announce(self.t("live.round_start", n=1, total=self.match.rounds, name=self.name(self.match.round.dealer)))
+        dealer = self.name(self.match.round.dealer)
+        self._announce(self.t("live.round_start", n=1, total=self.match.rounds, name=dealer))
         self._changed()
         self._route()
 
@@ -735,6 +737,7 @@ class Controller:
             name=name,
             lang=self.lang,
             title=self.t("title." + name.replace("-", "_")),
+            brand=self.t("brand"),
             tagline=self.t("tagline"),
             table_label=self.t("table_label"),
             nav=tuple(nav),
@@ -769,7 +772,8 @@ class Controller:
                    (("", pool_default), *((str(n), str(n)) for n in (5, 7, 9)))),
             Choice("rounds", self.t("setup.rounds"), str(s.rounds or ""),
                    (("", rounds_default), *((str(n), str(n)) for n in range(1, MAX_ROUNDS + 1)))),
-            Choice("dealer", self.t("setup.dealer"), str(s.dealer), tuple((str(i), self.name(i)) for i in range(players))),
+            Choice("dealer", self.t("setup.dealer"), str(s.dealer),
+                   tuple((str(i), self.name(i)) for i in range(players))),
             Choice("speed", self.t("setup.speed"), s.speed, tuple((k, self.t("speed." + k)) for k in SPEEDS)),
         )
         add = Button("add-seat", self.t("setup.add")) if players < MAX_SEATS else None
@@ -883,7 +887,8 @@ class Controller:
         else:
             prompt = self.t("prompt.wait", name=self.name(r.current_player or 0))
         if hand:
-            actions.append(Button("sort", self.t("action.sort_number" if not self.sort_by_number else "action.sort_colour")))
+            sort = "action.sort_colour" if self.sort_by_number else "action.sort_number"
+            actions.append(Button("sort", self.t(sort)))
         viewer_name = self.name(viewer) if viewer is not None else ""
         return TableView(
             round_label=self.t("round_of", n=m.round_number, total=m.rounds),

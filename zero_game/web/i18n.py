@@ -15,6 +15,7 @@ DEFAULT_LANGUAGE = "en"
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "tagline": "A card game by Reiner Knizia",
+        "brand": "Zero",
         "table_label": "Card table",
         "title.setup": "Zero — set up a game",
         "title.handoff": "Zero — pass the tablet",
@@ -139,6 +140,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "fr": {
         "tagline": "Un jeu de cartes de Reiner Knizia",
+        "brand": "Zéro",
         "table_label": "Table de jeu",
         "title.setup": "Zéro — préparer une partie",
         "title.handoff": "Zéro — passez la tablette",
@@ -263,6 +265,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "de": {
         "tagline": "Ein Kartenspiel von Reiner Knizia",
+        "brand": "Zero",
         "table_label": "Spieltisch",
         "title.setup": "Zero — Spiel vorbereiten",
         "title.handoff": "Zero — Tablet weitergeben",

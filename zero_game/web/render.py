@@ -113,9 +113,13 @@ class Painter:
             self.el("span", "card-number", str(card.number), aria_hidden="true"),
             self.symbol(card.colour),
         )
-        if card.hint:
-            node.appendChild(self.el("span", "card-hint", card.hint, aria_hidden="true"))
-        return node
+        if not card.hint:
+            return node
+        # The badge sits beside the button, not in it, so the button's name stays "red 7" (spoken hint:
+        # aria-description); a badge inside would make the visible text differ from the name.
+        slot = self.el("span", "slot")
+        self.add(slot, node, self.el("span", "card-hint", card.hint, aria_hidden="true"))
+        return slot
 
     def button(self, b: Button, cls: str = "") -> Any:
         classes = ["btn"]
@@ -152,7 +156,7 @@ class Painter:
         """The whole screen: a top bar and the body."""
         frame = self.el("div", "screen screen-" + s.name)
         bar = self.el("nav", "topbar", aria_label=s.table_label)
-        bar.appendChild(self.el("span", "brand", "Zero"))
+        bar.appendChild(self.el("span", "brand", s.brand))
         links = self.el("div", "topbar-actions")
         for b in s.nav:
             links.appendChild(self.button(b, "nav"))
@@ -192,7 +196,7 @@ class Painter:
                 name = self.el("label", "field name")
                 name.appendChild(self.el("span", "field-label", seat.name_label))
                 box = self.el("input", "", type="text", data_field=f"seat-name:{seat.index}",
-                              placeholder=seat.placeholder, maxlength="24", autocomplete="off", spellcheck="false")
+                              placeholder=seat.placeholder, maxlength="40", autocomplete="off", spellcheck="false")
                 box.value = seat.name
                 name.appendChild(box)
             else:
@@ -261,7 +265,8 @@ class Painter:
             controls.appendChild(self.el("p", "prompt", v.prompt))
         if v.confirm:
             box = self.el("div", "confirm", role="group", aria_label=v.confirm.text)
-            self.add(box, self.el("p", "confirm-text", v.confirm.text), self.el("p", "confirm-detail", v.confirm.detail))
+            self.add(box, self.el("p", "confirm-text", v.confirm.text),
+                     self.el("p", "confirm-detail", v.confirm.detail))
             buttons = self.el("div", "confirm-buttons")
             self.add(buttons, self.button(v.confirm.yes), self.button(v.confirm.no))
             box.appendChild(buttons)
