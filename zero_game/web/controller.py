@@ -690,6 +690,8 @@ class Controller:
             return self.t("status.final", name=self.name(r.second_knocker), left=left) + " " + turn, True
         if r.knocks == 1:
             assert r.first_knocker is not None
+            if r.first_knocker == self.viewer:
+                return self.t("status.you_knocked") + " " + turn, False
             return self.t("status.one_knock", name=self.name(r.first_knocker)) + " " + turn, False
         return turn, False
 
