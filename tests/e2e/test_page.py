@@ -10,9 +10,10 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
+from tools.browser import start_serve, stop_serve
 from tools.filelist import site_files
 
-from .conftest import REPO, LoadedPage, open_game, start_serve
+from .conftest import REPO, LoadedPage, open_game
 
 RUNTIME_WASM = "**/assets/vendor/pyodide/pyodide.asm.wasm"
 
@@ -148,5 +149,4 @@ def test_site_files_alone_run_the_game_under_a_sub_path(
         assert game.requests.failures() == []
         assert all(urlsplit(url).path.startswith("/zero/") for url in game.requests.urls)
     finally:
-        process.terminate()
-        process.wait(timeout=5)
+        stop_serve(process)
