@@ -18,7 +18,7 @@ from playwright.sync_api import sync_playwright
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from tests.e2e.conftest import CHROMIUM_ARGS, start_serve  # noqa: E402
+from tools.browser import CHROMIUM_ARGS, start_serve  # noqa: E402
 
 TAP = """async (n) => {
   const times = [];
