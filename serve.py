@@ -98,8 +98,8 @@ def resolve_request_path(root: Path, raw_path: str) -> tuple[Path | None, str | 
         return None, None
 
     if stat.S_ISDIR(info.st_mode):
-        index = real / "index.html"
-        if not index.is_file() or index.is_symlink():
+        index = Path(os.path.realpath(real / "index.html"))
+        if not index.is_relative_to(root) or not index.is_file():
             return None, None
         if not wants_directory:
             return None, path + "/"

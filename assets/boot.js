@@ -97,6 +97,10 @@ document.addEventListener("py:done", () => {
   if (root.dataset.app === "loading") fail("main.py finished without making the page ready", "startup");
 }, true);
 
+// Let the shell paint before PyScript's start-up work takes the main thread (the download
+// itself already started: index.html modulepreloads core.js).
+await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 try {
   const { hooks } = await import("./vendor/pyscript/core.js");
   hooks.main.onReady.add(() => reach(3, "Loading the game…"));

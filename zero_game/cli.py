@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 
 
@@ -15,6 +16,32 @@ def _bench(args: argparse.Namespace) -> int:
     raise AssertionError(args.what)
 
 
+def _tournament(args: argparse.Namespace) -> int:
+    from .tournament import format_report, run_tournament, to_json
+
+    try:
+        seats = [s.strip() for s in args.seats.split(",")]
+        report = run_tournament(
+            seats, args.matches, args.seed, workers=args.workers, rounds=args.rounds,
+            hard_iterations=args.hard_iterations,
+        )
+    except ValueError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    print(format_report(report))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            out.write(to_json(report) + "\n")
+    # A capped round means a bot failed to end a round on its own.
+    return 1 if report["capped_rounds"] else 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    from .terminal import play_from_args
+
+    return play_from_args(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser for every sub-command."""
     parser = argparse.ArgumentParser(prog="python -m zero_game", description="Reiner Knizia's Zero.")
@@ -24,6 +51,26 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--rounds", type=int, default=2000, help="rounds per table size")
     bench.add_argument("--seed", type=int, default=1)
     bench.set_defaults(run=_bench)
+
+    tour = commands.add_parser("tournament", help="bots against bots in duplicate matches")
+    tour.add_argument("--seats", required=True, help="bot levels by seat, e.g. hard,medium,medium")
+    tour.add_argument("--matches", type=int, default=300, help="matches to play (rounded up to whole deal sets)")
+    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--rounds", type=int, default=None, help="rounds per match (default: one per player)")
+    tour.add_argument("--workers", type=int, default=1, help="processes to play in")
+    tour.add_argument("--hard-iterations", type=int, default=60, help="the hard bot's iteration cap per decision")
+    tour.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON")
+    tour.set_defaults(run=_tournament)
+
+    play = commands.add_parser("play", help="play a match in the terminal against bots or hot-seat")
+    play.add_argument("--seats", default="you,medium,medium",
+                      help="seats in order: 'you', a person's name, or a bot level (random, easy, medium, hard)")
+    play.add_argument("--rounds", type=int, default=None, help="rounds in the match (default: one per player)")
+    play.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
+    play.add_argument(
+        "--no-colour", "--no-color", dest="colour", action="store_false", help="plain text, no ANSI colours"
+    )
+    play.set_defaults(run=_play)
     return parser
 
 

@@ -27,10 +27,6 @@ Helpers: :func:`open_game` (open a page in a context, optionally wait for ready)
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,23 +36,11 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 from playwright.sync_api import Request as PwRequest
 
-REPO = Path(__file__).resolve().parents[2]
+from tools.browser import CHROMIUM_ARGS, NO_CHROMIUM, find_chromium, start_serve, stop_serve
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+REPO = Path(__file__).resolve().parents[2]
 # Generous: Pyodide's boot is a few seconds here, but CI machines can be slow and noisy.
 READY_TIMEOUT_MS = 90_000
-NO_CHROMIUM = (
-    "No Chromium found for the browser tests. Install Debian's package with "
-    "`apt-get install chromium` (./test.sh does this when run as root), or run "
-    "`playwright install chromium`, or point $ZERO_CHROMIUM at a Chromium binary."
-)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -69,54 +53,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 # --- the server -------------------------------------------------------------------------------
 
 
-def start_serve(root: Path = REPO) -> tuple[subprocess.Popen[str], str]:
-    """Start ``serve.py --port 0`` on ``root``; return the process and its base URL."""
-    process = subprocess.Popen(
-        [sys.executable, str(REPO / "serve.py"), "--port", "0", "--quiet", "--root", str(root)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    if not line.startswith("Serving Zero at "):
-        process.kill()
-        raise RuntimeError(f"serve.py did not start: {line}{process.stderr.read()}")  # type: ignore[union-attr]
-    return process, line.split()[-1]
-
-
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
     process, url = start_serve()
     try:
         yield url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop_serve(process)
 
 
 # --- the browser ------------------------------------------------------------------------------
-
-
-def find_chromium(playwright: Playwright) -> str | None:
-    """Path of a Chromium to drive, or ``None`` if there is none on this machine."""
-    candidates = [
-        os.environ.get("ZERO_CHROMIUM"),
-        "/usr/bin/chromium",
-        shutil.which("chromium"),
-        shutil.which("chromium-browser"),
-    ]
-    for candidate in candidates:
-        if candidate and os.access(candidate, os.X_OK):
-            return candidate
-    try:
-        bundled = playwright.chromium.executable_path
-    except Exception:  # noqa: BLE001 - Playwright raises its own error when nothing is installed
-        return None
-    return bundled if bundled and os.access(bundled, os.X_OK) else None
 
 
 def launch_chromium(playwright: Playwright) -> Browser:

@@ -10,9 +10,10 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
+from tools.browser import start_serve, stop_serve
 from tools.filelist import site_files
 
-from .conftest import REPO, LoadedPage, open_game, start_serve
+from .conftest import REPO, LoadedPage, open_game
 
 RUNTIME_WASM = "**/assets/vendor/pyodide/pyodide.asm.wasm"
 
@@ -31,7 +32,7 @@ def test_page_becomes_ready_loading_everything_from_its_own_origin(
     assert not requests.path_requested("micropip"), "micropip costs ~0.7 s at start"
     # Python took over: the loading indicator is gone and the engine package was imported.
     expect(page.locator("#loading")).to_have_count(0)
-    expect(page.locator("#table-status")).to_contain_text("Zero")
+    expect(page.locator("[data-action=start]")).to_be_visible()  # the set-up screen (zero_game.web)
     expect(page.locator("#load-error")).to_be_hidden()
 
 
@@ -148,5 +149,4 @@ def test_site_files_alone_run_the_game_under_a_sub_path(
         assert game.requests.failures() == []
         assert all(urlsplit(url).path.startswith("/zero/") for url in game.requests.urls)
     finally:
-        process.terminate()
-        process.wait(timeout=5)
+        stop_serve(process)

@@ -1,0 +1,1 @@
+"""Benchmarks: printed figures, not timed tests."""

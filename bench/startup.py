@@ -1,0 +1,154 @@
+"""Start-up benchmark: our index.html against a minimal PyScript page on the same runtime.
+
+    python bench/startup.py [--runs N] [--warm]
+
+Serves the repository with ``serve.py``, then loads ``bench/minimal/`` (the baseline: the
+smallest PyScript page on the vendored Pyodide) and ``index.html`` alternately, N times each,
+in headless Chromium.  Each load gets a new browser context (cold HTTP cache) unless ``--warm``.
+For both pages it prints the median time from navigation start to first contentful paint and to
+ready (``<html data-app="ready">``, recorded by a MutationObserver installed before any page
+script runs, identically for both), and the ratio of our ready time to the baseline's.
+
+Goals (printed, not asserted — timings here are noisy): ready <= 1.15x the baseline's in the
+same run, and the shell's first paint <= 300 ms after navigation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from playwright.sync_api import Browser, BrowserContext, sync_playwright
+
+from tools.browser import CHROMIUM_ARGS, NO_CHROMIUM, find_chromium, start_serve, stop_serve
+
+PAGES = {"baseline": "bench/minimal/", "zero": ""}
+READY_RATIO_GOAL = 1.15
+FIRST_PAINT_GOAL_MS = 300.0
+
+# Runs before any page script: timestamp data-app="ready" the same way on both pages.
+# (The <html> element may not exist yet, so observe the document's whole subtree.)
+RECORD_READY = """
+new MutationObserver((_, observer) => {
+  if (document.documentElement?.dataset.app === "ready") {
+    window.__benchReadyAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-app"] });
+"""
+
+
+@dataclass
+class Samples:
+    first_paint: list[float] = field(default_factory=list)
+    ready: list[float] = field(default_factory=list)
+
+
+def load_once(
+    browser: Browser, url: str, *, keep_context: BrowserContext | None = None
+) -> tuple[float, float]:
+    """Open ``url`` once; return (first contentful paint, ready) in ms since navigation start."""
+    context = keep_context or browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    try:
+        page.add_init_script(RECORD_READY)
+        page.goto(url)
+        page.wait_for_function("window.__benchReadyAt !== undefined", timeout=120_000)
+        first_paint, ready = page.evaluate(
+            """() => [
+                performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+                window.__benchReadyAt,
+            ]"""
+        )
+        return float(first_paint), float(ready)
+    finally:
+        page.close()
+        if keep_context is None:
+            context.close()
+
+
+def run(runs: int, warm: bool) -> dict[str, Samples]:
+    process, base_url = start_serve()
+    results = {name: Samples() for name in PAGES}
+    try:
+        with sync_playwright() as playwright:
+            executable = find_chromium(playwright)
+            if executable is None:
+                raise SystemExit(NO_CHROMIUM)
+            browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+            contexts = (
+                {
+                    name: browser.new_context(viewport={"width": 1024, "height": 768})
+                    for name in PAGES
+                }
+                if warm
+                else {}
+            )
+            # One unmeasured load of each first: the OS file cache and Chromium warm up.
+            for name, path in PAGES.items():
+                load_once(browser, base_url + path, keep_context=contexts.get(name))
+            for index in range(runs):
+                for name, path in PAGES.items():
+                    paint, ready = load_once(
+                        browser, base_url + path, keep_context=contexts.get(name)
+                    )
+                    results[name].first_paint.append(paint)
+                    results[name].ready.append(ready)
+                    print(
+                        f"  run {index + 1:2}/{runs} {name:8}  first paint {paint:7.0f} ms"
+                        f"   ready {ready:7.0f} ms",
+                        flush=True,
+                    )
+            browser.close()
+    finally:
+        stop_serve(process)
+    return results
+
+
+def report(results: dict[str, Samples], runs: int, warm: bool) -> None:
+    medians = {
+        name: (statistics.median(s.first_paint), statistics.median(s.ready))
+        for name, s in results.items()
+    }
+    print(f"\nMedians over {runs} alternating loads each ({'warm' if warm else 'cold'} cache):")
+    print(f"  {'page':10} {'first paint':>12} {'ready':>10}")
+    for name, (paint, ready) in medians.items():
+        label = "minimal" if name == "baseline" else "index.html"
+        print(f"  {label:10} {paint:9.0f} ms {ready:7.0f} ms")
+    ratio = medians["zero"][1] / medians["baseline"][1]
+    paint = medians["zero"][0]
+    print(
+        f"\n  ready ratio (index.html / minimal): {ratio:.3f}  "
+        f"(goal <= {READY_RATIO_GOAL}: {'met' if ratio <= READY_RATIO_GOAL else 'MISSED'})"
+    )
+    print(
+        f"  index.html first paint: {paint:.0f} ms  "
+        f"(goal <= {FIRST_PAINT_GOAL_MS:.0f} ms: "
+        f"{'met' if paint <= FIRST_PAINT_GOAL_MS else 'MISSED'})"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="Compare start-up of index.html and a minimal page."
+    )
+    parser.add_argument("--runs", type=int, default=7, help="loads of each page (default 7)")
+    parser.add_argument(
+        "--warm", action="store_true", help="reuse one context per page (HTTP cache)"
+    )
+    args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+    print(f"Start-up benchmark: {args.runs} alternating loads of each page", flush=True)
+    report(run(args.runs, args.warm), args.runs, args.warm)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,113 @@
+"""Browser figures for the table: tap-to-visible response, long tasks while bots think, hard-bot turn times.
+
+    python bench/ui.py [--turns 12]
+
+Runs serve.py and Debian's Chromium (headless), plays as the one person against two hard bots and
+prints figures.  Timings on a shared machine are noisy: read them as orders of magnitude.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from tools.browser import CHROMIUM_ARGS, start_serve  # noqa: E402
+
+TAP = """async (n) => {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const card = document.querySelectorAll('[data-zone=hand] [data-card]')[i % 9];
+    const t0 = performance.now();
+    const painted = new Promise(resolve => {
+      const mo = new MutationObserver(() => {
+        mo.disconnect();
+        requestAnimationFrame(() => resolve(performance.now()));
+      });
+      mo.observe(document.getElementById('app'), {subtree: true, childList: true, attributes: true});
+    });
+    card.click();
+    times.push(await painted - t0);
+    await new Promise(r => setTimeout(r, 30));
+  }
+  return times;
+}"""
+
+WATCH_LONG_TASKS = """() => {
+  window.__long = [];
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
+  }).observe({type: 'longtask', buffered: false});
+}"""
+
+WINDOWS = """() => {
+  const starts = performance.getEntriesByName('zero:bot-think').map(e => e.startTime);
+  const ends = performance.getEntriesByName('zero:bot-decided').map(e => e.startTime);
+  return starts.slice(0, ends.length).map((s, i) => [s, ends[i]]);
+}"""
+
+BOT_TURNS = """() => {
+  const starts = performance.getEntriesByName('zero:bot-think').map(e => e.startTime);
+  const ends = performance.getEntriesByName('zero:bot-decided').map(e => e.startTime);
+  return starts.slice(0, ends.length).map((s, i) => ends[i] - s);
+}"""
+
+
+def summary(values: list[float]) -> str:
+    if not values:
+        return "none"
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return f"n={len(values)} median={statistics.median(values):.0f} ms p95={p95:.0f} ms max={max(values):.0f} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=12, help="hard-bot turns to watch")
+    args = parser.parse_args()
+    server, url = start_serve(REPO)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1024, "height": 768})
+            page.goto(url + "?seed=3&speed=fast")
+            page.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=120_000)
+            boot = page.evaluate("performance.getEntriesByName('zero:ready')[0]?.startTime")
+            print(f"page ready after {boot:.0f} ms")
+            for seat in (1, 2):
+                page.select_option(f"[data-field='seat-kind:{seat}']", "hard")
+            page.evaluate(WATCH_LONG_TASKS)
+            page.click("[data-action=start]")
+            taps: list[float] = []
+            while len(page.evaluate(BOT_TURNS)) < args.turns:
+                page.wait_for_selector("[data-action=knock], [data-action=next-round]", timeout=120_000)
+                if page.locator("[data-action=next-round]").count():
+                    page.click("[data-action=next-round]")
+                    continue
+                if not taps:
+                    taps = page.evaluate(TAP, 20)
+                    page.keyboard.press("Escape")
+                page.click("[data-action=knock]")
+                page.click(".confirm [data-action=confirm]")
+            turns = page.evaluate(BOT_TURNS)
+            long_tasks = page.evaluate("window.__long")
+            windows = page.evaluate(WINDOWS)
+            browser.close()
+    finally:
+        server.terminate()
+    print(f"tap to visible response (click -> DOM change -> next frame): {summary(taps)}")
+    print(f"hard-bot thinking per turn (wall time, sliced): {summary(turns)}")
+    thinking = [d for start, d in long_tasks if any(a <= start + 1 and start < b for a, b in windows)]
+    other = [d for start, d in long_tasks if not any(a <= start + 1 and start < b for a, b in windows)]
+    print(f"long tasks (> 50 ms) while a bot thinks: {summary(thinking)}")
+    print(f"long tasks (> 50 ms) at other times (redraws, animations): {summary(other)}")
+
+
+if __name__ == "__main__":
+    main()

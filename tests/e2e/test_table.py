@@ -1,0 +1,284 @@
+"""The game in a real Chromium: full matches by clicks and by keys, hot-seat privacy, names as text,
+three viewports, an axe-core audit and the French and German tables."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from zero_game import Match
+from zero_game.web.i18n import MESSAGES
+
+from .conftest import REPO, open_game
+
+ARTIFACTS = REPO / "test-artifacts"
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+VIEWPORTS = {"1024x768": (1024, 768), "768x1024": (768, 1024), "390x844": (390, 844)}
+# Something to act on: my turn (knock), a finished round, a finished match or a hand-off.
+NEXT_STEP = "[data-action=knock], [data-action=next-round], [data-action=play-again], [data-action=ready]"
+BOT_TIMEOUT_MS = 60_000
+
+
+SEED = 5
+
+
+@pytest.fixture(scope="module")
+def booted(chromium: Browser, site_url: str) -> Iterator[Page]:
+    """One booted game page for this module (Pyodide boots once): English, fast bots, a fixed seed."""
+    context = chromium.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
+    try:
+        loaded = open_game(context, site_url, f"?seed={SEED}&speed=fast")
+        yield loaded.page
+        assert loaded.console_errors == []
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def game(booted: Page) -> Page:
+    """The game page back on the set-up screen, in English, at 1024×768, with the default seats."""
+    page = booted
+    page.set_viewport_size({"width": 1024, "height": 768})
+    if page.locator("[data-action=new-setup]").count():
+        page.locator("[data-action=new-setup]").first.click()
+    page.locator("[data-field=lang]").select_option("en")
+    while page.locator(".seat-row").count() > 3:
+        page.locator("[data-action=remove-seat]").last.click()
+    while page.locator(".seat-row").count() < 3:
+        page.locator("[data-action=add-seat]").click()
+    for seat, kind in enumerate(("person", "medium", "medium")):
+        page.locator(f"[data-field='seat-kind:{seat}']").select_option(kind)
+    page.locator("[data-field='seat-name:0']").fill("")
+    page.locator("[data-action=start]").focus()
+    expect(page.locator("[data-action=start]")).to_be_focused()
+    return page
+
+
+def next_step(page: Page) -> str:
+    """Wait until a person has something to do; return that control's action."""
+    locator = page.locator(NEXT_STEP).first
+    locator.wait_for(timeout=BOT_TIMEOUT_MS)
+    return str(locator.get_attribute("data-action"))
+
+
+def swap_first_cards(page: Page) -> None:
+    page.locator("[data-zone=hand] [data-card]").first.click()
+    page.locator("[data-zone=pool] [data-card]").first.click()
+    expect(page.locator(".confirm")).to_be_visible()
+    page.locator(".confirm [data-action=confirm]").click()
+
+
+def knock(page: Page) -> None:
+    page.locator("[data-action=knock]").click()
+    page.locator(".confirm [data-action=confirm]").click()
+
+
+def set_up_hot_seat(page: Page, names: tuple[str, str]) -> None:
+    """Two people at the table: the second seat becomes a person, the third goes."""
+    page.locator("[data-action=remove-seat][data-arg='2']").click()
+    page.locator("[data-field='seat-kind:1']").select_option("person")
+    page.locator("[data-field='seat-name:0']").fill(names[0])
+    page.locator("[data-field='seat-name:1']").fill(names[1])
+
+
+def card_hooks(page: Page) -> set[str]:
+    """Every ``data-card`` value in the page's HTML."""
+    return set(re.findall(r'data-card="([a-z]+-[1-8])"', page.content()))
+
+
+def test_full_match_against_two_bots_by_clicks(game: Page) -> None:
+    page = game
+    expect(page.locator("[data-action=start]")).to_be_visible()
+    page.locator("[data-action=start]").click()
+    swapped = rounds = 0
+    while (step := next_step(page)) != "play-again":
+        if step == "knock":
+            expect(page.locator("[data-zone=hand] [data-card]")).to_have_count(9)
+            if swapped == rounds:  # one swap per round, then knock
+                swap_first_cards(page)
+                swapped += 1
+            else:
+                knock(page)
+        elif step == "next-round":
+            expect(page.locator(".revealed-hand")).to_have_count(3)
+            expect(page.locator(".revealed-hand [data-card]")).to_have_count(27)
+            rounds += 1
+            page.locator("[data-action=next-round]").click()
+    assert rounds == 3 and swapped >= 3
+    expect(page.locator(".banner.winner")).to_contain_text(re.compile(r"wins|share"))
+    expect(page.locator(".sheet-table tbody tr")).to_have_count(3)
+    page.locator("[data-action=play-again]").click()
+    expect(page.locator(".round-label")).to_have_text("Round 1 of 3")
+
+
+def test_hot_seat_hides_every_hand_between_people(game: Page) -> None:
+    page = game
+    set_up_hot_seat(page, ("Ana", "Ben"))
+    page.locator("[data-action=start]").click()
+    match = Match.new(2, SEED)
+    hands = {name: {c.slug for c in match.round.hand(seat)} for seat, name in enumerate(("Ana", "Ben"))}
+    first = ("Ana", "Ben")[match.current_player or 0]
+    second = "Ben" if first == "Ana" else "Ana"
+
+    expect(page.locator(".handoff h1")).to_have_text(f"Pass the tablet to {first}")
+    assert card_hooks(page) == set(), "the hand-off screen shows cards"
+    page.locator("[data-action=ready]").click()
+    expect(page.locator("[data-zone=hand] [data-card]")).to_have_count(9)
+    html = page.content()
+    assert card_hooks(page) >= hands[first]
+    assert not any(slug in html for slug in hands[second]), f"{second}'s cards are in the page"
+
+    given = page.locator("[data-zone=hand] [data-card]").first.get_attribute("data-card")
+    taken = page.locator("[data-zone=pool] [data-card]").first.get_attribute("data-card")
+    swap_first_cards(page)
+    expect(page.locator(".handoff h1")).to_have_text(f"Pass the tablet to {second}")
+    assert card_hooks(page) == set()
+    page.locator("[data-action=ready]").click()
+    expect(page.locator("[data-zone=hand] [data-card]")).to_have_count(9)
+    now_first = (hands[first] - {given}) | {taken}
+    # Only the card everyone saw taken may be shown, and never as one of the hand's cards.
+    assert card_hooks(page) & now_first == set()
+    assert card_hooks(page) >= hands[second]
+    expect(page.locator(f"[data-seen='{taken}']")).to_have_count(1)
+
+
+def test_a_round_played_with_the_keyboard_only(game: Page) -> None:
+    page = game
+    assert page.evaluate("document.activeElement.dataset.action") == "start"
+    page.keyboard.press("Enter")
+    swapped = False
+    while (step := next_step(page)) != "next-round":
+        assert step == "knock"
+        if not swapped:
+            focused = page.evaluate("document.activeElement.closest('[data-zone]')?.dataset.zone")
+            assert focused == "hand", "the turn should start on the hand"
+            page.keyboard.press("ArrowRight")
+            give = page.evaluate("document.activeElement.dataset.card")
+            page.keyboard.press("Enter")
+            page.keyboard.press("ArrowUp")
+            page.keyboard.press("Enter")
+            expect(page.locator(".confirm")).to_contain_text("Give your")
+            page.keyboard.press("Escape")  # undo: nothing chosen, back on the hand
+            expect(page.locator(".confirm")).to_have_count(0)
+            expect(page.locator("[aria-pressed=true][data-card]")).to_have_count(0)
+            page.keyboard.press("ArrowRight")
+            assert page.evaluate("document.activeElement.dataset.card") == give
+            page.keyboard.press("Space")
+            page.keyboard.press("ArrowUp")
+            page.keyboard.press("ArrowRight")
+            take = page.evaluate("document.activeElement.dataset.card")
+            page.keyboard.press("Enter")
+            expect(page.locator(".confirm")).to_contain_text("Give your")
+            page.keyboard.press("Enter")  # confirm the swap
+            expect(page.locator(f"[data-zone=hand] [data-card='{take}']")).to_have_count(1)
+            swapped = True
+        else:
+            page.keyboard.press("k")
+            expect(page.locator(".confirm")).to_be_visible()
+            page.keyboard.press("Enter")
+    expect(page.locator(".revealed-hand")).to_have_count(3)
+    assert page.evaluate("document.activeElement.dataset.action") == "next-round"
+
+
+def test_a_name_is_shown_as_text_never_run_as_html(game: Page) -> None:
+    page = game
+    name = '<img src=x onerror="window.__x=1">'
+    page.locator("[data-field='seat-name:0']").fill(name)
+    page.locator("[data-field='seat-name:0']").press("Tab")
+    expect(page.locator("[data-field=dealer] option").first).to_have_text(name)
+    page.locator("[data-action=start]").click()
+    page.locator("[data-action=sheet]").click()
+    expect(page.locator(".sheet-table thead th").nth(1)).to_have_text(name)
+    assert page.locator(".screen img").count() == 0
+    assert page.evaluate("window.__x") is None
+
+
+def no_horizontal_overflow(page: Page) -> None:
+    widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert widths[0] <= widths[1], f"horizontal overflow: {widths}"
+
+
+def shoot(page: Page, name: str) -> None:
+    for label, (width, height) in VIEWPORTS.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        no_horizontal_overflow(page)
+        small = page.locator("[data-card], .btn, select, input").evaluate_all(
+            "els => els.filter(e => e.offsetParent && !e.closest('.seat-last') && !e.closest('.revealed')"
+            " && (e.getBoundingClientRect().width < 44 || e.getBoundingClientRect().height < 44))"
+            ".map(e => e.dataset.card || e.textContent)"
+        )
+        assert small == [], f"touch targets under 44 px at {label}: {small}"
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{label}.png"), full_page=True)
+
+
+def test_screens_fit_three_viewports_without_horizontal_scrolling(game: Page) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page = game
+    shoot(page, "setup")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.locator("[data-action=start]").click()
+    assert next_step(page) == "knock"
+    page.locator("[data-zone=hand] [data-card]").first.click()
+    page.locator("[data-zone=pool] [data-card]").first.click()
+    shoot(page, "table")
+    page.locator("[data-action=rules]").click()
+    shoot(page, "rules")
+    page.locator("[data-action=back]").click()
+    page.locator(".confirm [data-action=confirm]").click()
+    while next_step(page) == "knock":
+        knock(page)
+    shoot(page, "round-end")
+
+
+def audit(page: Page) -> list[str]:
+    if page.evaluate("typeof window.axe") == "undefined":
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def test_axe_finds_no_serious_problem_on_setup_table_and_sheet(game: Page) -> None:
+    if not AXE.is_file():
+        pytest.fail("axe-core is missing: run `npm ci` (./test.sh does).")
+    page = game
+    assert audit(page) == []
+    page.locator("[data-action=start]").click()
+    assert next_step(page) == "knock"
+    page.locator("[data-zone=hand] [data-card]").first.click()
+    page.locator("[data-zone=pool] [data-card]").first.click()
+    page.wait_for_timeout(300)  # let the confirm panel's entrance finish before contrast is measured
+    assert audit(page) == []
+    page.locator(".confirm [data-action=confirm]").click()
+    while next_step(page) == "knock":
+        knock(page)
+    page.locator("[data-action=sheet]").first.click()
+    expect(page.locator(".sheet-table")).to_be_visible()
+    assert audit(page) == []
+
+
+def words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-zÀ-ÿ]{3,}", text)}
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_table_in_french_and_german_has_no_english_left(game: Page, lang: str) -> None:
+    page = game
+    page.locator("[data-action=start]").click()
+    assert next_step(page) == "knock"
+    page.locator("[data-field=lang]").select_option(lang)
+    page.locator("[data-zone=hand] [data-card]").first.click()  # a chosen card shows hints and a prompt
+    page.locator("[data-zone=pool] [data-card]").first.click()
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    english_only = words(" ".join(MESSAGES["en"].values())) - words(" ".join(MESSAGES[lang].values()))
+    shown = words(page.locator("body").inner_text())
+    shown |= words(" ".join(page.locator("[aria-label]").evaluate_all("els => els.map(e => e.ariaLabel)")))
+    assert shown & english_only == set()
+    assert page.title() == MESSAGES[lang]["title.table"]

@@ -1,0 +1,227 @@
+"""Bots: they see only a view, play only legal actions, end every round, and the levels differ in strength."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from zero_game import KNOCK, Round, Swap
+from zero_game.bots import LEVELS, Bot, HardBot, make_bot, sim
+from zero_game.cards import DECK
+
+SAFETY_CAP = 2000
+
+
+def quick_bot(level: str) -> Bot:
+    """A bot of ``level``; hard with a tiny deterministic search so the tests stay fast."""
+    if level == "hard":
+        return make_bot("hard", iterations=3, time_budget=None, candidates=3, depth=2)
+    return make_bot(level)
+
+
+def play_round(bots: list[Bot], seed: int) -> Round:
+    state = Round.deal(len(bots), seed=seed, dealer=seed % len(bots))
+    rng = random.Random(seed)
+    while not state.is_over:
+        assert state.turns_taken < SAFETY_CAP, f"round {seed} hit the safety cap: a bot never ends rounds"
+        seat = state.current_player
+        assert seat is not None
+        state = state.apply(bots[seat].choose(state.view(seat), rng))
+    return state
+
+
+# ---- no cheating ------------------------------------------------------------------------
+
+
+def twin_rounds(seed: int, seat: int, players: int, turns: int) -> tuple[Round, Round]:
+    """Two rounds after the same public play that differ only in cards hidden from ``seat``."""
+    rng = random.Random(seed)
+    first = Round.deal(players, seed=seed)
+    actions = []
+    state = first
+    medium = make_bot("medium")
+    while len(actions) < turns and not state.is_over:
+        assert state.current_player is not None
+        action = medium.choose(state.view(state.current_player), rng)
+        actions.append(action)
+        state = state.apply(action)
+    touched = {c for a in actions if isinstance(a, Swap) for c in (a.give, a.take)}
+    hands = [list(first.hand(s)) for s in range(players)]
+    dealt = {c for h in hands for c in h} | set(first.pool)
+    set_aside = [c for c in DECK if c not in dealt]
+    # Cards never moved and never seen by ``seat``: other hands' untouched cards and the set-aside ones.
+    slots = [(s, i) for s in range(players) if s != seat for i, c in enumerate(hands[s]) if c not in touched]
+    hidden = [hands[s][i] for s, i in slots] + set_aside
+    rng.shuffle(hidden)
+    for (s, i), card in zip(slots, hidden, strict=False):
+        hands[s][i] = card
+    twin = Round.from_deal(hands, first.pool, first_player=first.current_player or 0)
+    for action in actions:
+        twin = twin.apply(action)
+    return state, twin
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_bots_cannot_cheat(players: int) -> None:
+    """States that differ only in cards a seat can't see give that seat's bot the same view and action."""
+    compared = 0
+    for seed in range(12):
+        turns = 3 + seed % 7
+        one, two = twin_rounds(seed, seat=(seed + turns) % players, players=players, turns=turns)
+        if one.is_over:
+            continue
+        seat = one.current_player
+        assert seat is not None and seat == two.current_player
+        one, two = twin_rounds(seed, seat=seat, players=players, turns=turns)
+        assert any(one.hand(s) != two.hand(s) for s in range(players) if s != seat), "the twins must differ"
+        assert one.hand(seat) == two.hand(seat)
+        assert one.view(seat) == two.view(seat)
+        for level in LEVELS:
+            for bot_seed in range(3):
+                a = quick_bot(level).choose(one.view(seat), random.Random(bot_seed))
+                b = quick_bot(level).choose(two.view(seat), random.Random(bot_seed))
+                assert a == b, f"{level} acted on hidden cards"
+        compared += 1
+    assert compared >= 8
+
+
+def test_bots_refuse_to_act_out_of_turn() -> None:
+    state = Round.deal(3, seed=4)
+    idle = (state.current_player or 0) + 1
+    for level in LEVELS:
+        with pytest.raises(ValueError, match="not seat"):
+            quick_bot(level).choose(state.view(idle), random.Random(0))
+        with pytest.raises(TypeError):
+            quick_bot(level).choose(state, random.Random(0))  # type: ignore[arg-type]
+
+
+# ---- legality and termination ---------------------------------------------------------------
+
+
+def test_every_level_only_plays_legal_actions() -> None:
+    """Thousands of seeded decisions, every level at every table size, all legal."""
+    decisions = dict.fromkeys(LEVELS, 0)
+    for players in (2, 3, 4, 5):
+        for seed in range(40):
+            levels = [LEVELS[(seed + s) % len(LEVELS)] for s in range(players)]
+            bots = [quick_bot(level) for level in levels]
+            state = Round.deal(players, seed=seed, dealer=seed % players)
+            rng = random.Random(seed)
+            while not state.is_over:
+                assert state.turns_taken < SAFETY_CAP
+                seat = state.current_player
+                assert seat is not None
+                view = state.view(seat)
+                action = bots[seat].choose(view, rng)
+                assert action in view.legal_actions(), f"{levels[seat]} chose an illegal {action}"
+                decisions[levels[seat]] += 1
+                state = state.apply(action)
+    assert all(count >= 500 for count in decisions.values()), decisions
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_bot_only_rounds_always_end(level: str, players: int) -> None:
+    """Hundreds of rounds per table size end without the safety cap, with the rules' scores."""
+    rounds = 200 if level != "hard" else 100
+    bots = [quick_bot(level) for _ in range(players)]
+    if level == "hard":
+        bots = [make_bot("hard", iterations=1, time_budget=None, candidates=2, depth=1) for _ in range(players)]
+    for seed in range(rounds):
+        state = play_round(bots, seed)
+        assert state.is_over and len(state.scores()) == players
+
+
+# ---- the search and its slices --------------------------------------------------------------
+
+
+def test_hard_thinks_in_slices_and_matches_the_blocking_call() -> None:
+    state = Round.deal(3, seed=9)
+    view = state.view(state.current_player or 0)
+    bot = make_bot("hard", iterations=6, time_budget=None)
+    thinking = bot.start(view, random.Random(5))
+    steps = 1
+    while (action := thinking.step(0.0)) is None:
+        steps += 1
+    assert steps == 6  # a zero-second slice still does one iteration, and yields after it
+    assert action == make_bot("hard", iterations=6, time_budget=None).choose(view, random.Random(5))
+
+
+def test_hard_with_only_a_time_budget_decides() -> None:
+    state = Round.deal(4, seed=2)
+    view = state.view(state.current_player or 0)
+    bot = make_bot("hard", iterations=None, time_budget=0.05)
+    assert isinstance(bot, HardBot)
+    action = bot.choose(view, random.Random(1))
+    assert action in view.legal_actions()
+    assert bot.last_iterations >= 1 and bot.last_seconds >= 0.05
+
+
+def test_hard_takes_a_zero_when_one_is_offered() -> None:
+    hands = [
+        ["red 1", "red 2", "red 3", "red 4", "blue 8", "green 8", "yellow 8", "grey 8", "black 2"],
+        ["blue 1", "blue 2", "blue 3", "green 4", "green 5", "yellow 6", "grey 7", "black 5", "black 6"],
+    ]
+    pool = ["red 8", "violet 1", "violet 2", "violet 3", "violet 4", "violet 5", "violet 6", "violet 7", "violet 8"]
+    view = Round.from_deal(hands, pool).view(0)
+    for level in ("medium", "hard"):
+        action = quick_bot(level).choose(view, random.Random(0))
+        assert action == Swap(DECK[6 * 8 + 1], DECK[7]), f"{level} missed the ZERO: {action}"
+
+
+def test_medium_never_ends_the_round_with_a_poor_hand() -> None:
+    """With one knock made, medium's knock would end the round: it does not, holding a high score."""
+    hands = [
+        ["red 8", "blue 7", "green 6", "yellow 5", "grey 4", "black 3", "violet 2", "red 1", "blue 6"],
+        ["blue 1", "blue 2", "blue 3", "green 4", "green 5", "yellow 6", "grey 7", "black 5", "black 6"],
+    ]
+    pool = ["red 3", "violet 1", "violet 3", "violet 4", "violet 5", "violet 6", "violet 7", "violet 8", "green 8"]
+    state = Round.from_deal(hands, pool, first_player=1).apply(KNOCK)
+    view = state.view(0)
+    assert view.knocks == 1 and view.my_turn
+    assert make_bot("medium").choose(view, random.Random(0)) != KNOCK
+
+
+def test_fast_best_swap_equals_trying_every_swap() -> None:
+    """The shortcut pricing of swaps finds the same best value as valuing every swap in full."""
+    rng = random.Random(3)
+    for i in range(1500):
+        deck = list(range(56))
+        rng.shuffle(deck)
+        if i % 2:  # hands near groups of five, where the shortcut must fall back
+            deck.sort(key=lambda c: (c >> 3 if i % 4 == 1 else c & 7, rng.random()))
+            cut = rng.randrange(40)
+            deck = deck[cut:] + deck[:cut]
+        hand = sum(1 << c for c in deck[:9])
+        pool = sum(1 << c for c in deck[9 : 9 + rng.choice((5, 7, 9))])
+        if sim.is_zero_mask(hand):
+            continue
+        penalty = [rng.random() for _ in range(56)] if i % 3 == 0 else None
+        extra = penalty or [0.0] * 56
+        v, give, take = sim.best_swap(hand, pool, penalty)
+        full = min(
+            sim.value(hand ^ (1 << g) ^ (1 << t)) + extra[g] for g in sim.bits(hand) for t in sim.bits(pool)
+        )
+        assert v == pytest.approx(full)
+        assert sim.value(hand ^ (1 << give) ^ (1 << take)) + extra[give] == pytest.approx(v)
+
+
+def test_unknown_level_is_refused_clearly() -> None:
+    with pytest.raises(ValueError, match="levels are random, easy, medium, hard"):
+        make_bot("expert")
+    with pytest.raises(ValueError, match="time budget"):
+        make_bot("hard", time_budget=-1)
+
+
+# ---- strength (cheap enough for CI) ---------------------------------------------------------
+
+
+def test_medium_beats_random_clearly() -> None:
+    from zero_game.tournament import run_tournament
+
+    report = run_tournament(["medium", "random", "random"], matches=30, seed=3)
+    medium = report["levels"]["medium"]
+    assert report["capped_rounds"] == 0
+    assert medium["win_share_ci"][0] > 0.8
+    assert medium["mean_round_score"] < report["levels"]["random"]["mean_round_score"] - 8

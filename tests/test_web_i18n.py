@@ -1,0 +1,64 @@
+"""Message tables and the rules page: complete in every language, and written in our own words."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from zero_game.web.i18n import MESSAGES, pick_language, placeholders, translate
+from zero_game.web.rules_text import RULES
+
+SEEDS = Path("/work/shared/seeds")
+
+
+def test_every_language_has_the_same_messages_and_placeholders() -> None:
+    english = MESSAGES["en"]
+    for lang in ("fr", "de"):
+        table = MESSAGES[lang]
+        assert set(table) == set(english), f"{lang}: keys differ"
+        for key, text in english.items():
+            assert placeholders(table[key]) == placeholders(text), f"{lang}:{key}"
+
+
+def test_card_labels_and_terms_follow_the_rules_table() -> None:
+    def card(lang: str) -> str:
+        return translate(lang, "card", colour=translate(lang, "colour.red"), number=7)
+
+    assert [card(lang) for lang in ("en", "fr", "de")] == ["red 7", "rouge 7", "rot 7"]
+    assert "réserve" in MESSAGES["fr"]["setup.pool"] and "Auslage" in MESSAGES["de"]["setup.pool"]
+    assert MESSAGES["fr"]["action.knock"] == "Frapper" and MESSAGES["de"]["action.knock"] == "Klopfen"
+    assert MESSAGES["fr"]["sheet.heading"] == "Feuille de score" and MESSAGES["de"]["sheet.heading"] == "Punktezettel"
+
+
+def test_language_comes_from_the_browser_preferences() -> None:
+    assert pick_language(["de-CH", "en"]) == "de"
+    assert pick_language(["es-ES", "fr-CA"]) == "fr"
+    assert pick_language(["ja"]) == "en"
+    assert pick_language([]) == "en"
+
+
+def test_rules_page_has_the_same_sections_in_each_language() -> None:
+    assert len({len(sections) for sections in RULES.values()}) == 1
+    for lang, sections in RULES.items():
+        text = " ".join(p for _, paragraphs in sections for p in paragraphs)
+        assert "56" in text and "9" in text, lang
+
+
+def words(text: str) -> list[str]:
+    """The words of a text, without numbers (a worked example's numbers are facts, not wording)."""
+    return [w for w in re.findall(r"\w+", text.lower()) if not w.isdigit()]
+
+
+def test_rules_page_shares_no_sentence_with_the_source_texts() -> None:
+    """No run of eight words in a row is taken from seeds/ (facts carry over, sentences do not)."""
+    if not SEEDS.is_dir():
+        return
+    source: set[tuple[str, ...]] = set()
+    for path in SEEDS.glob("*.txt"):
+        w = words(path.read_text(encoding="utf-8", errors="replace"))
+        source.update(tuple(w[i : i + 8]) for i in range(len(w) - 7))
+    assert source, "the source texts were not read"
+    for lang, sections in RULES.items():
+        w = words(" ".join(p for _, paragraphs in sections for p in paragraphs))
+        copied = [" ".join(w[i : i + 8]) for i in range(len(w) - 7) if tuple(w[i : i + 8]) in source]
+        assert copied == [], f"{lang}: {copied[:3]}"

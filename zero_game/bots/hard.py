@@ -1,0 +1,176 @@
+"""``hard``: determinized Monte Carlo search (perfect-information sampling over deals the seat can't rule out).
+
+Each iteration deals the unseen cards at random in a way that agrees with the seat's view (cards
+an opponent was seen taking stay in that opponent's hand; the rest of each hand, and the set-aside
+cards, are drawn from ``view.unseen()``), then plays every candidate action out to the end of the
+round with the fast shared policy of ``sim``. The candidate with the best mean outcome (own score
+minus the mean of the others') wins. All candidates share each iteration's deal, so luck cancels
+between them. The search is capped by ``iterations`` (deterministic given the seed) and, if set,
+by ``time_budget`` seconds of work; it runs in slices (``start``/``step``) for the browser.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from ..actions import KNOCK, Action
+from ..cards import to_mask
+from ..round import Phase, RoundView
+from ..scoring import is_zero_mask, score_mask
+from . import sim
+from .base import Bot, Decided, check_turn, final_turns, masks, own_turns, swap_action
+
+#: Defaults for the browser: at most this many iterations, and about a second of work in CPython terms.
+DEFAULT_ITERATIONS = 300
+DEFAULT_TIME_BUDGET = 1.0
+#: Swaps considered besides knocking: the best ones by the one-ply evaluation.
+DEFAULT_CANDIDATES = 5
+#: Turns a playout runs, per player at the table, before the hands are judged by ``sim.value``.
+DEFAULT_DEPTH = 4
+
+
+class HardBot(Bot):
+    """Searches: samples deals consistent with the view and plays candidate actions out."""
+
+    name = "hard"
+
+    def __init__(
+        self,
+        iterations: int | None = DEFAULT_ITERATIONS,
+        time_budget: float | None = DEFAULT_TIME_BUDGET,
+        candidates: int = DEFAULT_CANDIDATES,
+        depth: int = DEFAULT_DEPTH,
+    ) -> None:
+        if iterations is None and time_budget is None:
+            raise ValueError("The hard bot needs an iteration cap, a time budget, or both.")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"The hard bot needs at least one iteration, not {iterations!r}.")
+        if time_budget is not None and time_budget <= 0:
+            raise ValueError(f"The hard bot's time budget is a positive number of seconds, not {time_budget!r}.")
+        self.iterations = iterations
+        self.time_budget = time_budget
+        self.candidates = candidates
+        self.depth = depth
+        self.last_iterations = 0  # iterations run for the last decision (for benchmarks)
+        self.last_seconds = 0.0
+
+    def start(self, view: RoundView, rng: random.Random) -> Search | Decided:
+        check_turn(view)
+        return Search(self, view, rng)
+
+    def decide(self, view: RoundView, rng: random.Random) -> Action:
+        return self.choose(view, rng)
+
+    def __repr__(self) -> str:
+        return f"<HardBot iterations={self.iterations} time_budget={self.time_budget}>"
+
+
+class Search:
+    """One decision of the hard bot, advanced by ``step``."""
+
+    def __init__(self, bot: HardBot, view: RoundView, rng: random.Random) -> None:
+        self.bot = bot
+        self.rng = rng
+        self.seat = view.seat
+        self.players = view.players
+        self.hand, self.pool = masks(view)
+        self.knocks = view.knocks
+        self.final_left = final_turns(view)
+        self.turns = own_turns(view)
+        self.known = [to_mask(k) for k in view.known]
+        self.unseen = sorted(c.index for c in view.unseen())
+        self.candidates = self._candidates(view)
+        self.totals = [0.0] * len(self.candidates)
+        self.done = 0
+        self.used = 0.0
+        self.result: Action | None = None
+        if len(self.candidates) == 1:
+            self.result = self._action(self.candidates[0])
+
+    def _candidates(self, view: RoundView) -> list[tuple[int, int]]:
+        """The actions worth searching, as (give, take); (-1, -1) is knocking (a pass in the final turns)."""
+        hand, pool = self.hand, self.pool
+        scored = []
+        final = view.phase is Phase.FINAL
+        if not final and self.turns[self.seat] >= sim.PATIENCE:
+            return [(-1, -1)]  # the guarantee that rounds end (see sim.PATIENCE)
+        for give in sim.bits(hand):
+            without = hand ^ (1 << give)
+            for take in sim.bits(pool):
+                after = without | (1 << take)
+                if is_zero_mask(after):
+                    return [(give, take)]  # a ZERO wins the round outright
+                key = score_mask(after) if final else sim.value(after)
+                scored.append((key, give, take))
+        scored.sort()
+        keep = [(g, t) for _, g, t in scored[: self.bot.candidates]]
+        if final and scored and scored[0][0] >= score_mask(hand):
+            # No swap lowers the score on the last turn: a pass is as good as the best of them.
+            return [(-1, -1)]
+        return [*keep, (-1, -1)]
+
+    def _action(self, candidate: tuple[int, int]) -> Action:
+        give, take = candidate
+        return KNOCK if give < 0 else swap_action(give, take)
+
+    def _deal(self) -> list[int]:
+        """Hands for every seat that agree with the view: known cards kept, the rest drawn from the unseen."""
+        cards = self.unseen[:]
+        self.rng.shuffle(cards)
+        hands = []
+        at = 0
+        for seat in range(self.players):
+            if seat == self.seat:
+                hands.append(self.hand)
+                continue
+            hand = self.known[seat]
+            need = 9 - hand.bit_count()
+            for index in cards[at : at + need]:
+                hand |= 1 << index
+            at += need
+            hands.append(hand)
+        return hands
+
+    def _iterate(self) -> None:
+        hands = self._deal()
+        for i, (give, take) in enumerate(self.candidates):
+            table = sim.Table(hands, self.pool, self.seat, self.knocks, self.final_left, self.turns)
+            if give < 0:
+                table.knock()
+                over = table.advance()
+            else:
+                over = table.swap(give, take) or table.advance()
+            scores: Sequence[float] = table.scores() if over else table.playout(self.rng, self.bot.depth * self.players)
+            mine = scores[self.seat]
+            others = (sum(scores) - mine) / (self.players - 1)
+            self.totals[i] += mine - others
+        self.done += 1
+
+    def step(self, max_seconds: float) -> Action | None:
+        """Search for about ``max_seconds`` (at least one iteration); the action once the search is done."""
+        if self.result is not None:
+            return self.result
+        bot = self.bot
+        began = time.perf_counter()
+        deadline = began + max_seconds
+        while True:
+            self._iterate()
+            now = time.perf_counter()
+            finished = (bot.iterations is not None and self.done >= bot.iterations) or (
+                bot.time_budget is not None and self.used + (now - began) >= bot.time_budget
+            )
+            if finished or now >= deadline:
+                break
+        self.used += time.perf_counter() - began
+        bot.last_iterations = self.done
+        bot.last_seconds = self.used
+        if not finished:
+            return None
+        best = min(range(len(self.candidates)), key=lambda i: (self.totals[i], i))
+        self.result = self._action(self.candidates[best])
+        return self.result
+
+
+__all__ = ["DEFAULT_CANDIDATES", "DEFAULT_DEPTH", "DEFAULT_ITERATIONS", "DEFAULT_TIME_BUDGET", "HardBot", "Search"]

@@ -1,0 +1,240 @@
+"""Fast mask-level play for the bots: hand values, the shared greedy policy, and playouts.
+
+Everything here works on plain ints (56-bit card masks, bit = ``card.index``) so that the
+``hard`` bot can play thousands of simulated turns per second; the engine's ``Round`` is
+used only at the edges (``bots`` turn a view into masks, and an action back into a ``Swap``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..scoring import COLOUR_MASKS, NUMBER_MASKS, cleared_mask, is_zero_mask, score_mask
+
+#: After this many of its own turns in one round a bot knocks whatever its hand: the guarantee
+#: that bot-only rounds end (R11 has no turn limit, so the bots must end rounds themselves).
+PATIENCE = 24
+
+# Credit (points of expected score saved) for a colour, or per face value for a number, held
+# 3 or 4 times: progress towards a group of five that would clear those cards. Indexed by count.
+_COLOUR_PROGRESS = (0.0, 0.0, 0.0, 1.0, 2.5, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+_NUMBER_PROGRESS = (0.0, 0.0, 0.0, 0.15, 0.35, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+_ZERO_VALUE = -4.0
+
+_VALUES: dict[int, float] = {}
+_CACHE_LIMIT = 300_000
+
+
+def bits(mask: int) -> list[int]:
+    """The card indices of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _value(hand: int) -> float:
+    if is_zero_mask(hand):
+        return _ZERO_VALUE
+    credit = 0.0
+    for group in COLOUR_MASKS:
+        credit += _COLOUR_PROGRESS[(hand & group).bit_count()]
+    for number, group in enumerate(NUMBER_MASKS):
+        credit += _NUMBER_PROGRESS[(hand & group).bit_count()] * (number + 1)
+    return score_mask(hand) - credit
+
+
+def value(hand: int) -> float:
+    """How good a hand is, in points (lower is better): its score less credit for progress to groups."""
+    found = _VALUES.get(hand)
+    if found is None:
+        if len(_VALUES) > _CACHE_LIMIT:
+            _VALUES.clear()
+        found = _VALUES[hand] = _value(hand)
+    return found
+
+
+def best_swap(hand: int, pool: int, penalty: Sequence[float] | None = None) -> tuple[float, int, int]:
+    """The swap with the best ``value`` (plus ``penalty[give]``): (that, card given, card taken).
+
+    Equal to trying every swap with ``value``, only faster. A swap that creates or breaks no group of
+    five changes the value through the two cards' own colour and number only, so when the two cards
+    share neither, the change is (what giving costs) + (what taking costs), and for each card taken
+    only the cheapest such give needs looking at; the few other pairs are priced one by one.
+    """
+    colour_counts = [(hand >> (8 * c) & 0xFF).bit_count() for c in range(7)]
+    number_counts = [(hand & g).bit_count() for g in NUMBER_MASKS]
+    cleared = cleared_mask(hand)
+    remaining = hand & ~cleared
+    remaining_counts = [(remaining & g).bit_count() for g in NUMBER_MASKS]
+    base = value(hand)
+    cp, np_ = _COLOUR_PROGRESS, _NUMBER_PROGRESS
+    gives = []
+    for give in bits(hand):
+        gc, gn = give >> 3, give & 7
+        g_cleared = cleared >> give & 1
+        ccg, ncg = colour_counts[gc], number_counts[gn]
+        cost = cp[ccg] - cp[ccg - 1] + (np_[ncg] - np_[ncg - 1]) * (gn + 1)
+        if not g_cleared and remaining_counts[gn] == 1:
+            cost -= gn + 1
+        if penalty is not None:
+            cost += penalty[give]
+        gives.append((cost, give, gc, gn, g_cleared, ccg == 5 or ncg == 5))
+    gives.sort()
+    best = (1e9, -1, -1)
+    for take in bits(pool):
+        tc, tn = take >> 3, take & 7
+        cct, nct = colour_counts[tc], number_counts[tn]
+        scores = cct < 5 and nct < 5
+        gain = cp[cct] - cp[cct + 1] + (np_[nct] - np_[nct + 1]) * (tn + 1)
+        if scores and remaining_counts[tn] == 0:
+            gain += tn + 1
+        forms = cct == 4 or nct == 4
+        plain_done = False
+        for cost, give, gc, gn, g_cleared, breaks in gives:
+            if tc != gc and tn != gn and not forms and not breaks:
+                if plain_done:
+                    continue
+                plain_done = True  # gives are sorted: later plain pairs with this take cost more
+                v = base + cost + gain
+            elif (tc != gc and (forms and cct == 4 or breaks and colour_counts[gc] == 5)) or (
+                tn != gn and (forms and nct == 4 or breaks and number_counts[gn] == 5)
+            ):
+                v = value(hand ^ (1 << give) ^ (1 << take))  # a group of five forms or breaks
+                if penalty is not None:
+                    v += penalty[give]
+            else:
+                # Same colour or number, no group changing: price the pair directly.
+                v = base + cost + cp[cct] - cp[cct + 1] + (np_[nct] - np_[nct + 1]) * (tn + 1)
+                if tc == gc:
+                    v -= cp[cct] - cp[cct + 1] + cp[colour_counts[gc]] - cp[colour_counts[gc] - 1]
+                if tn == gn:
+                    v -= (np_[nct] - np_[nct + 1]) * (tn + 1) + (np_[number_counts[gn]] - np_[number_counts[gn] - 1]) * (
+                        gn + 1
+                    )
+                if scores and remaining_counts[tn] - (not g_cleared and tn == gn) == 0:
+                    v += tn + 1
+            if v < best[0]:
+                best = (v, give, take)
+    return best
+
+
+def best_final_swap(hand: int, pool: int) -> tuple[int, int, int]:
+    """The swap with the lowest score, for a last turn: (score after it, card given, card taken)."""
+    best = (score_mask(hand), -1, -1)
+    takes = bits(pool)
+    for give in bits(hand):
+        without = hand ^ (1 << give)
+        for take in takes:
+            after = without | (1 << take)
+            s = 0 if is_zero_mask(after) else score_mask(after)
+            if s < best[0]:
+                best = (s, give, take)
+    return best
+
+
+def expected_score(own_turns: int) -> float:
+    """A typical score of a sound player's hand after ``own_turns`` of its turns in a round."""
+    return max(4.0, 17.0 - 1.6 * own_turns)
+
+
+def knock_now(
+    score: int, gain: float, knocks: int, own_turns: int, opponent_estimate: float, margin: float
+) -> bool:
+    """Whether a player in normal play should knock rather than make a swap worth ``gain`` points.
+
+    ``knocks`` is how many knocks counted so far: with one, this knock ends the round (R9).
+    """
+    if own_turns >= PATIENCE:
+        return True
+    if knocks >= 1:
+        # The second knock ends the round: only with a hand clearly better than the others'.
+        return score <= opponent_estimate - margin and gain < 2.0
+    # The first knock changes nothing but wastes a turn: only once the hand is good and settled.
+    return score <= min(opponent_estimate - margin - 2.0, 6.0) and gain < 1.0
+
+
+class Table:
+    """A determinized round as plain ints, played to its end by the shared policy."""
+
+    __slots__ = ("final_left", "hands", "knocks", "own_turns", "players", "pool", "seat", "turns", "zero")
+
+    def __init__(
+        self,
+        hands: Sequence[int],
+        pool: int,
+        seat: int,
+        knocks: int,
+        final_left: int,
+        own_turns: Sequence[int],
+    ) -> None:
+        self.hands = list(hands)
+        self.pool = pool
+        self.seat = seat  # whose turn it is
+        self.knocks = knocks
+        self.final_left = final_left  # final turns still to come; -1 while the round is in normal play
+        self.own_turns = list(own_turns)
+        self.players = len(hands)
+        self.turns = 0
+        self.zero: int | None = None  # the seat whose swap made a ZERO
+
+    def swap(self, give: int, take: int) -> bool:
+        """The current seat swaps; returns True if that made a ZERO (the round is over)."""
+        seat = self.seat
+        hand = self.hands[seat] ^ (1 << give) ^ (1 << take)
+        self.hands[seat] = hand
+        self.pool ^= (1 << give) | (1 << take)
+        if is_zero_mask(hand):
+            self.zero = seat
+            return True
+        return False
+
+    def knock(self) -> None:
+        """The current seat knocks (or passes, during the final turns)."""
+        if self.final_left < 0:
+            self.knocks += 1
+            if self.knocks >= 2:
+                self.final_left = self.players  # decremented below for the knocker itself
+
+    def advance(self) -> bool:
+        """Pass play on; returns True once the round is over."""
+        self.own_turns[self.seat] += 1
+        self.turns += 1
+        self.seat = (self.seat + 1) % self.players
+        if self.final_left >= 0:
+            self.final_left -= 1
+            return self.final_left <= 0
+        return False
+
+    def policy_step(self, rng: random.Random, margin: float = 1.0) -> bool:
+        """The current seat plays one greedy turn; returns True once the round is over."""
+        seat = self.seat
+        hand = self.hands[seat]
+        if self.final_left >= 0:
+            _, give, take = best_final_swap(hand, self.pool)
+            if give >= 0 and self.swap(give, take):
+                return True
+            return self.advance()
+        v, give, take = best_swap(hand, self.pool)
+        gain = value(hand) - v
+        estimate = expected_score(self.own_turns[seat] + 1)
+        if knock_now(score_mask(hand), gain, self.knocks, self.own_turns[seat], estimate, margin):
+            self.knock()
+            return self.advance()
+        if self.swap(give, take):
+            return True
+        return self.advance()
+
+    def scores(self) -> list[int]:
+        """Every seat's score as things stand (the ZERO maker scores 0)."""
+        return [0 if seat == self.zero else score_mask(h) for seat, h in enumerate(self.hands)]
+
+    def playout(self, rng: random.Random, max_turns: int = 60) -> list[float]:
+        """Play on for at most ``max_turns`` turns; the scores if the round ended, else every hand's ``value``."""
+        for _ in range(max_turns):
+            if self.policy_step(rng):
+                return [float(s) for s in self.scores()]
+        return [value(h) for h in self.hands]

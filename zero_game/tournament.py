@@ -1,0 +1,240 @@
+"""Bot tournaments in duplicate format: the same deals replayed with the seats rotated, so luck cancels.
+
+A *deal set* is one match seed. For a line-up of n seats (e.g. ``hard,medium,medium``) every deal set
+is played n times, the line-up rotated one seat further each time, so every level sits in every seat
+on the same cards. Each of those plays is one *match* (a full match of ``players`` rounds, R17):
+``--matches 1000`` with three seats plays 334 deal sets (1,002 matches). Winners share a win: each of
+k seats tied on the lowest total gets 1/k. Confidence intervals are 95% normal intervals over deal
+sets (the unit that is independent), so the duplicate pairing is respected.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import LEVELS, make_bot
+from .bots.base import Bot
+from .match import Match
+
+#: A round that lasts this many turns is stopped and reported: only a broken bot gets there.
+SAFETY_CAP = 2000
+
+
+@dataclass
+class LevelStats:
+    """What one level did over a tournament."""
+
+    seats: int = 0
+    wins: list[float] = field(default_factory=list)  # per deal set: mean win credit per match of one seat
+    round_scores: list[float] = field(default_factory=list)  # per deal set: mean round score
+    rounds: int = 0
+    zeros: int = 0
+    own_turns: int = 0
+    decisions: list[float] = field(default_factory=list)
+
+
+def _bot(level: str, hard_iterations: int | None) -> Bot:
+    if level == "hard":
+        return make_bot("hard", iterations=hard_iterations, time_budget=None)
+    return make_bot(level)
+
+
+def play_deal_set(
+    seats: Sequence[str], deal: int, seed: int, rounds: int | None, hard_iterations: int | None
+) -> dict[str, Any]:
+    """Play one deal set (every rotation of the line-up on the same match seed) and return its records."""
+    n = len(seats)
+    bots = {level: _bot(level, hard_iterations) for level in set(seats)}
+    matches = []
+    for rotation in range(n):
+        lineup = [seats[(i - rotation) % n] for i in range(n)]
+        rng = random.Random(f"{seed}:{deal}:{rotation}")
+        match = Match.new(n, seed=f"{seed}:{deal}", rounds=rounds)
+        times: list[tuple[str, float]] = []
+        capped = 0
+        while not match.is_over:
+            seat = match.current_player
+            assert seat is not None
+            if match.round.turns_taken >= SAFETY_CAP:
+                capped += 1
+                break
+            began = time.perf_counter()
+            action = bots[lineup[seat]].choose(match.view(seat), rng)
+            times.append((lineup[seat], time.perf_counter() - began))
+            match = match.apply(action)
+        record: dict[str, Any] = {"lineup": lineup, "capped": capped, "times": times}
+        if not capped:
+            record["totals"] = list(match.totals)
+            record["winners"] = list(match.winners)
+            record["rounds"] = [
+                {"scores": list(r.scores()), "zero": list(r.zero_seats), "turns": [t.seat for t in r.history]}
+                for r in match.finished_rounds
+            ]
+        matches.append(record)
+    return {"deal": deal, "matches": matches}
+
+
+def _interval(values: Sequence[float]) -> tuple[float, float, float]:
+    n = len(values)
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    mean = sum(values) / n
+    if n == 1:
+        return (mean, math.nan, math.nan)
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = 1.96 * sd / math.sqrt(n)
+    return (mean, mean - half, mean + half)
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run_tournament(
+    seats: Sequence[str],
+    matches: int,
+    seed: int = 1,
+    *,
+    workers: int = 1,
+    rounds: int | None = None,
+    hard_iterations: int | None = 60,
+) -> dict[str, Any]:
+    """Play at least ``matches`` matches (whole deal sets) and return the figures per level."""
+    seats = list(seats)
+    for level in seats:
+        if level not in LEVELS:
+            raise ValueError(f"There is no bot level {level!r}; the levels are {', '.join(LEVELS)}.")
+    if not 2 <= len(seats) <= 5:
+        raise ValueError(f"A table has 2 to 5 seats, not {len(seats)}.")
+    if matches < 1:
+        raise ValueError("Play at least one match.")
+    deals = -(-matches // len(seats))
+    began = time.perf_counter()
+    args = [(seats, deal, seed, rounds, hard_iterations) for deal in range(deals)]
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(play_deal_set, *zip(*args, strict=True), chunksize=4))
+    else:
+        results = [play_deal_set(*a) for a in args]
+    elapsed = time.perf_counter() - began
+    return summarise(seats, results, seed, elapsed, hard_iterations)
+
+
+def summarise(
+    seats: list[str], results: list[dict[str, Any]], seed: int, elapsed: float, hard_iterations: int | None
+) -> dict[str, Any]:
+    """Turn deal-set records into the tournament's figures."""
+    stats = {level: LevelStats(seats=seats.count(level)) for level in dict.fromkeys(seats)}
+    played = capped = table_rounds = table_turns = 0
+    for result in results:
+        win = {level: 0.0 for level in stats}
+        score = {level: [0.0, 0] for level in stats}
+        complete = True
+        for record in result["matches"]:
+            lineup = record["lineup"]
+            if record["capped"]:
+                capped += record["capped"]
+                complete = False
+                continue
+            played += 1
+            for level, t in record["times"]:
+                stats[level].decisions.append(t)
+            share = 1.0 / len(record["winners"])
+            for seat in record["winners"]:
+                win[lineup[seat]] += share
+            for rnd in record["rounds"]:
+                table_rounds += 1
+                table_turns += len(rnd["turns"])
+                for seat, s in enumerate(rnd["scores"]):
+                    level = lineup[seat]
+                    score[level][0] += s
+                    score[level][1] += 1
+                    st = stats[level]
+                    st.rounds += 1
+                    st.zeros += seat in rnd["zero"]
+                    st.own_turns += rnd["turns"].count(seat)
+        if not complete:
+            continue
+        n_matches = len(result["matches"])
+        for level, st in stats.items():
+            st.wins.append(win[level] / (n_matches * st.seats))
+            st.round_scores.append(score[level][0] / max(score[level][1], 1))
+    levels = {}
+    for level, st in stats.items():
+        share, share_lo, share_hi = _interval(st.wins)
+        mean, mean_lo, mean_hi = _interval(st.round_scores)
+        levels[level] = {
+            "seats": st.seats,
+            "win_share": share,
+            "win_share_ci": [share_lo, share_hi],
+            "mean_round_score": mean,
+            "mean_round_score_ci": [mean_lo, mean_hi],
+            "zero_rate": st.zeros / st.rounds if st.rounds else math.nan,
+            "own_turns_per_round": st.own_turns / st.rounds if st.rounds else math.nan,
+            "decision_ms_p50": _percentile(st.decisions, 0.5) * 1e3,
+            "decision_ms_p95": _percentile(st.decisions, 0.95) * 1e3,
+            "decisions": len(st.decisions),
+        }
+    return {
+        "seats": seats,
+        "seed": seed,
+        "deal_sets": len(results),
+        "matches": played,
+        "rounds": table_rounds,
+        "turns_per_round": table_turns / table_rounds if table_rounds else math.nan,
+        "capped_rounds": capped,
+        "hard_iterations": hard_iterations if "hard" in seats else None,
+        "seconds": elapsed,
+        "levels": levels,
+    }
+
+
+def format_report(report: dict[str, Any]) -> str:
+    """The figures as a table for people."""
+    lines = [
+        f"Tournament {','.join(report['seats'])}: {report['matches']} matches "
+        f"({report['deal_sets']} deal sets x {len(report['seats'])} seat rotations), seed {report['seed']}, "
+        f"{report['rounds']} rounds, {report['turns_per_round']:.1f} turns per round, {report['seconds']:.0f} s",
+    ]
+    if report["hard_iterations"] is not None:
+        lines.append(f"hard searches {report['hard_iterations']} iterations per decision (no time budget)")
+    lines.append(
+        f"{'level':<8}{'seats':>6}{'win share (95% CI)':>26}{'round score (95% CI)':>26}"
+        f"{'ZERO':>7}{'turns':>7}{'p50 ms':>9}{'p95 ms':>9}"
+    )
+    for level, f in report["levels"].items():
+        lo, hi = f["win_share_ci"]
+        slo, shi = f["mean_round_score_ci"]
+        lines.append(
+            f"{level:<8}{f['seats']:>6}{f['win_share']:>10.3f} [{lo:.3f}, {hi:.3f}]"
+            f"{f['mean_round_score']:>10.2f} [{slo:5.2f}, {shi:5.2f}]"
+            f"{f['zero_rate']:>7.1%}{f['own_turns_per_round']:>7.1f}"
+            f"{f['decision_ms_p50']:>9.2f}{f['decision_ms_p95']:>9.2f}"
+        )
+    lines.append(f"capped rounds (a broken bot): {report['capped_rounds']}")
+    return "\n".join(lines)
+
+
+def to_json(report: dict[str, Any]) -> str:
+    """The figures as JSON (NaN written as null)."""
+
+    def clean(value: Any) -> Any:
+        if isinstance(value, float) and math.isnan(value):
+            return None
+        if isinstance(value, dict):
+            return {k: clean(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [clean(v) for v in value]
+        return value
+
+    return json.dumps(clean(report), indent=2)

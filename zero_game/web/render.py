@@ -1,0 +1,366 @@
+"""Draw a ``Screen`` model into the page with ``createElement`` and ``textContent`` (never HTML strings).
+
+Every text comes from the model (which takes it from the message tables); this module adds only
+structure, classes and the stable test hooks: ``data-card``, ``data-zone``, ``data-action``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .controller import (
+    Button,
+    CardView,
+    Choice,
+    HandoffView,
+    MatchEndView,
+    RoundEndView,
+    RulesView,
+    Screen,
+    SetupView,
+    SheetView,
+    TableView,
+)
+
+SVG = "http://www.w3.org/2000/svg"
+
+# One symbol per colour, drawn in a 24×24 box (the French rulebook's tactile set; a star for grey).
+SYMBOLS: dict[str, tuple[tuple[str, dict[str, str]], ...]] = {
+    "red": (("path", {"d": "M12 21s-7.6-4.7-9.6-9.4C1.1 8.3 3.2 4.8 6.7 4.8c2.2 0 3.7 1.3 5.3 3.3 1.6-2 3.1-3.3 "
+                           "5.3-3.3 3.5 0 5.6 3.5 4.3 6.8C19.6 16.3 12 21 12 21z"}),),
+    "yellow": (("path", {"d": "M14.5 2.5a9.5 9.5 0 1 0 7 15.8A8 8 0 0 1 14.5 2.5z"}),),
+    "green": (
+        ("circle", {"cx": "12", "cy": "7", "r": "4.3"}),
+        ("circle", {"cx": "7", "cy": "13.2", "r": "4.3"}),
+        ("circle", {"cx": "17", "cy": "13.2", "r": "4.3"}),
+        ("path", {"d": "M11 13h2l1.2 9h-4.4z"}),
+    ),
+    "blue": (("path", {"d": "M12 2.2S4.8 10.8 4.8 15.6a7.2 7.2 0 0 0 14.4 0C19.2 10.8 12 2.2 12 2.2z"}),),
+    "violet": (
+        ("path", {"d": "M12 4.5c1-2.2 3.4-3 5.6-2.4-.6 2-2.6 3.3-5 3.1z"}),
+        ("circle", {"cx": "7", "cy": "8.2", "r": "2.7"}),
+        ("circle", {"cx": "12.2", "cy": "8.2", "r": "2.7"}),
+        ("circle", {"cx": "17.4", "cy": "8.2", "r": "2.7"}),
+        ("circle", {"cx": "9.6", "cy": "13", "r": "2.7"}),
+        ("circle", {"cx": "14.8", "cy": "13", "r": "2.7"}),
+        ("circle", {"cx": "12.2", "cy": "17.8", "r": "2.7"}),
+    ),
+    "grey": (("path", {"d": "M12 1.8l3 6.8 7.3.7-5.5 4.9 1.6 7.2L12 17.6l-6.4 3.8 1.6-7.2-5.5-4.9 7.3-.7z"}),),
+    "black": (("path", {"d": "M8.6 2.5h6.8v6.1h6.1v6.8h-6.1v6.1H8.6v-6.1H2.5V8.6h6.1z"}),),
+}
+
+
+class Painter:
+    """Builds elements for one document."""
+
+    def __init__(self, document: Any) -> None:
+        self.doc = document
+
+    def el(self, tag: str, cls: str = "", text: str | None = None, **attrs: str) -> Any:
+        """A new element with a class, text (as text, never HTML) and attributes (``data_x`` → ``data-x``)."""
+        node = self.doc.createElement(tag)
+        if cls:
+            node.className = cls
+        if text is not None:
+            node.textContent = text
+        for name, value in attrs.items():
+            node.setAttribute(name.replace("_", "-"), value)
+        return node
+
+    def add(self, parent: Any, *children: Any) -> Any:
+        """Append children (skipping ``None``) and return the parent."""
+        for child in children:
+            if child is not None:
+                parent.appendChild(child)
+        return parent
+
+    # ---- pieces ----
+
+    def symbol(self, colour: str) -> Any:
+        svg = self.doc.createElementNS(SVG, "svg")
+        svg.setAttribute("viewBox", "0 0 24 24")
+        svg.setAttribute("class", "card-symbol")
+        svg.setAttribute("aria-hidden", "true")
+        svg.setAttribute("focusable", "false")
+        for tag, attrs in SYMBOLS[colour]:
+            shape = self.doc.createElementNS(SVG, tag)
+            for name, value in attrs.items():
+                shape.setAttribute(name, value)
+            svg.appendChild(shape)
+        return svg
+
+    def card(self, card: CardView, *, interactive: bool = True, hook: str = "data-card", size: str = "") -> Any:
+        """A card: a button in hand and pool, a plain figure elsewhere."""
+        classes = ["card", "c-" + card.colour]
+        if size:
+            classes.append(size)
+        for flag, name in ((card.selected, "selected"), (card.cleared, "cleared"), (card.motion, card.motion)):
+            if flag:
+                classes.append(name)
+        node = self.el("button" if interactive else "span", " ".join(classes))
+        node.setAttribute(hook, card.slug)
+        if interactive:
+            node.type = "button"
+            node.setAttribute("aria-pressed", "true" if card.selected else "false")
+            node.setAttribute("aria-label", card.label)
+        else:
+            node.setAttribute("role", "img")
+            node.setAttribute("aria-label", card.label)
+        if card.note:
+            node.setAttribute("aria-description", card.note)
+        self.add(
+            node,
+            self.el("span", "card-number", str(card.number), aria_hidden="true"),
+            self.symbol(card.colour),
+        )
+        if not card.hint:
+            return node
+        # The badge sits beside the button, not in it, so the button's name stays "red 7" (spoken hint:
+        # aria-description); a badge inside would make the visible text differ from the name.
+        slot = self.el("span", "slot")
+        self.add(slot, node, self.el("span", "card-hint", card.hint, aria_hidden="true"))
+        return slot
+
+    def button(self, b: Button, cls: str = "") -> Any:
+        classes = ["btn"]
+        if b.primary:
+            classes.append("primary")
+        if cls:
+            classes.append(cls)
+        node = self.el("button", " ".join(classes), b.label, type="button", data_action=b.action)
+        if b.arg:
+            node.setAttribute("data-arg", b.arg)
+        if b.key:
+            node.setAttribute("aria-keyshortcuts", b.key)
+        if b.pressed is not None:
+            node.setAttribute("aria-pressed", "true" if b.pressed else "false")
+        if b.disabled:
+            node.disabled = True
+        return node
+
+    def choice(self, c: Choice, cls: str = "field") -> Any:
+        wrap = self.el("label", cls)
+        wrap.appendChild(self.el("span", "field-label", c.label))
+        select = self.el("select", "", data_field=c.field)
+        for value, label in c.options:
+            option = self.el("option", "", label, value=value)
+            if value == c.value:
+                option.selected = True
+            select.appendChild(option)
+        wrap.appendChild(select)
+        return wrap
+
+    # ---- screens ----
+
+    def screen(self, s: Screen) -> Any:
+        """The whole screen: a top bar and the body."""
+        frame = self.el("div", "screen screen-" + s.name)
+        bar = self.el("nav", "topbar", aria_label=s.table_label)
+        bar.appendChild(self.el("span", "brand", s.brand))
+        links = self.el("div", "topbar-actions")
+        for b in s.nav:
+            links.appendChild(self.button(b, "nav"))
+        links.appendChild(self.choice(s.language, "field lang"))
+        bar.appendChild(links)
+        frame.appendChild(bar)
+        body = s.body
+        if isinstance(body, SetupView):
+            frame.appendChild(self.setup(body))
+        elif isinstance(body, HandoffView):
+            frame.appendChild(self.handoff(body))
+        elif isinstance(body, TableView):
+            frame.appendChild(self.table(body))
+        elif isinstance(body, RoundEndView):
+            frame.appendChild(self.round_end(body))
+        elif isinstance(body, MatchEndView):
+            frame.appendChild(self.match_end(body))
+        elif isinstance(body, SheetView):
+            panel = self.el("section", "panel sheet-page")
+            panel.appendChild(self.sheet(body, level="h1"))
+            if body.back:
+                panel.appendChild(self.button(body.back, "primary"))
+            frame.appendChild(panel)
+        elif isinstance(body, RulesView):
+            frame.appendChild(self.rules(body))
+        return frame
+
+    def setup(self, v: SetupView) -> Any:
+        panel = self.el("section", "panel setup")
+        self.add(panel, self.el("h1", "", v.heading), self.el("p", "intro", v.intro))
+        seats = self.el("ol", "seats")
+        for seat in v.seats:
+            row = self.el("li", "seat-row")
+            row.appendChild(self.el("span", "seat-no", seat.heading))
+            row.appendChild(self.choice(seat.kind, "field kind"))
+            if seat.editable:
+                name = self.el("label", "field name")
+                name.appendChild(self.el("span", "field-label", seat.name_label))
+                box = self.el("input", "", type="text", data_field=f"seat-name:{seat.index}",
+                              placeholder=seat.placeholder, maxlength="40", autocomplete="off", spellcheck="false")
+                box.value = seat.name
+                name.appendChild(box)
+            else:
+                name = self.el("span", "field name bot-name", seat.placeholder)
+            row.appendChild(name)
+            if seat.remove:
+                row.appendChild(self.button(seat.remove, "remove"))
+            seats.appendChild(row)
+        panel.appendChild(seats)
+        if v.add:
+            panel.appendChild(self.button(v.add, "add"))
+        options = self.el("div", "options")
+        for c in v.options:
+            options.appendChild(self.choice(c))
+        panel.appendChild(options)
+        panel.appendChild(self.button(v.start, "play"))
+        return panel
+
+    def handoff(self, v: HandoffView) -> Any:
+        panel = self.el("section", "handoff")
+        self.add(panel, self.el("h1", "", v.heading), self.el("p", "", v.detail), self.button(v.ready, "big"))
+        return panel
+
+    def seat(self, s: Any) -> Any:
+        node = self.el("li", "seat" + (" turn" if s.turn else ""), data_seat=str(s.seat))
+        head = self.el("div", "seat-head")
+        head.appendChild(self.el("span", "seat-name", s.name))
+        if s.badge:
+            head.appendChild(self.el("span", "badge", s.badge))
+        if s.dealer:
+            head.appendChild(self.el("span", "badge dealer", s.dealer))
+        node.appendChild(head)
+        info = self.el("div", "seat-info")
+        info.appendChild(self.el("span", "seat-cards", s.cards))
+        if s.knocked:
+            info.appendChild(self.el("span", "knock-marker", s.knocked))
+        if s.thinking:
+            info.appendChild(self.el("span", "thinking", s.thinking))
+        node.appendChild(info)
+        if s.last:
+            last = self.el("div", "seat-last")
+            last.appendChild(self.el("span", "", s.last))
+            for c in s.last_cards:
+                last.appendChild(self.card(c, interactive=False, hook="data-seen", size="mini"))
+            node.appendChild(last)
+        return node
+
+    def table(self, v: TableView) -> Any:
+        root = self.el("section", "tablescreen" + (" final" if v.final else "") + (" myturn" if v.my_turn else ""))
+        status = self.el("header", "status")
+        self.add(status, self.el("span", "round-label", v.round_label), self.el("h1", "status-text", v.status))
+        root.appendChild(status)
+        seats = self.el("ul", "opponents")
+        for s in v.seats:
+            seats.appendChild(self.seat(s))
+        root.appendChild(seats)
+        pool = self.el("section", "pool-area")
+        pool.appendChild(self.el("h2", "zone-label", v.pool_label))
+        zone = self.el("div", "cards pool", data_zone="pool", role="group", aria_label=v.pool_label)
+        for c in v.pool:
+            zone.appendChild(self.card(c, interactive=v.my_turn))
+        pool.appendChild(zone)
+        root.appendChild(pool)
+        controls = self.el("section", "controls")
+        if v.prompt:
+            controls.appendChild(self.el("p", "prompt", v.prompt))
+        if v.confirm:
+            box = self.el("div", "confirm", role="group", aria_label=v.confirm.text)
+            self.add(box, self.el("p", "confirm-text", v.confirm.text),
+                     self.el("p", "confirm-detail", v.confirm.detail))
+            buttons = self.el("div", "confirm-buttons")
+            self.add(buttons, self.button(v.confirm.yes), self.button(v.confirm.no))
+            box.appendChild(buttons)
+            controls.appendChild(box)
+        actions = self.el("div", "actions")
+        for b in v.actions:
+            actions.appendChild(self.button(b, "knock" if b.action == "knock" else ""))
+        controls.appendChild(actions)
+        root.appendChild(controls)
+        if v.hand_groups:
+            hand = self.el("section", "hand-area")
+            head = self.el("div", "hand-head")
+            head.appendChild(self.el("h2", "zone-label", v.hand_label))
+            if v.score:
+                head.appendChild(self.el("p", "score", v.score))
+            hand.appendChild(head)
+            zone = self.el("div", "cards hand", data_zone="hand", role="group", aria_label=v.hand_label)
+            for group in v.hand_groups:
+                g = self.el("div", "group" + (" set" if len(group) >= 5 else ""))
+                for c in group:
+                    g.appendChild(self.card(c, interactive=True))
+                zone.appendChild(g)
+            hand.appendChild(zone)
+            detail = self.el("ul", "score-detail")
+            for line in v.score_detail:
+                detail.appendChild(self.el("li", "", line))
+            hand.appendChild(detail)
+            root.appendChild(hand)
+        return root
+
+    def sheet(self, v: SheetView, level: str = "h2") -> Any:
+        wrap = self.el("div", "sheet")
+        wrap.appendChild(self.el(level, "", v.heading))
+        table = self.el("table", "sheet-table")
+        head = self.el("tr")
+        for i, col in enumerate(v.columns):
+            cell = self.el("th", "leader" if i - 1 in v.leaders else "", col, scope="col")
+            head.appendChild(cell)
+        thead = self.el("thead")
+        thead.appendChild(head)
+        table.appendChild(thead)
+        body = self.el("tbody")
+        for row in v.rows:
+            tr = self.el("tr")
+            for i, value in enumerate(row):
+                tr.appendChild(self.el("th" if i == 0 else "td", "", value, **({"scope": "row"} if i == 0 else {})))
+            body.appendChild(tr)
+        table.appendChild(body)
+        foot = self.el("tfoot")
+        tr = self.el("tr")
+        for i, value in enumerate(v.totals):
+            cls = "leader" if i - 1 in v.leaders else ""
+            tr.appendChild(self.el("th" if i == 0 else "td", cls, value, **({"scope": "row"} if i == 0 else {})))
+        foot.appendChild(tr)
+        table.appendChild(foot)
+        wrap.appendChild(table)
+        return wrap
+
+    def round_end(self, v: RoundEndView) -> Any:
+        panel = self.el("section", "panel round-end")
+        self.add(panel, self.el("h1", "", v.heading), self.el("p", "banner", v.banner))
+        hands = self.el("ul", "revealed")
+        for h in v.hands:
+            item = self.el("li", "revealed-hand" + (" zero" if h.zero else ""))
+            head = self.el("div", "revealed-head")
+            self.add(head, self.el("h2", "", h.name), self.el("span", "revealed-score", h.score))
+            item.appendChild(head)
+            cards = self.el("div", "cards small")
+            for c in h.cards:
+                cards.appendChild(self.card(c, interactive=False, size="small"))
+            item.appendChild(cards)
+            item.appendChild(self.el("p", "revealed-detail", " ".join(h.detail)))
+            hands.appendChild(item)
+        panel.appendChild(hands)
+        panel.appendChild(self.sheet(v.sheet))
+        panel.appendChild(self.button(v.next, "big"))
+        return panel
+
+    def match_end(self, v: MatchEndView) -> Any:
+        panel = self.el("section", "panel match-end")
+        self.add(panel, self.el("h1", "", v.heading), self.el("p", "banner winner", v.banner))
+        panel.appendChild(self.sheet(v.sheet))
+        buttons = self.el("div", "end-buttons")
+        for b in v.actions:
+            buttons.appendChild(self.button(b, "big"))
+        panel.appendChild(buttons)
+        return panel
+
+    def rules(self, v: RulesView) -> Any:
+        panel = self.el("article", "panel rules")
+        panel.appendChild(self.el("h1", "", v.heading))
+        for heading, paragraphs in v.sections:
+            panel.appendChild(self.el("h2", "", heading))
+            for text in paragraphs:
+                panel.appendChild(self.el("p", "", text))
+        panel.appendChild(self.button(v.back, "primary"))
+        return panel
