@@ -7,7 +7,9 @@ import itertools
 import json
 import random
 import string
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -453,14 +455,20 @@ class Namespace:
         self.__dict__.update(kw)
 
 
+def run(coroutine: Any) -> Any:
+    """Run a coroutine to its end on a thread of its own (the browser tests keep a loop running here)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def test_request_persistence_tolerates_browsers_without_it() -> None:
-    assert asyncio.run(request_persistence(Namespace())) is None
-    assert asyncio.run(request_persistence(Namespace(storage=Namespace()))) is None
+    assert run(request_persistence(Namespace())) is None
+    assert run(request_persistence(Namespace(storage=Namespace()))) is None
     granted = FakeNavigatorStorage(True)
-    assert asyncio.run(request_persistence(Namespace(storage=granted))) is True and granted.asked == 1
-    assert asyncio.run(request_persistence(Namespace(storage=FakeNavigatorStorage(False)))) is False
+    assert run(request_persistence(Namespace(storage=granted))) is True and granted.asked == 1
+    assert run(request_persistence(Namespace(storage=FakeNavigatorStorage(False)))) is False
     already = FakeNavigatorStorage(False, already=True)
-    assert asyncio.run(request_persistence(Namespace(storage=already))) is True and already.asked == 0
+    assert run(request_persistence(Namespace(storage=already))) is True and already.asked == 0
 
 
 def test_export_filename_names_the_day() -> None:

@@ -235,10 +235,13 @@ def test_screens_fit_three_viewports_without_horizontal_scrolling(game: Page) ->
 
 
 def audit(page: Page) -> list[str]:
+    # Measure colours at rest: a fade-in caught half-way would read as low contrast.
+    page.emulate_media(reduced_motion="reduce")
     if page.evaluate("typeof window.axe") == "undefined":
         # Loaded by URL from the page's own origin: the page's CSP rightly refuses inline scripts.
         page.add_script_tag(url=page.url.split("?")[0] + AXE.relative_to(REPO).as_posix())
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    page.emulate_media(reduced_motion="no-preference")
     return [
         f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
         for v in result["violations"]
