@@ -229,7 +229,7 @@ def test_names_are_kept_as_typed_text() -> None:
     assert ctrl.name(0) == '<img src=x onerror="window.__x=1">'
     ctrl.handle("start")
     ctrl.handle("sheet")
-    assert ctrl.screen().body.columns[1] == '<img src=x onerror="window.__x=1">'  # type: ignore[union-attr]
+    assert ctrl.screen().body.current.columns[1] == '<img src=x onerror="window.__x=1">'  # type: ignore[union-attr]
 
 
 def test_setup_edits_keep_the_table_consistent() -> None:
