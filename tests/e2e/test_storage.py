@@ -8,6 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, expect
 
+from zero_game.web.i18n import MESSAGES
 from zero_game.web.storage import BACKUP_PREFIX, GAME_KEY, SHEET_KEY
 from zero_game.web.storage_messages import STORAGE_MESSAGES
 
@@ -133,6 +134,12 @@ def test_a_corrupt_saved_match_is_backed_up_and_reported_and_the_game_starts(
     with page.expect_download() as download:  # the player can take the raw text away
         notice.locator("[data-action=export-backup]").click()
     assert Path(download.value.path()).read_text(encoding="utf-8") == "{broken"
+    # Notices and the service worker's update bar follow the language (the bar is hidden until an update).
+    page.locator("[data-field=lang]").select_option("fr")
+    expect(notice).to_contain_text(STORAGE_MESSAGES["fr"]["storage.corrupt-game"])
+    for node, key in (("update-message", "update.message"), ("update-reload", "update.reload"),
+                      ("update-later", "update.later")):
+        assert page.locator(f"#{node}").text_content() == MESSAGES["fr"][key]
     notice.locator("[data-action=dismiss]").click()
     expect(notice).to_have_count(0)
 

@@ -78,6 +78,7 @@ class App:
         self.game: SavedGame | None = None  # the match in progress as last saved (id, seats, revision)
         self.serial = -1  # the controller's match_serial the saved game belongs to
         self.conflicted = False
+        self.unsaved = False  # a change of the match that is not in storage yet
         self._proxies = [
             (root, "click", create_proxy(self.on_click)),
             (root, "change", create_proxy(self.on_change)),
@@ -323,9 +324,11 @@ class App:
             return  # the player has not chosen yet between this tab's match and the other one
         if self.game.options != self.options():
             self.game = replace(self.game, options=self.options())
+        self.unsaved = True
         result = self.store.save_game(self.game, force=force)
         if result.ok and result.game is not None:
             self.game = result.game
+            self.unsaved = False
             self.ctrl.dismiss("storage.write-failed")
         elif result.status == CONFLICT:
             self.show_conflict()
@@ -371,8 +374,12 @@ class App:
         self.render()
 
     def on_before_update(self, event: Any) -> None:
-        """The page is about to reload for a new version: make sure the match is stored."""
-        self.save()
+        """The page is about to reload for a new version: make sure the match is stored.
+
+        It normally is already (saved after every change); this retries a save that failed or waited.
+        """
+        if self.unsaved:
+            self.save()
 
     def store_command(self, action: str, arg: str) -> None:
         store = self.store
