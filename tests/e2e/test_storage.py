@@ -217,7 +217,9 @@ def test_export_then_import_into_a_fresh_profile_gives_the_same_sheet(
         bad.write_text('{"type": "something else"}', encoding="utf-8")
         page2.locator("[data-field=import-file]").set_input_files(bad)
         expect(page2.locator("[data-notice='storage.bad-import']")).to_contain_text(EN["storage.bad-import"])
-        page2.locator("[data-field=import-file]").set_input_files(exported)
+        with page2.expect_file_chooser() as chooser:  # the Import button opens the file picker
+            page2.locator("[data-action=import]").click()
+        chooser.value.set_files(exported)
         expect(page2.locator("[data-notice='storage.imported']")).to_have_text(
             EN["storage.imported"].format(added=1, duplicates=0) + "Dismiss"
         )
@@ -233,6 +235,7 @@ def test_export_then_import_into_a_fresh_profile_gives_the_same_sheet(
         # Clearing asks first, in the page (no browser dialog), and Cancel keeps everything.
         page2.locator("[data-action=clear-history]").click()
         expect(page2.locator(".confirm")).to_contain_text(EN["storage.clear-confirm"])
+        expect(page2.locator(".confirm [data-action=cancel]")).to_be_focused()  # Enter does not delete
         page2.locator(".confirm [data-action=cancel]").click()
         expect(page2.locator(".history-entry")).to_have_count(1)
         page2.locator("[data-action=clear-history]").click()

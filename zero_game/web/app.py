@@ -71,7 +71,14 @@ class App:
         self.view.className = "view"
         self.notice_area = document.createElement("div")
         self.notice_area.className = "notice-slot"
-        root.replaceChildren(self.notice_area, self.view, self.live)
+        # The file picker the Import button opens: outside the redrawn view, so it outlives a redraw.
+        self.picker = document.createElement("input")
+        self.picker.type = "file"
+        self.picker.accept = ".json,application/json"
+        self.picker.className = "file-input"
+        self.picker.tabIndex = -1
+        self.picker.setAttribute("data-field", "import-file")
+        root.replaceChildren(self.notice_area, self.view, self.live, self.picker)
         self.notices_shown: object = None
         self.banner_lang = ""
         self.store: Store | None = None
@@ -116,7 +123,9 @@ class App:
         changed_screen = screen.name != self.last_screen
         my_turn = bool(getattr(body, "my_turn", False))
         if confirm and not self.had_confirm:
-            self._focus(".confirm .btn.primary")
+            # A question about deleting data starts on Cancel; a move's confirmation on its Yes.
+            if not self._focus(".confirm.danger [data-action='cancel']"):
+                self._focus(".confirm .btn.primary")
         elif changed_screen or not self._restore(focus_key):
             # A new screen, or focus lost during your turn (a card or panel went away): back to the hand.
             self._focus_default(screen.name, changed_screen or my_turn)
@@ -137,6 +146,7 @@ class App:
     def _translate_banner(self) -> None:
         """The service worker's "new version" bar (index.html, in English) in the current language."""
         self.banner_lang = self.ctrl.lang
+        self.picker.setAttribute("aria-label", self.ctrl.t("storage.import"))
         for node_id, key in (("update-message", "update.message"), ("update-reload", "update.reload"),
                              ("update-later", "update.later")):
             node = document.getElementById(node_id)
@@ -395,9 +405,7 @@ class App:
                 name = "zero-backup-" + arg.rsplit(":", 2)[-2] + ".json" if arg.count(":") >= 3 else "zero-backup.json"
                 download(text, name.replace(":", ""), "application/json")
         elif action == "import":
-            picker = self.view.querySelector("[data-field='import-file']")
-            if picker:
-                picker.click()
+            self.picker.click()
         elif action == "clear-history-yes":
             result = store.clear_history()
             if result.status == FAILED and result.warn:

@@ -385,10 +385,6 @@ class Painter:
         for b in v.tools:
             tools.appendChild(self.button(b))
         panel.appendChild(tools)
-        # The file picker the Import button opens (a real input, so it can also receive a dropped file).
-        picker = self.el("input", "file-input", type="file", accept=".json,application/json",
-                         data_field="import-file", aria_label=v.import_label, tabindex="-1")
-        panel.appendChild(picker)
         if v.confirm:
             box = self.el("div", "confirm danger", role="alertdialog", aria_label=v.confirm.text)
             box.appendChild(self.el("p", "confirm-text", v.confirm.text))
