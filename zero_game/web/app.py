@@ -76,7 +76,7 @@ class App:
         self.picker.type = "file"
         self.picker.accept = ".json,application/json"
         self.picker.className = "file-input"
-        self.picker.tabIndex = -1
+        self.picker.hidden = True  # opened by the Import button; a hidden input still opens its picker
         self.picker.setAttribute("data-field", "import-file")
         root.replaceChildren(self.notice_area, self.view, self.live, self.picker)
         self.notices_shown: object = None
