@@ -21,6 +21,7 @@ from zero_game.web.controller import (
     TableView,
     cards_shown,
 )
+from zero_game.web.i18n import MESSAGES
 
 ANA_BEN = Settings(seats=(SeatConfig("person", "Ana"), SeatConfig("person", "Ben")), speed="fast")
 
@@ -229,7 +230,7 @@ def test_names_are_kept_as_typed_text() -> None:
     assert ctrl.name(0) == '<img src=x onerror="window.__x=1">'
     ctrl.handle("start")
     ctrl.handle("sheet")
-    assert ctrl.screen().body.columns[1] == '<img src=x onerror="window.__x=1">'  # type: ignore[union-attr]
+    assert ctrl.screen().body.current.columns[1] == '<img src=x onerror="window.__x=1">'  # type: ignore[union-attr]
 
 
 def test_setup_edits_keep_the_table_consistent() -> None:
@@ -265,3 +266,88 @@ def test_knock_key_and_cards_do_nothing_when_it_is_not_your_turn() -> None:
     assert table(ctrl).confirm is not None and "Klopfen" in table(ctrl).confirm.yes.label  # type: ignore[union-attr]
     ctrl.handle("confirm")
     assert any(t.action == KNOCK for t in ctrl.match.round.history)
+
+
+def test_sheet_page_shows_this_match_with_marks_the_history_newest_first_and_statistics() -> None:
+    from zero_game.sheet import MatchRecord, RoundRecord, ScoreSheet, Seat
+    from zero_game.web.controller import SheetPageView
+
+    older = MatchRecord("a1", "2025-05-01T10:00:00.000Z", (Seat("Ana"), Seat("Ada", "bot", "medium")), 7, 0,
+                        (RoundRecord((0, 12), (0,), 1), RoundRecord((9, 4), (), 0)))
+    newer = MatchRecord("b2", "2025-06-02T10:00:00.000Z", (Seat("ana"), Seat("Ben")), 7, 1,
+                        (RoundRecord((20, 3), (), 1),))
+    ctrl = Controller(settings=Settings(seats=(SeatConfig("person", "Ana"), SeatConfig("medium"))), seed=8,
+                      lang="fr", history=ScoreSheet((older, newer)))
+    ctrl.handle("sheet")  # from the set-up screen: no match yet
+    page = ctrl.screen().body
+    assert isinstance(page, SheetPageView) and page.current is None
+    assert [h.date for h in page.history] == ["2025-06-02", "2025-05-01"]
+    assert page.history[0].players == (("ana", "20", False), ("Ben", "3", True))
+    assert page.history[1].winners == "Gagnée par Ana" and page.history[1].rounds == "2 manches"
+    ana, ben, bot = page.stats  # people first (by wins), then bots under their translated level
+    assert (ana.name, ana.matches, ana.wins, ana.average, ana.zeros, ana.best) == ("ana", "2", "1", "9,7", "1", "0")
+    assert (ben.name, ben.wins, bot.average, bot.best) == ("Ben", "1", "8,0", "4")
+    assert bot.name == MESSAGES["fr"]["kind.medium"]
+    ctrl.handle("back")
+    ctrl.lang = "en"
+    ctrl.handle("start")
+    knock_round_out(ctrl)
+    assert ctrl.match is not None
+    done = ctrl.match.finished_rounds[0]
+    ctrl.handle("sheet")
+    current = ctrl.screen().body.current  # type: ignore[union-attr]
+    assert current.rows[0][1:] == tuple(str(v) for v in done.scores())
+    expected = tuple("ZERO" if s in done.zero_seats else "2nd knock" if s == done.second_knocker else ""
+                     for s in range(2))
+    assert current.marks == (expected,) and "2nd knock" in expected
+    assert current.legend
+
+
+def test_clearing_the_history_takes_a_confirmation_in_the_page() -> None:
+    from zero_game.sheet import MatchRecord, RoundRecord, ScoreSheet, Seat
+
+    ctrl = Controller()
+    ctrl.handle("sheet")
+    ctrl.handle("clear-history")
+    assert ctrl.screen().body.confirm is None  # type: ignore[union-attr]  # nothing to clear
+    tools = {b.action: b for b in ctrl.screen().body.tools}  # type: ignore[union-attr]
+    assert tools["clear-history"].disabled and tools["export-csv"].disabled and not tools["import"].disabled
+    ctrl.history = ScoreSheet((MatchRecord("a1", "2025-05-01T10:00:00.000Z", (Seat("A"), Seat("B")), 7, 0,
+                                           (RoundRecord((3, 4)),)),))
+    ctrl.backups = ("zero-knizia:backup:game:2025-05-01T10:00:00.000Z",)
+    ctrl.handle("clear-history")
+    body = ctrl.screen().body
+    assert body.confirm is not None and body.confirm.yes.action == "clear-history-yes"  # type: ignore[union-attr]
+    assert any(b.action == "export-backup" and b.arg == ctrl.backups[0] for b in body.tools)  # type: ignore[union-attr]
+    ctrl.handle("cancel")  # Escape: the question goes, the sheet page stays
+    assert ctrl.screen().body.confirm is None and ctrl.overlay == "sheet"  # type: ignore[union-attr]
+
+
+def test_notices_are_translated_shown_once_per_kind_and_dismissed() -> None:
+    ctrl = Controller(lang="de")
+    ctrl.notify("storage.write-failed", alert=True, actions=(("export-json", "", "storage.export"),))
+    ctrl.notify("storage.write-failed", alert=True)
+    ctrl.notify("storage.imported", added=2, duplicates=1)
+    notices = ctrl.screen().notices
+    assert [n.key for n in notices] == ["storage.write-failed", "storage.imported"]
+    assert [b.action for b in notices[0].actions] == [] and notices[0].alert  # the second one replaced the first
+    imported = next(n for n in notices if n.key == "storage.imported")
+    assert imported.text == "Hinzugefügte Partien: 2. Schon auf dem Zettel: 1." and not imported.alert
+    ctrl.handle("dismiss", "storage.imported")
+    assert [n.key for n in ctrl.screen().notices] == ["storage.write-failed"]
+
+
+def test_sheet_seats_have_distinct_names_and_a_resume_shows_an_unseen_round_end_again() -> None:
+    settings = Settings(seats=(SeatConfig("person", "Ada"), SeatConfig("medium"), SeatConfig("person", "ada")))
+    ctrl = Controller(settings=settings)
+    assert [(s.name, s.kind, s.level) for s in ctrl.sheet_seats()] == [
+        ("Ada", "person", None), ("Bruno", "bot", "medium"), ("ada (2)", "person", None)]
+    ctrl = Controller(settings=ANA_BEN, seed=4)
+    ctrl.handle("start")
+    knock_round_out(ctrl)
+    assert ctrl.screen_name == ROUND_END and ctrl.match is not None
+    again = Controller()
+    again.resume(ctrl.match, ctrl.settings, reviewed=0)
+    assert again.screen_name == ROUND_END
+    again.handle("next-round")
+    assert again.screen_name == HANDOFF and cards_shown(again.screen()) == set()

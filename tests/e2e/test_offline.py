@@ -15,7 +15,6 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -153,51 +152,43 @@ def cache_names(page: Page) -> list[str]:
 
 # --- playing a round --------------------------------------------------------------------------
 
-# Runs in the page's Pyodide and in this CPython: the same seed must give the same round.
-ROUND_CODE = """
-import json, random
-from zero_game import KNOCK, Round
-
-def play_round(seed):
-    state = Round.deal(3, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(500):
-        if state.is_over:
-            break
-        actions = state.legal_actions()
-        swaps = [a for a in actions if a is not KNOCK]
-        knock = state.turns_taken >= 6 and KNOCK in actions
-        state = state.apply(KNOCK if knock or not swaps else rng.choice(swaps))
-    return json.dumps({"over": state.is_over, "scores": list(state.scores()),
-                       "history": [str(turn.action) for turn in state.history]})
-"""
+BOT_TIMEOUT_MS = 60_000
+NEXT_STEP = "[data-action=knock], [data-action=next-round]"
 
 
-def expected_round(seed: int) -> dict[str, Any]:
-    namespace: dict[str, Any] = {}
-    exec(ROUND_CODE, namespace)
-    result: dict[str, Any] = json.loads(namespace["play_round"](seed))
-    return result
+def play_a_round(page: Page) -> None:
+    """Play one whole round by clicking the table: set-up, Play, one swap, then knock until the round ends.
 
-
-def play_a_round(page: Page, seed: int = 7) -> None:
-    """Play one whole round in the page and check its outcome.
-
-    For now the round is played by the engine in the page's own Python (PyScript's interpreter),
-    since the table UI has not landed yet.  When it has, replace this body with clicks on the
-    table (swap cards, knock) until the score sheet shows the round's scores.
+    Ends on the round's end with every hand revealed and the round's scores on the sheet.
     """
-    played = page.evaluate(
-        """async ([code, seed]) => {
-            const { whenDefined } = await import("./assets/vendor/pyscript/core.js");
-            const { interpreter } = await whenDefined("py");
-            return interpreter.runPython(code + `\\nplay_round(${seed})`);
-        }""",
-        [ROUND_CODE, seed],
-    )
-    result = json.loads(played)
-    assert result["over"] and len(result["scores"]) == 3
-    assert result == expected_round(seed)
+    expect(page.locator("[data-action=start]")).to_be_visible()
+    page.locator("[data-field=speed]").select_option("fast")
+    page.locator("[data-action=start]").click()
+    swapped = False
+    while True:
+        step = page.locator(NEXT_STEP).first
+        step.wait_for(timeout=BOT_TIMEOUT_MS)
+        if step.get_attribute("data-action") == "next-round":
+            break
+        expect(page.locator("[data-zone=hand] [data-card]")).to_have_count(9)
+        if not swapped:
+            given = page.locator("[data-zone=hand] [data-card]").first.get_attribute("data-card")
+            taken = page.locator("[data-zone=pool] [data-card]").first.get_attribute("data-card")
+            page.locator(f"[data-zone=hand] [data-card='{given}']").click()
+            page.locator(f"[data-zone=pool] [data-card='{taken}']").click()
+            page.locator(".confirm [data-action=confirm]").click()
+            swapped = True
+            # The swap happened: the card taken from the pool is in the hand now (unless a ZERO ended it).
+            expect(page.locator(f"[data-zone=hand] [data-card='{taken}'], [data-action=next-round]").first
+                   ).to_be_visible(timeout=BOT_TIMEOUT_MS)
+        else:
+            page.locator("[data-action=knock]").click()
+            page.locator(".confirm [data-action=confirm]").click()
+    expect(page.locator(".revealed-hand")).to_have_count(3)
+    expect(page.locator(".revealed-hand [data-card]")).to_have_count(27)
+    expect(page.locator(".sheet-table tbody tr")).to_have_count(1)
+    scores = page.locator(".sheet-table tbody td").all_inner_texts()
+    assert len(scores) == 3 and all(text.split()[0].isdigit() for text in scores)
 
 
 # --- tests ------------------------------------------------------------------------------------
@@ -224,7 +215,7 @@ def test_after_one_visit_the_game_starts_and_plays_with_the_server_gone_and_no_n
 
         page.reload()
         wait_ready(page)
-        play_a_round(page, seed=7)
+        play_a_round(page)
         assert csp_violations(page) == []
     finally:
         context.close()
@@ -268,7 +259,7 @@ def test_under_a_sub_path_the_game_survives_a_browser_restart_offline(
         # From the home-screen icon, or a link with a query string (a shared seed, say).
         page.goto(server.url + "?seed=3")
         wait_ready(page)
-        play_a_round(page, seed=3)
+        play_a_round(page)
         assert csp_violations(page) == []
     finally:
         context.close()
@@ -292,7 +283,13 @@ def test_a_new_version_waits_for_the_player_then_replaces_the_old_cache_and_keep
         assert found is not None
         old_version = found.group(1)
         assert cache_names(page) == [f"zero / {old_version}"]
-        # A match in progress, saved where the game keeps it.
+        # A match in progress (saved by the game after every move) and something else of the site's.
+        page.locator("[data-field=speed]").select_option("fast")
+        page.locator("[data-action=start]").click()
+        page.locator("[data-action=knock]").wait_for(timeout=BOT_TIMEOUT_MS)
+        hand = page.locator("[data-zone=hand] [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+        match = page.evaluate("() => localStorage.getItem('zero-knizia:game')")
+        assert match is not None
         saved = json.dumps({"marker": random.Random().random()})
         page.evaluate("(saved) => localStorage.setItem('zero.test.saved-match', saved)", saved)
         page.evaluate("() => { window.__sameDocument = true; }")
@@ -316,6 +313,11 @@ def test_a_new_version_waits_for_the_player_then_replaces_the_old_cache_and_keep
         assert page.evaluate("() => window.__sameDocument === undefined")
         assert cache_names(page) == [f"zero / {new_version}"]
         assert page.evaluate("() => localStorage.getItem('zero.test.saved-match')") == saved
+        # The match comes back at the same turn, with the same hand.
+        page.locator("[data-action=knock]").wait_for(timeout=BOT_TIMEOUT_MS)
+        assert page.locator("[data-zone=hand] [data-card]").evaluate_all("els => els.map(e => e.dataset.card)") == hand
+        resumed = json.loads(page.evaluate("() => localStorage.getItem('zero-knizia:game')"))
+        assert (resumed["id"], resumed["match"]) == (json.loads(match)["id"], json.loads(match)["match"])
         expect(page.locator("#update-banner")).to_be_hidden()
         assert csp_violations(page) == []
     finally:

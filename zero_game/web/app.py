@@ -1,22 +1,51 @@
-"""The browser side: wires the controller to the page (events, rendering, focus, the bot loop).
+"""The browser side: wires the controller to the page (events, rendering, focus, the bot loop, saving).
 
 The only game state is the ``Controller``; the DOM is redrawn from its ``screen()`` model after
 every change, and events are read back through ``data-*`` attributes (event delegation).
+
+Saved data (``storage.Store`` over ``localStorage``): the match is saved after every change
+(``Controller.on_change``), recorded on the score sheet when it ends (``on_finish``), resumed at
+start; problems, another tab's changes and failed writes become notices (``Controller.notify``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import random
 import time
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from .controller import SPEEDS, BotTurn, Controller
+from zero_game import Match
+from zero_game.sheet import SavedGame, new_id, timestamp
+
+from .controller import SPEEDS, BotTurn, Controller, SeatConfig, Settings
 from .i18n import pick_language
 from .render import Painter
+from .storage import (
+    CONFLICT,
+    FAILED,
+    REJECTED,
+    WRITE_FAILED,
+    Loaded,
+    Problem,
+    Store,
+    browser_backend,
+    export_filename,
+    request_persistence,
+)
+
+# Commands the app handles itself (they touch the store or the browser), before the controller sees them.
+STORE_COMMANDS = ("export-json", "export-csv", "import", "export-backup", "clear-history-yes", "load-theirs",
+                  "keep-mine")
+# Problems that are about data the player may lose: shown as alerts (the rest as status messages).
+ALERTS = ("storage-unavailable", "write-failed", "corrupt-sheet", "corrupt-game", "backup-failed", "conflict",
+          "bad-import", "newer-import")
 
 ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
 # The slice of thinking a bot may do before the page gets the main thread back (the hard bot may
@@ -40,7 +69,23 @@ class App:
         self.live.setAttribute("role", "status")
         self.view = document.createElement("div")
         self.view.className = "view"
-        root.replaceChildren(self.view, self.live)
+        self.notice_area = document.createElement("div")
+        self.notice_area.className = "notice-slot"
+        # The file picker the Import button opens: outside the redrawn view, so it outlives a redraw.
+        self.picker = document.createElement("input")
+        self.picker.type = "file"
+        self.picker.accept = ".json,application/json"
+        self.picker.className = "file-input"
+        self.picker.hidden = True  # opened by the Import button; a hidden input still opens its picker
+        self.picker.setAttribute("data-field", "import-file")
+        root.replaceChildren(self.notice_area, self.view, self.live, self.picker)
+        self.notices_shown: object = None
+        self.banner_lang = ""
+        self.store: Store | None = None
+        self.game: SavedGame | None = None  # the match in progress as last saved (id, seats, revision)
+        self.serial = -1  # the controller's match_serial the saved game belongs to
+        self.conflicted = False
+        self.unsaved = False  # a change of the match that is not in storage yet
         self._proxies = [
             (root, "click", create_proxy(self.on_click)),
             (root, "change", create_proxy(self.on_change)),
@@ -68,6 +113,9 @@ class App:
         self.root.setAttribute("aria-label", screen.table_label)
         document.body.dataset.screen = screen.name
         self.view.replaceChildren(self.painter.screen(screen))
+        self._render_notices(screen)
+        if screen.lang != self.banner_lang:
+            self._translate_banner()
         if self.live.textContent != screen.live:
             self.live.textContent = screen.live
         body = screen.body
@@ -75,12 +123,35 @@ class App:
         changed_screen = screen.name != self.last_screen
         my_turn = bool(getattr(body, "my_turn", False))
         if confirm and not self.had_confirm:
-            self._focus(".confirm [data-action='confirm']")
+            # A question about deleting data starts on Cancel; a move's confirmation on its Yes.
+            if not self._focus(".confirm.danger [data-action='cancel']"):
+                self._focus(".confirm .btn.primary")
         elif changed_screen or not self._restore(focus_key):
             # A new screen, or focus lost during your turn (a card or panel went away): back to the hand.
             self._focus_default(screen.name, changed_screen or my_turn)
         self.last_screen = screen.name
         self.had_confirm = confirm
+
+    def _render_notices(self, screen: Any) -> None:
+        """Redraw the notices only when they change, so a screen reader announces each one once."""
+        shown = (screen.lang, screen.notices)
+        if shown == self.notices_shown:
+            return
+        self.notices_shown = shown
+        if screen.notices:
+            self.notice_area.replaceChildren(self.painter.notices(screen.notices, screen.notices_label))
+        else:
+            self.notice_area.replaceChildren()
+
+    def _translate_banner(self) -> None:
+        """The service worker's "new version" bar (index.html, in English) in the current language."""
+        self.banner_lang = self.ctrl.lang
+        self.picker.setAttribute("aria-label", self.ctrl.t("storage.import"))
+        for node_id, key in (("update-message", "update.message"), ("update-reload", "update.reload"),
+                             ("update-later", "update.later")):
+            node = document.getElementById(node_id)
+            if node:
+                node.textContent = self.ctrl.t(key)
 
     def _focus_key(self, node: Any) -> str | None:
         if not node or not hasattr(node, "getAttribute"):
@@ -117,7 +188,15 @@ class App:
 
     def command(self, action: str, arg: str = "", value: str = "") -> None:
         """Run one command, redraw, and let the bots play if it is their turn."""
-        self.ctrl.handle(action, arg, value)
+        if action in STORE_COMMANDS:
+            self.store_command(action, arg)
+        else:
+            had_match = self.ctrl.match is not None
+            self.ctrl.handle(action, arg, value)
+            if action == "new-setup" and had_match:
+                self.abandon()
+            elif action == "next-round":
+                self.save()  # remembers which round ends have been seen
         self.render()
         self.wake_bots()
 
@@ -136,6 +215,11 @@ class App:
     def on_change(self, event: Any) -> None:
         field = event.target.getAttribute("data-field")
         if not field:
+            return
+        if field == "import-file":
+            files = event.target.files
+            if files and files.length:
+                asyncio.ensure_future(self.import_file(files.item(0), event.target))
             return
         name, _, arg = field.partition(":")
         value = str(event.target.value)
@@ -188,6 +272,187 @@ class App:
         i = slugs.index(card.getAttribute("data-card"))
         cards[(i + ARROWS[key]) % len(cards)].focus()
 
+    # ---- saved data ----
+
+    def attach_store(self, store: Store, loaded: Loaded) -> None:
+        """Use ``store``: show what loading found, resume the saved match, save from now on."""
+        self.store = store
+        self.ctrl.on_change = self.on_match_change
+        self.ctrl.on_finish = self.on_match_finish
+        self.ctrl.history = loaded.sheet
+        self.ctrl.backups = tuple(store.list_backups())
+        for problem in loaded.problems:
+            self.show_problem(problem)
+        if loaded.game is not None:
+            self.resume(loaded.game)
+        self._proxies += [
+            (window, "storage", create_proxy(self.on_storage)),
+            (document, "zero:before-update", create_proxy(self.on_before_update)),
+        ]
+        for target, kind, proxy in self._proxies[-2:]:
+            target.addEventListener(kind, proxy)
+        asyncio.ensure_future(request_persistence(window.navigator))
+
+    def show_problem(self, problem: Problem) -> None:
+        actions: tuple[tuple[str, str, str], ...] = ()
+        if problem.key:
+            actions = (("export-backup", problem.key, "storage.export-backup"),)
+        elif problem.code in (WRITE_FAILED, "backup-failed"):
+            actions = (("export-json", "", "storage.export"),)
+        self.ctrl.notify(problem.message_key, alert=problem.code in ALERTS, actions=actions)
+        if problem.detail:
+            window.console.warn(f"Zero: {problem.code}: {problem.detail}")
+
+    def resume(self, game: SavedGame) -> None:
+        """Continue ``game`` with its own table set-up (on the hand-off screen if several people play)."""
+        settings = saved_settings(game)
+        reviewed = game.options.get("reviewed")
+        self.ctrl.resume(game.match, settings, reviewed if type(reviewed) is int else None)
+        self.game = game
+        self.serial = self.ctrl.match_serial
+
+    def options(self) -> dict[str, Any]:
+        return {"settings": json.dumps(self.ctrl.settings.to_dict()), "reviewed": self.ctrl.reviewed,
+                "lang": self.ctrl.lang}
+
+    def on_match_change(self, match: Match, settings: Settings) -> None:
+        """After every change of the match (the deal too): save it; a new match gets a new id."""
+        moment = timestamp(datetime.now(UTC))
+        if self.game is None or self.serial != self.ctrl.match_serial:
+            self.serial = self.ctrl.match_serial
+            self.game = SavedGame(new_id(random.SystemRandom()), self.ctrl.sheet_seats(), match, moment,
+                                  self.options())
+        else:
+            self.game = replace(self.game.advance(match, moment), options=self.options())
+        self.save()
+
+    def save(self, *, force: bool = False) -> None:
+        """Write the match in progress; on trouble tell the player (once) and keep playing."""
+        if self.store is None or self.game is None:
+            return
+        if self.conflicted and not force:
+            return  # the player has not chosen yet between this tab's match and the other one
+        if self.game.options != self.options():
+            self.game = replace(self.game, options=self.options())
+        self.unsaved = True
+        result = self.store.save_game(self.game, force=force)
+        if result.ok and result.game is not None:
+            self.game = result.game
+            self.unsaved = False
+            self.ctrl.dismiss("storage.write-failed")
+        elif result.status == CONFLICT:
+            self.show_conflict()
+        elif result.status == FAILED and result.warn:
+            self.show_problem(Problem(WRITE_FAILED))
+
+    def show_conflict(self) -> None:
+        self.conflicted = True
+        self.ctrl.notify("storage.conflict", alert=True, actions=(
+            ("load-theirs", "", "storage.load-theirs"), ("keep-mine", "", "storage.keep-mine")))
+
+    def on_match_finish(self, match: Match, settings: Settings) -> None:
+        """The match is over: put it on the score sheet and forget the match in progress."""
+        if self.store is None or self.game is None:
+            return
+        result = self.store.record_finished(self.game.record(timestamp(datetime.now(UTC))))
+        if result.status == FAILED and result.warn:
+            self.show_problem(Problem(WRITE_FAILED))
+        if not self.conflicted:
+            self.store.clear_game()
+        self.game = None
+        self.ctrl.history = self.store.sheet
+
+    def abandon(self) -> None:
+        """The players left the match for a new set-up: it is no longer the match to resume."""
+        if self.store is not None and self.game is not None and not self.conflicted:
+            self.store.clear_game()
+        self.game = None
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab wrote to this site's storage."""
+        if self.store is None:
+            return
+        key = event.key
+        change = self.store.on_storage_event(None if key is None else str(key),
+                                             None if event.newValue is None else str(event.newValue))
+        if change is None:
+            return
+        if change.what in ("game", "all") and (self.game is not None or self.ctrl.match is not None):
+            self.show_conflict()
+        if change.what in ("sheet", "all"):
+            self.ctrl.history = self.store.sheet
+        self.render()
+
+    def on_before_update(self, event: Any) -> None:
+        """The page is about to reload for a new version: make sure the match is stored.
+
+        It normally is already (saved after every change); this retries a save that failed or waited.
+        """
+        if self.unsaved:
+            self.save()
+
+    def store_command(self, action: str, arg: str) -> None:
+        store = self.store
+        if store is None:
+            return
+        if action == "export-json":
+            download(store.export_json(), export_filename("json", self.today()), "application/json")
+        elif action == "export-csv":
+            download(store.export_csv(), export_filename("csv", self.today()), "text/csv")
+        elif action == "export-backup":
+            text = store.backup_text(arg)
+            if text is not None:
+                name = "zero-backup-" + arg.rsplit(":", 2)[-2] + ".json" if arg.count(":") >= 3 else "zero-backup.json"
+                download(text, name.replace(":", ""), "application/json")
+        elif action == "import":
+            self.picker.click()
+        elif action == "clear-history-yes":
+            result = store.clear_history()
+            if result.status == FAILED and result.warn:
+                self.show_problem(Problem(WRITE_FAILED))
+            self.ctrl.history = store.sheet
+            self.ctrl.confirm_clear = False
+        elif action == "load-theirs":
+            self.conflicted = False
+            self.ctrl.dismiss("storage.conflict")
+            loaded = store.reload_game()
+            for problem in loaded.problems:
+                self.show_problem(problem)
+            self.game = None
+            if loaded.game is not None:
+                self.resume(loaded.game)
+            else:
+                self.ctrl.handle("new-setup")
+        elif action == "keep-mine":
+            self.conflicted = False
+            self.ctrl.dismiss("storage.conflict")
+            if self.ctrl.match is not None and not self.ctrl.match.is_over and self.game is not None:
+                self.save(force=True)
+
+    def today(self) -> str:
+        return timestamp(datetime.now(UTC))
+
+    async def import_file(self, file: Any, picker: Any) -> None:
+        """Read a chosen score-sheet file and merge it; say what happened."""
+        if self.store is None:
+            return
+        try:
+            text = str(await file.text())
+        except Exception:
+            text = ""
+        picker.value = ""
+        result = self.store.import_json(text)
+        for key in ("storage.imported", "storage.bad-import", "storage.newer-import"):
+            self.ctrl.dismiss(key)
+        if result.status == REJECTED and result.problem is not None:
+            self.ctrl.notify(result.problem.message_key, alert=True)
+        else:
+            self.ctrl.notify("storage.imported", added=result.added, duplicates=result.duplicates)
+            if result.status == FAILED and result.warn:
+                self.show_problem(Problem(WRITE_FAILED))
+        self.ctrl.history = self.store.sheet
+        self.render()
+
     # ---- bots ----
 
     def wake_bots(self) -> None:
@@ -227,6 +492,35 @@ class App:
         await asyncio.sleep(pace * 0.3)
 
 
+def saved_settings(game: SavedGame) -> Settings:
+    """The table set-up saved with ``game``, or one rebuilt from its seats if that is unreadable."""
+    try:
+        settings = Settings.from_dict(json.loads(str(game.options.get("settings"))))
+        if len(settings.seats) == game.match.players:
+            return settings
+    except ValueError:
+        pass
+    seats = tuple(SeatConfig("person", s.name) if s.kind == "person" else SeatConfig(str(s.level), "")
+                  for s in game.seats)
+    seats = tuple(s if s.kind in ("person", "easy", "medium", "hard") else SeatConfig("medium") for s in seats)
+    return Settings(seats=seats, pool_size=game.match.pool_size, rounds=game.match.rounds)
+
+
+def download(text: str, filename: str, mime: str) -> None:
+    """Offer ``text`` as a file: a Blob, an object URL and a temporary ``<a download>`` clicked once."""
+    options = to_js({"type": mime + ";charset=utf-8"}, dict_converter=window.Object.fromEntries)
+    blob = window.Blob.new(to_js([text]), options)
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = filename
+    link.hidden = True
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+
 def seed_from_url() -> int | None:
     """``?seed=N`` fixes the match seed (for tests and for replaying a deal)."""
     params = window.URLSearchParams.new(window.location.search)
@@ -242,6 +536,11 @@ def start() -> App:
     if params.get("speed") in SPEEDS:
         controller.settings = replace(controller.settings, speed=params.get("speed"))
     app = App(document.getElementById("app"), controller)
+    try:
+        store = Store(browser_backend())
+        app.attach_store(store, store.load())
+    except Exception as err:  # saved data must never stop the game from starting
+        window.console.error(f"Zero: saved data could not be used: {err!r}")
     app.render()
     document.documentElement.dataset.app = "ready"
     return app

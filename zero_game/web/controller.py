@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from zero_game import KNOCK, Action, Card, Colour, Effect, Match, Phase, Round, Swap, breakdown, score_hand
 from zero_game.match import MAX_ROUNDS
 from zero_game.round import default_pool_size
+from zero_game.sheet import ScoreSheet, Seat
 
 from .i18n import LANGUAGES, translate
 from .rules_text import rules_sections
@@ -233,7 +234,10 @@ class RevealedHand:
 
 @dataclass(frozen=True)
 class SheetView:
-    """The score sheet: rounds down, players across, totals at the bottom."""
+    """The score sheet: rounds down, players across, totals at the bottom.
+
+    ``marks[r][p]`` is a short word after player ``p``'s score in round ``r``: a ZERO, or the 2nd knock.
+    """
 
     heading: str
     columns: tuple[str, ...]
@@ -241,6 +245,62 @@ class SheetView:
     totals: tuple[str, ...]
     leaders: tuple[int, ...]
     back: Button | None
+    marks: tuple[tuple[str, ...], ...] = ()
+    legend: str = ""
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One finished match in the history list: its date, each player with a total, the winners."""
+
+    date: str
+    rounds: str
+    players: tuple[tuple[str, str, bool], ...]  # (name, total, won)
+    winners: str
+
+
+@dataclass(frozen=True)
+class StatsLine:
+    """One player's line of statistics (a person by name, or all bots of a level)."""
+
+    name: str
+    matches: str
+    wins: str
+    average: str
+    zeros: str
+    best: str
+
+
+@dataclass(frozen=True)
+class SheetPageView:
+    """The score-sheet page: this match (if any), the history, statistics by player, and the data tools."""
+
+    heading: str
+    current: SheetView | None
+    history_heading: str
+    history: tuple[HistoryEntry, ...]
+    history_empty: str
+    stats_heading: str
+    stats_columns: tuple[str, ...]
+    stats: tuple[StatsLine, ...]
+    stats_empty: str
+    data_heading: str
+    data_hint: str
+    tools: tuple[Button, ...]
+    import_label: str
+    confirm: Confirm | None
+    back: Button
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message about saved data, shown above the screen until dismissed: ``alert`` for problems."""
+
+    key: str
+    text: str
+    alert: bool
+    actions: tuple[Button, ...]
+    dismiss: Button
 
 
 @dataclass(frozen=True)
@@ -286,7 +346,9 @@ class Screen:
     nav: tuple[Button, ...]
     language: Choice
     live: str
-    body: SetupView | HandoffView | TableView | RoundEndView | MatchEndView | SheetView | RulesView
+    body: SetupView | HandoffView | TableView | RoundEndView | MatchEndView | SheetPageView | RulesView
+    notices: tuple[Notice, ...] = ()
+    notices_label: str = ""
 
 
 @dataclass(frozen=True)
@@ -327,6 +389,11 @@ class Controller:
     received: Card | None = None
     thinking: int | None = None
     live: str = ""
+    history: ScoreSheet = field(default_factory=ScoreSheet)  # finished matches (the app keeps it current)
+    backups: tuple[str, ...] = ()  # storage keys of backed-up damaged data, offered for export
+    confirm_clear: bool = False
+    match_serial: int = 0  # counts dealt matches: a new one gets a new saved-game id
+    notes: list[tuple[str, dict[str, object], bool, tuple[tuple[str, str, str], ...]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -368,6 +435,44 @@ class Controller:
     def _announce(self, text: str) -> None:
         self.live = text
 
+    # ---- notices (saved-data messages) ----
+
+    def notify(self, key: str, *, alert: bool = False, actions: tuple[tuple[str, str, str], ...] = (),
+               **params: object) -> None:
+        """Show the message ``key`` (with ``params``) until dismissed; ``actions`` are (action, arg, label key).
+
+        A notice with the same key replaces the earlier one, so a repeated problem shows once.
+        """
+        self.dismiss(key)
+        self.notes.append((key, params, alert, actions))
+
+    def dismiss(self, key: str) -> None:
+        """Remove the notice ``key`` if it is shown."""
+        self.notes = [n for n in self.notes if n[0] != key]
+
+    def notices(self) -> tuple[Notice, ...]:
+        """The notices in the current language, oldest first."""
+        return tuple(
+            Notice(key, self.t(key, **params), alert,
+                   tuple(Button(action, self.t(label), arg=arg) for action, arg, label in actions),
+                   Button("dismiss", self.t("notice.dismiss"), arg=key))
+            for key, params, alert, actions in self.notes
+        )
+
+    def sheet_seats(self) -> tuple[Seat, ...]:
+        """The seats as the score sheet records them: each name once (a clash gets a number added)."""
+        seats: list[Seat] = []
+        used: set[str] = set()
+        for i, config in enumerate(self.settings.seats):
+            base = self.name(i)[:NAME_LIMIT - 4]
+            name, n = base, 1
+            while name.casefold() in used:
+                n += 1
+                name = f"{base} ({n})"
+            used.add(name.casefold())
+            seats.append(Seat(name) if config.is_person else Seat(name, "bot", config.kind))
+        return tuple(seats)
+
     # ---- entry points ----
 
     def handle(self, action: str, arg: str = "", value: str = "") -> None:
@@ -384,6 +489,7 @@ class Controller:
         if seed is None:
             seed = self.seed if self.seed is not None and self.screen_name == SETUP else self.rng.getrandbits(48)
         self.match = Match.new(len(s.seats), seed, rounds=s.rounds, pool_size=s.pool_size, dealer=s.dealer)
+        self.match_serial += 1
         self.reviewed = 0
         self.viewer = None
         self.finished_reported = False
@@ -393,13 +499,19 @@ class Controller:
         self._changed()
         self._route()
 
-    def resume(self, match: Match, settings: Settings) -> None:
-        """Continue a restored match; with several people at the table the screen starts hidden."""
+    def resume(self, match: Match, settings: Settings, reviewed: int | None = None) -> None:
+        """Continue a restored match; with several people at the table the screen starts hidden.
+
+        ``reviewed`` is how many finished rounds the players had already looked at: a reload on a
+        round's end shows that round's end again.
+        """
         if match.players != len(settings.seats):
             raise ValueError("The saved match does not fit the saved seats.")
         self.settings = settings
         self.match = match
-        self.reviewed = len(match.finished_rounds)
+        self.overlay = None
+        done = len(match.finished_rounds)
+        self.reviewed = done if reviewed is None else max(0, min(reviewed, done))
         self.viewer = None
         self.finished_reported = match.is_over
         self._clear_choice()
@@ -604,6 +716,9 @@ class Controller:
             self._apply(Swap(self.give, self.take))
 
     def _do_cancel(self, arg: str, value: str) -> None:
+        if self.confirm_clear:
+            self.confirm_clear = False
+            return
         if self.overlay:
             self.overlay = None
             return
@@ -641,11 +756,19 @@ class Controller:
         self.overlay = RULES
 
     def _do_sheet(self, arg: str, value: str) -> None:
-        if self.match is not None:
-            self.overlay = SHEET
+        self.overlay = SHEET
+        self.confirm_clear = False
 
     def _do_back(self, arg: str, value: str) -> None:
         self.overlay = None
+        self.confirm_clear = False
+
+    def _do_clear_history(self, arg: str, value: str) -> None:
+        """Ask before deleting the history (the app deletes it on ``clear-history-yes``)."""
+        self.confirm_clear = bool(self.history.matches)
+
+    def _do_dismiss(self, arg: str, value: str) -> None:
+        self.dismiss(arg)
 
     # ---- texts ----
 
@@ -715,11 +838,11 @@ class Controller:
     def screen(self) -> Screen:
         """What to draw now."""
         name = self.overlay or self.screen_name
-        body: SetupView | HandoffView | TableView | RoundEndView | MatchEndView | SheetView | RulesView
+        body: SetupView | HandoffView | TableView | RoundEndView | MatchEndView | SheetPageView | RulesView
         if name == RULES:
             body = RulesView(self.t("rules.heading"), rules_sections(self.lang), Button("back", self.t("back")))
         elif name == SHEET:
-            body = self._sheet(back=True)
+            body = self._sheet_page()
         elif name == SETUP:
             body = self._setup()
         elif name == HANDOFF:
@@ -730,9 +853,11 @@ class Controller:
             body = self._round_end()
         else:
             body = self._match_end()
-        nav = [Button("rules", self.t("nav.rules"), pressed=self.overlay == RULES)]
+        nav = [
+            Button("sheet", self.t("nav.sheet"), pressed=self.overlay == SHEET),
+            Button("rules", self.t("nav.rules"), pressed=self.overlay == RULES),
+        ]
         if self.match is not None:
-            nav.insert(0, Button("sheet", self.t("nav.sheet"), pressed=self.overlay == SHEET))
             nav.append(Button("new-setup", self.t("nav.new_game")))
         language = Choice("lang", self.t("nav.language"), self.lang, tuple((k, LANGUAGES[k]) for k in LANGUAGES))
         return Screen(
@@ -746,6 +871,8 @@ class Controller:
             language=language,
             live=self.live,
             body=body,
+            notices=self.notices(),
+            notices_label=self.t("notice.area"),
         )
 
     def _setup(self) -> SetupView:
@@ -984,21 +1111,88 @@ class Controller:
             (Button("play-again", self.t("match.again"), primary=True), Button("new-setup", self.t("match.setup"))),
         )
 
-    def _sheet(self, back: bool, upto: int | None = None) -> SheetView:
+    def _sheet(self, back: bool, upto: int | None = None, heading: str = "sheet.heading") -> SheetView:
         m = self.match
         assert m is not None
-        scores = m.round_scores[: upto if upto is not None else self.reviewed]
+        count = upto if upto is not None else self.reviewed
+        scores = m.round_scores[:count]
         rows = tuple((self.t("sheet.round", n=i + 1), *(str(v) for v in row)) for i, row in enumerate(scores))
+        marks = []
+        for r in m.finished_rounds[:count]:
+            marks.append(tuple(
+                self.t("sheet.mark_zero") if seat in r.zero_seats
+                else self.t("sheet.mark_knock") if seat == r.second_knocker else ""
+                for seat in range(m.players)
+            ))
         totals = [sum(col) for col in zip(*scores, strict=True)] if scores else [0] * m.players
         best = min(totals)
         leaders = tuple(i for i, v in enumerate(totals) if v == best) if scores else ()
         return SheetView(
-            heading=self.t("sheet.heading"),
+            heading=self.t(heading),
             columns=(self.t("sheet.round_col"), *(self.name(i) for i in range(m.players))),
             rows=rows,
             totals=(self.t("sheet.total"), *(str(v) for v in totals)),
             leaders=leaders,
             back=Button("back", self.t("back")) if back else None,
+            marks=tuple(marks),
+            legend=self.t("sheet.legend") if any(any(row) for row in marks) else "",
+        )
+
+    def _number(self, value: float) -> str:
+        text = f"{value:.1f}"
+        return text if self.lang == "en" else text.replace(".", ",")
+
+    def _sheet_page(self) -> SheetPageView:
+        history = []
+        for record in self.history.history():
+            totals, winners = record.totals, record.winners
+            history.append(HistoryEntry(
+                date=record.finished_at[:10],
+                rounds=self.t("sheet.rounds_n", n=len(record.rounds)),
+                players=tuple((seat.name, str(totals[i]), i in winners) for i, seat in enumerate(record.seats)),
+                winners=self.t("sheet.won_by", names=", ".join(record.seats[i].name for i in winners)),
+            ))
+        stats = []
+        for line in self.history.player_stats():
+            name = line.name
+            if line.kind == "bot" and line.level in BOT_LEVELS:
+                name = self.t("kind." + line.level)
+            stats.append(StatsLine(
+                name, str(line.matches), str(line.wins), self._number(line.average), str(line.zeros),
+                "" if line.best_round is None else str(line.best_round),
+            ))
+        tools = [
+            Button("export-json", self.t("storage.export")),
+            Button("export-csv", self.t("storage.export-csv"), disabled=not self.history.matches),
+            Button("import", self.t("storage.import")),
+        ]
+        tools += [Button("export-backup", self.t("storage.export-backup"), arg=key) for key in self.backups]
+        tools.append(Button("clear-history", self.t("storage.clear"), disabled=not self.history.matches,
+                            pressed=self.confirm_clear))
+        confirm = None
+        if self.confirm_clear:
+            confirm = Confirm(self.t("storage.clear-confirm"), "",
+                              Button("clear-history-yes", self.t("sheet.clear_yes"), primary=True),
+                              Button("cancel", self.t("cancel"), key="Escape"))
+        current = None
+        if self.match is not None:
+            current = self._sheet(back=False, upto=len(self.match.finished_rounds), heading="sheet.this_match")
+        return SheetPageView(
+            heading=self.t("sheet.heading"),
+            current=current,
+            history_heading=self.t("sheet.history"),
+            history=tuple(history),
+            history_empty=self.t("sheet.history_empty"),
+            stats_heading=self.t("sheet.stats"),
+            stats_columns=tuple(self.t("stats." + k) for k in ("name", "matches", "wins", "average", "zeros", "best")),
+            stats=tuple(stats),
+            stats_empty=self.t("sheet.stats_empty"),
+            data_heading=self.t("sheet.data"),
+            data_hint=self.t("sheet.data_hint"),
+            tools=tuple(tools),
+            import_label=self.t("storage.import"),
+            confirm=confirm,
+            back=Button("back", self.t("back")),
         )
 
 
@@ -1027,6 +1221,8 @@ __all__ = [
     "SPEEDS",
     "BotTurn",
     "Controller",
+    "Notice",
+    "SheetPageView",
     "SeatConfig",
     "Settings",
     "cards_shown",

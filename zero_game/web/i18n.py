@@ -9,6 +9,8 @@ from __future__ import annotations
 import string
 from collections.abc import Iterable
 
+from .storage_messages import STORAGE_MESSAGES
+
 LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "de": "Deutsch"}
 DEFAULT_LANGUAGE = "en"
 
@@ -132,6 +134,32 @@ MESSAGES: dict[str, dict[str, str]] = {
         "sheet.round_col": "Round",
         "sheet.round": "Round {n}",
         "sheet.total": "Total",
+        "sheet.this_match": "This match",
+        "sheet.mark_zero": "ZERO",
+        "sheet.mark_knock": "2nd knock",
+        "sheet.legend": "ZERO: a hand that scored 0. 2nd knock: the player whose knock started the last turns.",
+        "sheet.history": "Finished matches",
+        "sheet.history_empty": "No finished match on this device yet.",
+        "sheet.rounds_n": "{n} rounds",
+        "sheet.won_by": "Won by {names}",
+        "sheet.stats": "Players",
+        "sheet.stats_empty": "Statistics appear once a match is finished.",
+        "stats.name": "Player",
+        "stats.matches": "Matches",
+        "stats.wins": "Wins",
+        "stats.average": "Average per round",
+        "stats.zeros": "ZEROs",
+        "stats.best": "Best round",
+        "sheet.data": "Keep a copy",
+        "sheet.data_hint": (
+            "The sheet lives only in this browser. Export it to keep a copy or to move it to another device."
+        ),
+        "sheet.clear_yes": "Yes, delete the history",
+        "notice.dismiss": "Dismiss",
+        "notice.area": "Messages",
+        "update.message": "A new version of Zero is ready.",
+        "update.reload": "Reload",
+        "update.later": "Later",
         "match.heading": "The match is over",
         "match.winner": "{name} wins with {total} points!",
         "match.shared": "{names} share the win with {total} points!",
@@ -258,6 +286,33 @@ MESSAGES: dict[str, dict[str, str]] = {
         "sheet.round_col": "Manche",
         "sheet.round": "Manche {n}",
         "sheet.total": "Total",
+        "sheet.this_match": "Cette partie",
+        "sheet.mark_zero": "ZÉRO",
+        "sheet.mark_knock": "2e coup",
+        "sheet.legend": "ZÉRO : une main qui vaut 0. 2e coup : le joueur dont le coup a lancé les derniers tours.",
+        "sheet.history": "Parties terminées",
+        "sheet.history_empty": "Aucune partie terminée sur cet appareil pour l'instant.",
+        "sheet.rounds_n": "{n} manches",
+        "sheet.won_by": "Gagnée par {names}",
+        "sheet.stats": "Joueurs",
+        "sheet.stats_empty": "Les statistiques apparaissent à la fin d'une partie.",
+        "stats.name": "Joueur",
+        "stats.matches": "Parties",
+        "stats.wins": "Victoires",
+        "stats.average": "Moyenne par manche",
+        "stats.zeros": "ZÉROS",
+        "stats.best": "Meilleure manche",
+        "sheet.data": "Garder une copie",
+        "sheet.data_hint": (
+            "La feuille n'existe que dans ce navigateur. Exportez-la pour en garder une copie ou la passer "
+            "sur un autre appareil."
+        ),
+        "sheet.clear_yes": "Oui, effacer l'historique",
+        "notice.dismiss": "Fermer",
+        "notice.area": "Messages",
+        "update.message": "Une nouvelle version de Zéro est prête.",
+        "update.reload": "Recharger",
+        "update.later": "Plus tard",
         "match.heading": "La partie est terminée",
         "match.winner": "{name} gagne avec {total} points !",
         "match.shared": "{names} se partagent la victoire avec {total} points !",
@@ -384,6 +439,35 @@ MESSAGES: dict[str, dict[str, str]] = {
         "sheet.round_col": "Runde",
         "sheet.round": "Runde {n}",
         "sheet.total": "Summe",
+        "sheet.this_match": "Diese Partie",
+        "sheet.mark_zero": "ZERO",
+        "sheet.mark_knock": "2. Klopfen",
+        "sheet.legend": (
+            "ZERO: eine Hand mit 0 Punkten. 2. Klopfen: wer mit dem Klopfen die letzten Züge ausgelöst hat."
+        ),
+        "sheet.history": "Beendete Partien",
+        "sheet.history_empty": "Auf diesem Gerät gibt es noch keine beendete Partie.",
+        "sheet.rounds_n": "{n} Runden",
+        "sheet.won_by": "Gewonnen von {names}",
+        "sheet.stats": "Spieler",
+        "sheet.stats_empty": "Die Statistik erscheint, sobald eine Partie beendet ist.",
+        "stats.name": "Spieler",
+        "stats.matches": "Partien",
+        "stats.wins": "Siege",
+        "stats.average": "Schnitt pro Runde",
+        "stats.zeros": "ZEROs",
+        "stats.best": "Beste Runde",
+        "sheet.data": "Eine Kopie behalten",
+        "sheet.data_hint": (
+            "Der Zettel liegt nur in diesem Browser. Exportiert ihn, um eine Kopie zu behalten oder ihn auf "
+            "ein anderes Gerät zu bringen."
+        ),
+        "sheet.clear_yes": "Ja, Verlauf löschen",
+        "notice.dismiss": "Schließen",
+        "notice.area": "Meldungen",
+        "update.message": "Eine neue Version von Zero ist bereit.",
+        "update.reload": "Neu laden",
+        "update.later": "Später",
         "match.heading": "Die Partie ist vorbei",
         "match.winner": "{name} gewinnt mit {total} Punkten!",
         "match.shared": "{names} teilen sich den Sieg mit {total} Punkten!",
@@ -392,6 +476,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rules.heading": "So spielt man Zero",
     },
 }
+
+
+# The storage layer's texts (problems, export/import, other tabs) live in their own module; one table here.
+for _lang, _table in STORAGE_MESSAGES.items():
+    MESSAGES[_lang].update(_table)
 
 
 def placeholders(text: str) -> set[str]:

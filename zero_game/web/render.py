@@ -14,10 +14,12 @@ from .controller import (
     Choice,
     HandoffView,
     MatchEndView,
+    Notice,
     RoundEndView,
     RulesView,
     Screen,
     SetupView,
+    SheetPageView,
     SheetView,
     TableView,
 )
@@ -174,12 +176,8 @@ class Painter:
             frame.appendChild(self.round_end(body))
         elif isinstance(body, MatchEndView):
             frame.appendChild(self.match_end(body))
-        elif isinstance(body, SheetView):
-            panel = self.el("section", "panel sheet-page")
-            panel.appendChild(self.sheet(body, level="h1"))
-            if body.back:
-                panel.appendChild(self.button(body.back, "primary"))
-            frame.appendChild(panel)
+        elif isinstance(body, SheetPageView):
+            frame.appendChild(self.sheet_page(body))
         elif isinstance(body, RulesView):
             frame.appendChild(self.rules(body))
         return frame
@@ -309,10 +307,16 @@ class Painter:
         thead.appendChild(head)
         table.appendChild(thead)
         body = self.el("tbody")
-        for row in v.rows:
+        for r, row in enumerate(v.rows):
             tr = self.el("tr")
+            marks = v.marks[r] if r < len(v.marks) else ()
             for i, value in enumerate(row):
-                tr.appendChild(self.el("th" if i == 0 else "td", "", value, **({"scope": "row"} if i == 0 else {})))
+                cell = self.el("th" if i == 0 else "td", "", value, **({"scope": "row"} if i == 0 else {}))
+                mark = marks[i - 1] if 0 < i <= len(marks) else ""
+                if mark:
+                    cell.appendChild(self.doc.createTextNode(" "))
+                    cell.appendChild(self.el("span", "mark zero" if value == "0" else "mark knock", mark))
+                tr.appendChild(cell)
             body.appendChild(tr)
         table.appendChild(body)
         foot = self.el("tfoot")
@@ -323,7 +327,88 @@ class Painter:
         foot.appendChild(tr)
         table.appendChild(foot)
         wrap.appendChild(table)
+        if v.legend:
+            wrap.appendChild(self.el("p", "sheet-legend", v.legend))
         return wrap
+
+    def sheet_page(self, v: SheetPageView) -> Any:
+        """The score-sheet page: this match, finished matches, statistics, export/import/clear."""
+        panel = self.el("section", "panel sheet-page")
+        panel.appendChild(self.el("h1", "", v.heading))
+        if v.current:
+            panel.appendChild(self.sheet(v.current))
+        panel.appendChild(self.el("h2", "", v.history_heading))
+        if v.history:
+            items = self.el("ol", "history")
+            for entry in v.history:
+                item = self.el("li", "history-entry")
+                head = self.el("p", "history-head")
+                self.add(head, self.el("span", "history-date", entry.date),
+                         self.el("span", "history-rounds", entry.rounds),
+                         self.el("span", "history-winners", entry.winners))
+                item.appendChild(head)
+                players = self.el("ul", "history-players")
+                for name, total, won in entry.players:
+                    line = self.el("li", "won" if won else "")
+                    self.add(line, self.el("span", "history-name", name), self.el("span", "history-total", total))
+                    players.appendChild(line)
+                item.appendChild(players)
+                items.appendChild(item)
+            panel.appendChild(items)
+        else:
+            panel.appendChild(self.el("p", "empty", v.history_empty))
+        panel.appendChild(self.el("h2", "", v.stats_heading))
+        if v.stats:
+            wrap = self.el("div", "sheet")
+            table = self.el("table", "sheet-table stats-table")
+            thead = self.el("thead")
+            head = self.el("tr")
+            for col in v.stats_columns:
+                head.appendChild(self.el("th", "", col, scope="col"))
+            thead.appendChild(head)
+            table.appendChild(thead)
+            body = self.el("tbody")
+            for line in v.stats:
+                tr = self.el("tr")
+                tr.appendChild(self.el("th", "", line.name, scope="row"))
+                for value in (line.matches, line.wins, line.average, line.zeros, line.best):
+                    tr.appendChild(self.el("td", "", value))
+                body.appendChild(tr)
+            table.appendChild(body)
+            wrap.appendChild(table)
+            panel.appendChild(wrap)
+        else:
+            panel.appendChild(self.el("p", "empty", v.stats_empty))
+        panel.appendChild(self.el("h2", "", v.data_heading))
+        panel.appendChild(self.el("p", "intro", v.data_hint))
+        tools = self.el("div", "sheet-tools")
+        for b in v.tools:
+            tools.appendChild(self.button(b))
+        panel.appendChild(tools)
+        if v.confirm:
+            box = self.el("div", "confirm danger", role="alertdialog", aria_label=v.confirm.text)
+            box.appendChild(self.el("p", "confirm-text", v.confirm.text))
+            buttons = self.el("div", "confirm-buttons")
+            self.add(buttons, self.button(v.confirm.yes), self.button(v.confirm.no))
+            box.appendChild(buttons)
+            panel.appendChild(box)
+        panel.appendChild(self.button(v.back, "primary back"))
+        return panel
+
+    def notices(self, notices: tuple[Notice, ...], label: str) -> Any:
+        """The notice area: one box per message, problems as alerts, with their buttons and a dismiss."""
+        area = self.el("div", "notices", role="region", aria_label=label)
+        for n in notices:
+            box = self.el("div", "notice" + (" alert" if n.alert else ""), role="alert" if n.alert else "status",
+                          data_notice=n.key)
+            box.appendChild(self.el("p", "notice-text", n.text))
+            buttons = self.el("div", "notice-buttons")
+            for b in n.actions:
+                buttons.appendChild(self.button(b))
+            buttons.appendChild(self.button(n.dismiss, "dismiss"))
+            box.appendChild(buttons)
+            area.appendChild(box)
+        return area
 
     def round_end(self, v: RoundEndView) -> Any:
         panel = self.el("section", "panel round-end")
