@@ -287,7 +287,6 @@ class SheetPageView:
     data_heading: str
     data_hint: str
     tools: tuple[Button, ...]
-    import_label: str
     confirm: Confirm | None
     back: Button
 
@@ -1190,7 +1189,6 @@ class Controller:
             data_heading=self.t("sheet.data"),
             data_hint=self.t("sheet.data_hint"),
             tools=tuple(tools),
-            import_label=self.t("storage.import"),
             confirm=confirm,
             back=Button("back", self.t("back")),
         )
