@@ -29,6 +29,8 @@ DEFAULT_TIME_BUDGET = 1.0
 DEFAULT_CANDIDATES = 5
 #: Turns a playout runs, per player at the table, before the hands are judged by ``sim.value``.
 DEFAULT_DEPTH = 4
+#: At most this many fills are tried per opponent hand when dealing (see ``Search._deal``).
+MAX_TRIES = 9
 
 
 class HardBot(Bot):
@@ -116,21 +118,34 @@ class Search:
         return KNOCK if give < 0 else swap_action(give, take)
 
     def _deal(self) -> list[int]:
-        """Hands for every seat that agree with the view: known cards kept, the rest drawn from the unseen."""
+        """Hands for every seat that agree with the view: known cards kept, the rest drawn from the unseen.
+
+        A player who has had turns to improve holds a better hand than a random one, so for each
+        opponent a few fills are drawn and the best (by ``sim.value``) is kept: more the more turns
+        that opponent has had. Every fill is one the view allows; only their weights change.
+        """
         cards = self.unseen[:]
-        self.rng.shuffle(cards)
+        rng = self.rng
+        rng.shuffle(cards)
         hands = []
-        at = 0
         for seat in range(self.players):
             if seat == self.seat:
                 hands.append(self.hand)
                 continue
-            hand = self.known[seat]
-            need = 9 - hand.bit_count()
-            for index in cards[at : at + need]:
-                hand |= 1 << index
-            at += need
-            hands.append(hand)
+            known = self.known[seat]
+            need = 9 - known.bit_count()
+            tries = min(1 + 2 * self.turns[seat], MAX_TRIES, len(cards) // max(need, 1))
+            best_hand, best_value, best_at = known, 1e9, 0
+            for attempt in range(max(tries, 1)):
+                at = attempt * need
+                hand = known
+                for index in cards[at : at + need]:
+                    hand |= 1 << index
+                v = sim.value(hand)
+                if v < best_value:
+                    best_hand, best_value, best_at = hand, v, at
+            del cards[best_at : best_at + need]
+            hands.append(best_hand)
         return hands
 
     def _iterate(self) -> None:
