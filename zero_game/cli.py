@@ -63,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--rounds", type=int, default=None, help="rounds per match (default: one per player)")
     tour.add_argument("--workers", type=int, default=1, help="processes to play in")
-    tour.add_argument("--hard-iterations", type=int, default=60, help="the hard bot's iteration cap per decision")
+    tour.add_argument("--hard-iterations", type=int, default=24, help="the hard bot's iteration cap per decision")
     tour.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON")
     tour.set_defaults(run=_tournament)
 

@@ -107,7 +107,7 @@ def run_tournament(
     *,
     workers: int = 1,
     rounds: int | None = None,
-    hard_iterations: int | None = 60,
+    hard_iterations: int | None = 24,
 ) -> dict[str, Any]:
     """Play at least ``matches`` matches (whole deal sets) and return the figures per level."""
     seats = list(seats)

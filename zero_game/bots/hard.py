@@ -26,11 +26,14 @@ from .base import Bot, Decided, check_turn, final_turns, masks, own_turns, swap_
 DEFAULT_ITERATIONS = 300
 DEFAULT_TIME_BUDGET = 1.0
 #: Swaps considered besides knocking: the best ones by the one-ply evaluation.
-DEFAULT_CANDIDATES = 5
+DEFAULT_CANDIDATES = 3
 #: Turns a playout runs, per player at the table, before the hands are judged by ``sim.value``.
-DEFAULT_DEPTH = 4
+DEFAULT_DEPTH = 2
 #: At most this many fills are tried per opponent hand when dealing (see ``Search._deal``).
 MAX_TRIES = 9
+TRIES_PER_TURN = 2
+#: How much the best opponent's score counts in an outcome, against the mean of the opponents'.
+BEST_OPPONENT_WEIGHT = 0.0
 
 
 class HardBot(Bot):
@@ -134,7 +137,7 @@ class Search:
                 continue
             known = self.known[seat]
             need = 9 - known.bit_count()
-            tries = min(1 + 2 * self.turns[seat], MAX_TRIES, len(cards) // max(need, 1))
+            tries = min(1 + TRIES_PER_TURN * self.turns[seat], MAX_TRIES, len(cards) // max(need, 1))
             best_hand, best_value, best_at = known, 1e9, 0
             for attempt in range(max(tries, 1)):
                 at = attempt * need
@@ -159,8 +162,9 @@ class Search:
                 over = table.swap(give, take) or table.advance()
             scores: Sequence[float] = table.scores() if over else table.playout(self.rng, self.bot.depth * self.players)
             mine = scores[self.seat]
-            others = (sum(scores) - mine) / (self.players - 1)
-            self.totals[i] += mine - others
+            mean = (sum(scores) - mine) / (self.players - 1)
+            best = min(s for seat, s in enumerate(scores) if seat != self.seat)
+            self.totals[i] += mine - (1 - BEST_OPPONENT_WEIGHT) * mean - BEST_OPPONENT_WEIGHT * best
         self.done += 1
 
     def step(self, max_seconds: float) -> Action | None:
