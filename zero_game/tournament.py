@@ -74,7 +74,12 @@ def play_deal_set(
             record["totals"] = list(match.totals)
             record["winners"] = list(match.winners)
             record["rounds"] = [
-                {"scores": list(r.scores()), "zero": list(r.zero_seats), "turns": [t.seat for t in r.history]}
+                {
+                    "scores": list(r.scores()),
+                    "zero": list(r.zero_seats),
+                    "turns": [t.seat for t in r.history],
+                    "dealt": [" ".join(str(c) for c in hand) for hand in r.dealt_hands],
+                }
                 for r in match.finished_rounds
             ]
         matches.append(record)
