@@ -89,6 +89,8 @@ class Search:
         self.candidates = self._candidates(view)
         self.totals = [0.0] * len(self.candidates)
         self.done = 0
+        self.next_candidate = 0  # the candidate to play out next on the current deal
+        self.hands: list[int] = []
         self.used = 0.0
         self.result: Action | None = None
         if len(self.candidates) == 1:
@@ -151,38 +153,53 @@ class Search:
             hands.append(best_hand)
         return hands
 
-    def _iterate(self) -> None:
-        hands = self._deal()
-        for i, (give, take) in enumerate(self.candidates):
-            table = sim.Table(hands, self.pool, self.seat, self.knocks, self.final_left, self.turns)
-            if give < 0:
-                table.knock()
-                over = table.advance()
-            else:
-                over = table.swap(give, take) or table.advance()
-            scores: Sequence[float] = table.scores() if over else table.playout(self.rng, self.bot.depth * self.players)
-            mine = scores[self.seat]
-            mean = (sum(scores) - mine) / (self.players - 1)
-            best = min(s for seat, s in enumerate(scores) if seat != self.seat)
-            self.totals[i] += mine - (1 - BEST_OPPONENT_WEIGHT) * mean - BEST_OPPONENT_WEIGHT * best
-        self.done += 1
+    def _playout(self, index: int) -> None:
+        """Play candidate ``index`` out on the current deal and add its outcome to its total."""
+        give, take = self.candidates[index]
+        table = sim.Table(self.hands, self.pool, self.seat, self.knocks, self.final_left, self.turns)
+        if give < 0:
+            table.knock()
+            over = table.advance()
+        else:
+            over = table.swap(give, take) or table.advance()
+        scores: Sequence[float] = table.scores() if over else table.playout(self.rng, self.bot.depth * self.players)
+        mine = scores[self.seat]
+        mean = (sum(scores) - mine) / (self.players - 1)
+        best = min(s for seat, s in enumerate(scores) if seat != self.seat)
+        self.totals[index] += mine - (1 - BEST_OPPONENT_WEIGHT) * mean - BEST_OPPONENT_WEIGHT * best
 
     def step(self, max_seconds: float) -> Action | None:
-        """Search for about ``max_seconds`` (at least one iteration); the action once the search is done."""
+        """Search for about ``max_seconds`` (at least one playout); the action once the search is done.
+
+        The unit of work is one playout (about a millisecond in CPython), and a slice stops early
+        when the next playout would likely overrun it, so slices stay close to ``max_seconds``.
+        An iteration (one deal, every candidate played out on it) may span slices; the search ends
+        only between iterations, so every candidate is judged on the same deals.
+        """
         if self.result is not None:
             return self.result
         bot = self.bot
-        began = time.perf_counter()
+        began = now = time.perf_counter()
         deadline = began + max_seconds
+        finished = False
         while True:
-            self._iterate()
+            if self.next_candidate == 0:
+                self.hands = self._deal()
+            self._playout(self.next_candidate)
+            self.next_candidate += 1
+            last = now
             now = time.perf_counter()
-            finished = (bot.iterations is not None and self.done >= bot.iterations) or (
-                bot.time_budget is not None and self.used + (now - began) >= bot.time_budget
-            )
-            if finished or now >= deadline:
+            if self.next_candidate == len(self.candidates):
+                self.next_candidate = 0
+                self.done += 1
+                finished = (bot.iterations is not None and self.done >= bot.iterations) or (
+                    bot.time_budget is not None and self.used + (now - began) >= bot.time_budget
+                )
+                if finished:
+                    break
+            if now + (now - last) >= deadline:
                 break
-        self.used += time.perf_counter() - began
+        self.used += now - began
         bot.last_iterations = self.done
         bot.last_seconds = self.used
         if not finished:
