@@ -1,12 +1,14 @@
-"""``hard``: determinized Monte Carlo search (perfect-information sampling over deals the seat can't rule out).
+"""``hard``: determinized Monte Carlo search over deals the seat can't rule out (Information Set sampling).
 
-Each iteration deals the unseen cards at random in a way that agrees with the seat's view (cards
-an opponent was seen taking stay in that opponent's hand; the rest of each hand, and the set-aside
-cards, are drawn from ``view.unseen()``), then plays every candidate action out to the end of the
-round with the fast shared policy of ``sim``. The candidate with the best mean outcome (own score
-minus the mean of the others') wins. All candidates share each iteration's deal, so luck cancels
-between them. The search is capped by ``iterations`` (deterministic given the seed) and, if set,
-by ``time_budget`` seconds of work; it runs in slices (``start``/``step``) for the browser.
+Each iteration deals the unseen cards in a way that agrees with the seat's view (cards an opponent
+was seen taking stay in that opponent's hand; the rest of each hand, and the set-aside cards, come
+from ``view.unseen()``; opponents who have had more turns are dealt better of several fills), then
+plays each candidate action (the best few swaps by ``sim.value``, and knocking) out with the fast
+shared policy of ``sim`` for ``depth`` rounds of the table, judging unfinished hands by ``sim.value``.
+The candidate with the best mean outcome (own score minus the mean of the others') is chosen. All
+candidates share each iteration's deal, so luck cancels between them. The search stops at the
+``iterations`` cap (deterministic given the seed) or, if set, after ``time_budget`` seconds of work;
+it runs in slices (``start``/``step``) so that a browser page stays responsive.
 """
 
 from __future__ import annotations
