@@ -144,7 +144,7 @@ def test_hard_thinks_in_slices_and_matches_the_blocking_call() -> None:
     steps = 1
     while (action := thinking.step(0.0)) is None:
         steps += 1
-    assert steps == 6  # a zero-second slice still does one iteration, and yields after it
+    assert steps == 6 * 4  # a zero-second slice still plays one candidate out (3 swaps and a knock), then yields
     assert action == make_bot("hard", iterations=6, time_budget=None).choose(view, random.Random(5))
 
 

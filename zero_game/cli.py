@@ -13,6 +13,11 @@ def _bench(args: argparse.Namespace) -> int:
 
         print(bench_engine(rounds=args.rounds, seed=args.seed))
         return 0
+    if args.what == "bots":
+        from .bots.bench import bench_bots
+
+        print(bench_bots(rounds=min(args.rounds, 200), seed=args.seed))
+        return 0
     raise AssertionError(args.what)
 
 
@@ -47,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m zero_game", description="Reiner Knizia's Zero.")
     commands = parser.add_subparsers(dest="command", required=True)
     bench = commands.add_parser("bench", help="measure the engine's speed")
-    bench.add_argument("what", choices=["engine"], help="what to measure")
+    bench.add_argument("what", choices=["engine", "bots"], help="what to measure")
     bench.add_argument("--rounds", type=int, default=2000, help="rounds per table size")
     bench.add_argument("--seed", type=int, default=1)
     bench.set_defaults(run=_bench)
@@ -58,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--rounds", type=int, default=None, help="rounds per match (default: one per player)")
     tour.add_argument("--workers", type=int, default=1, help="processes to play in")
-    tour.add_argument("--hard-iterations", type=int, default=60, help="the hard bot's iteration cap per decision")
+    tour.add_argument("--hard-iterations", type=int, default=24, help="the hard bot's iteration cap per decision")
     tour.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON")
     tour.set_defaults(run=_tournament)
 

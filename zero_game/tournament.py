@@ -74,7 +74,12 @@ def play_deal_set(
             record["totals"] = list(match.totals)
             record["winners"] = list(match.winners)
             record["rounds"] = [
-                {"scores": list(r.scores()), "zero": list(r.zero_seats), "turns": [t.seat for t in r.history]}
+                {
+                    "scores": list(r.scores()),
+                    "zero": list(r.zero_seats),
+                    "turns": [t.seat for t in r.history],
+                    "dealt": [" ".join(str(c) for c in hand) for hand in r.dealt_hands],
+                }
                 for r in match.finished_rounds
             ]
         matches.append(record)
@@ -107,7 +112,7 @@ def run_tournament(
     *,
     workers: int = 1,
     rounds: int | None = None,
-    hard_iterations: int | None = 60,
+    hard_iterations: int | None = 24,
 ) -> dict[str, Any]:
     """Play at least ``matches`` matches (whole deal sets) and return the figures per level."""
     seats = list(seats)

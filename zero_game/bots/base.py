@@ -6,7 +6,7 @@ import random
 from abc import ABC, abstractmethod
 from typing import Protocol
 
-from ..actions import KNOCK, Action, Swap
+from ..actions import Action, Swap
 from ..cards import DECK, to_mask
 from ..round import Phase, RoundView
 
@@ -90,4 +90,4 @@ def final_turns(view: RoundView) -> int:
     return len(view.final_turns_left) if view.phase is Phase.FINAL else -1
 
 
-__all__ = ["KNOCK", "Bot", "Decided", "Thinking", "check_turn", "final_turns", "masks", "own_turns", "swap_action"]
+__all__ = ["Bot", "Decided", "Thinking", "check_turn", "final_turns", "masks", "own_turns", "swap_action"]

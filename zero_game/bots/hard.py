@@ -1,12 +1,14 @@
-"""``hard``: determinized Monte Carlo search (perfect-information sampling over deals the seat can't rule out).
+"""``hard``: determinized Monte Carlo search over deals the seat can't rule out (Information Set sampling).
 
-Each iteration deals the unseen cards at random in a way that agrees with the seat's view (cards
-an opponent was seen taking stay in that opponent's hand; the rest of each hand, and the set-aside
-cards, are drawn from ``view.unseen()``), then plays every candidate action out to the end of the
-round with the fast shared policy of ``sim``. The candidate with the best mean outcome (own score
-minus the mean of the others') wins. All candidates share each iteration's deal, so luck cancels
-between them. The search is capped by ``iterations`` (deterministic given the seed) and, if set,
-by ``time_budget`` seconds of work; it runs in slices (``start``/``step``) for the browser.
+Each iteration deals the unseen cards in a way that agrees with the seat's view (cards an opponent
+was seen taking stay in that opponent's hand; the rest of each hand, and the set-aside cards, come
+from ``view.unseen()``; opponents who have had more turns are dealt better of several fills), then
+plays each candidate action (the best few swaps by ``sim.value``, and knocking) out with the fast
+shared policy of ``sim`` for ``depth`` rounds of the table, judging unfinished hands by ``sim.value``.
+The candidate with the best mean outcome (own score minus the mean of the others') is chosen. All
+candidates share each iteration's deal, so luck cancels between them. The search stops at the
+``iterations`` cap (deterministic given the seed) or, if set, after ``time_budget`` seconds of work;
+it runs in slices (``start``/``step``) so that a browser page stays responsive.
 """
 
 from __future__ import annotations
@@ -26,9 +28,14 @@ from .base import Bot, Decided, check_turn, final_turns, masks, own_turns, swap_
 DEFAULT_ITERATIONS = 300
 DEFAULT_TIME_BUDGET = 1.0
 #: Swaps considered besides knocking: the best ones by the one-ply evaluation.
-DEFAULT_CANDIDATES = 5
+DEFAULT_CANDIDATES = 3
 #: Turns a playout runs, per player at the table, before the hands are judged by ``sim.value``.
-DEFAULT_DEPTH = 4
+DEFAULT_DEPTH = 2
+#: At most this many fills are tried per opponent hand when dealing (see ``Search._deal``).
+MAX_TRIES = 9
+TRIES_PER_TURN = 2
+#: How much the best opponent's score counts in an outcome, against the mean of the opponents'.
+BEST_OPPONENT_WEIGHT = 0.0
 
 
 class HardBot(Bot):
@@ -84,6 +91,8 @@ class Search:
         self.candidates = self._candidates(view)
         self.totals = [0.0] * len(self.candidates)
         self.done = 0
+        self.next_candidate = 0  # the candidate to play out next on the current deal
+        self.hands: list[int] = []
         self.used = 0.0
         self.result: Action | None = None
         if len(self.candidates) == 1:
@@ -116,54 +125,83 @@ class Search:
         return KNOCK if give < 0 else swap_action(give, take)
 
     def _deal(self) -> list[int]:
-        """Hands for every seat that agree with the view: known cards kept, the rest drawn from the unseen."""
+        """Hands for every seat that agree with the view: known cards kept, the rest drawn from the unseen.
+
+        A player who has had turns to improve holds a better hand than a random one, so for each
+        opponent a few fills are drawn and the best (by ``sim.value``) is kept: more the more turns
+        that opponent has had. Every fill is one the view allows; only their weights change.
+        """
         cards = self.unseen[:]
-        self.rng.shuffle(cards)
+        rng = self.rng
+        rng.shuffle(cards)
         hands = []
-        at = 0
         for seat in range(self.players):
             if seat == self.seat:
                 hands.append(self.hand)
                 continue
-            hand = self.known[seat]
-            need = 9 - hand.bit_count()
-            for index in cards[at : at + need]:
-                hand |= 1 << index
-            at += need
-            hands.append(hand)
+            known = self.known[seat]
+            need = 9 - known.bit_count()
+            tries = min(1 + TRIES_PER_TURN * self.turns[seat], MAX_TRIES, len(cards) // max(need, 1))
+            best_hand, best_value, best_at = known, 1e9, 0
+            for attempt in range(max(tries, 1)):
+                at = attempt * need
+                hand = known
+                for index in cards[at : at + need]:
+                    hand |= 1 << index
+                v = sim.value(hand)
+                if v < best_value:
+                    best_hand, best_value, best_at = hand, v, at
+            del cards[best_at : best_at + need]
+            hands.append(best_hand)
         return hands
 
-    def _iterate(self) -> None:
-        hands = self._deal()
-        for i, (give, take) in enumerate(self.candidates):
-            table = sim.Table(hands, self.pool, self.seat, self.knocks, self.final_left, self.turns)
-            if give < 0:
-                table.knock()
-                over = table.advance()
-            else:
-                over = table.swap(give, take) or table.advance()
-            scores: Sequence[float] = table.scores() if over else table.playout(self.rng, self.bot.depth * self.players)
-            mine = scores[self.seat]
-            others = (sum(scores) - mine) / (self.players - 1)
-            self.totals[i] += mine - others
-        self.done += 1
+    def _playout(self, index: int) -> None:
+        """Play candidate ``index`` out on the current deal and add its outcome to its total."""
+        give, take = self.candidates[index]
+        table = sim.Table(self.hands, self.pool, self.seat, self.knocks, self.final_left, self.turns)
+        if give < 0:
+            table.knock()
+            over = table.advance()
+        else:
+            over = table.swap(give, take) or table.advance()
+        scores: Sequence[float] = table.scores() if over else table.playout(self.rng, self.bot.depth * self.players)
+        mine = scores[self.seat]
+        mean = (sum(scores) - mine) / (self.players - 1)
+        best = min(s for seat, s in enumerate(scores) if seat != self.seat)
+        self.totals[index] += mine - (1 - BEST_OPPONENT_WEIGHT) * mean - BEST_OPPONENT_WEIGHT * best
 
     def step(self, max_seconds: float) -> Action | None:
-        """Search for about ``max_seconds`` (at least one iteration); the action once the search is done."""
+        """Search for about ``max_seconds`` (at least one playout); the action once the search is done.
+
+        The unit of work is one playout (about a millisecond in CPython), and a slice stops early
+        when the next playout would likely overrun it, so slices stay close to ``max_seconds``.
+        An iteration (one deal, every candidate played out on it) may span slices; the search ends
+        only between iterations, so every candidate is judged on the same deals.
+        """
         if self.result is not None:
             return self.result
         bot = self.bot
-        began = time.perf_counter()
+        began = now = time.perf_counter()
         deadline = began + max_seconds
+        finished = False
         while True:
-            self._iterate()
+            if self.next_candidate == 0:
+                self.hands = self._deal()
+            self._playout(self.next_candidate)
+            self.next_candidate += 1
+            last = now
             now = time.perf_counter()
-            finished = (bot.iterations is not None and self.done >= bot.iterations) or (
-                bot.time_budget is not None and self.used + (now - began) >= bot.time_budget
-            )
-            if finished or now >= deadline:
+            if self.next_candidate == len(self.candidates):
+                self.next_candidate = 0
+                self.done += 1
+                finished = (bot.iterations is not None and self.done >= bot.iterations) or (
+                    bot.time_budget is not None and self.used + (now - began) >= bot.time_budget
+                )
+                if finished:
+                    break
+            if now + (now - last) >= deadline:
                 break
-        self.used += time.perf_counter() - began
+        self.used += now - began
         bot.last_iterations = self.done
         bot.last_seconds = self.used
         if not finished:

@@ -111,10 +111,8 @@ def best_swap(hand: int, pool: int, penalty: Sequence[float] | None = None) -> t
                 v = base + cost + cp[cct] - cp[cct + 1] + (np_[nct] - np_[nct + 1]) * (tn + 1)
                 if tc == gc:
                     v -= cp[cct] - cp[cct + 1] + cp[colour_counts[gc]] - cp[colour_counts[gc] - 1]
-                if tn == gn:
-                    v -= (np_[nct] - np_[nct + 1]) * (tn + 1) + (np_[number_counts[gn]] - np_[number_counts[gn] - 1]) * (
-                        gn + 1
-                    )
+                if tn == gn:  # the two number terms cancel (nct == number_counts[gn] here)
+                    v -= (np_[nct] - np_[nct + 1] + np_[nct] - np_[nct - 1]) * (tn + 1)
                 if scores and remaining_counts[tn] - (not g_cleared and tn == gn) == 0:
                     v += tn + 1
             if v < best[0]:
