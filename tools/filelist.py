@@ -27,6 +27,12 @@ ROOT_FILES = ("index.html", "main.py", CONFIG)
 # Folders whose files the page may load (except the vendor manifest, README and licenses).
 ASSET_DIRS = ("assets",)
 NOT_SERVED_NAMES = {"MANIFEST.sha256", "README.md", "LICENSE"}
+# Engine modules for the terminal only (command line, tournaments, benchmarks): the page never imports
+# them, so they are not shipped (each would be one more download at start-up and in the offline cache).
+TERMINAL_ONLY = {
+    "zero_game/__main__.py", "zero_game/cli.py", "zero_game/bench.py", "zero_game/bots/bench.py",
+    "zero_game/terminal.py", "zero_game/tournament.py",
+}
 
 
 def _is_test_path(relative: Path) -> bool:
@@ -41,7 +47,11 @@ def package_modules(root: Path = ROOT) -> list[str]:
     found = []
     for path in (root / PACKAGE).rglob("*.py"):
         relative = path.relative_to(root)
-        if not _is_test_path(relative) and not any(p.startswith(".") for p in relative.parts):
+        if (
+            not _is_test_path(relative)
+            and not any(p.startswith(".") for p in relative.parts)
+            and relative.as_posix() not in TERMINAL_ONLY
+        ):
             found.append(relative.as_posix())
     return sorted(found)
 
