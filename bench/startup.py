@@ -59,7 +59,7 @@ def load_once(
     try:
         page.add_init_script(RECORD_READY)
         page.goto(url)
-        page.wait_for_function("window.__benchReadyAt !== undefined", timeout=120_000)
+        page.wait_for_function("() => window.__benchReadyAt !== undefined", timeout=120_000)
         first_paint, ready = page.evaluate(
             """() => [
                 performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,

@@ -77,7 +77,7 @@ def main() -> None:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1024, "height": 768})
             page.goto(url + "?seed=3&speed=fast")
-            page.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=120_000)
+            page.wait_for_function("() => document.documentElement.dataset.app === 'ready'", timeout=120_000)
             boot = page.evaluate("performance.getEntriesByName('zero:ready')[0]?.startTime")
             print(f"page ready after {boot:.0f} ms")
             for seat in (1, 2):
@@ -106,6 +106,10 @@ def main() -> None:
     thinking = [d for start, d in long_tasks if any(a <= start + 1 and start < b for a, b in windows)]
     other = [d for start, d in long_tasks if not any(a <= start + 1 and start < b for a, b in windows)]
     print(f"long tasks (> 50 ms) while a bot thinks: {summary(thinking)}")
+    for start, duration in long_tasks:
+        for turn, (a, b) in enumerate(windows):
+            if a <= start + 1 and start < b:
+                print(f"  {duration:.0f} ms task at +{start - a:.0f} ms into bot turn {turn + 1} ({b - a:.0f} ms)")
     print(f"long tasks (> 50 ms) at other times (redraws, animations): {summary(other)}")
 
 

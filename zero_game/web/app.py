@@ -475,6 +475,7 @@ class App:
         started = time.perf_counter()
         self.ctrl.bot_thinking(turn)
         self.render()
+        await asyncio.sleep(0)  # let the browser paint "thinking" before the first slice of work
         bot = self.bots.get(turn.level)
         if bot is None:
             bot = self.bots[turn.level] = make_bot(turn.level)
@@ -543,4 +544,12 @@ def start() -> App:
         window.console.error(f"Zero: saved data could not be used: {err!r}")
     app.render()
     document.documentElement.dataset.app = "ready"
+    asyncio.ensure_future(warm_up_bots())
     return app
+
+
+async def warm_up_bots() -> None:
+    """Import the bots while people read the first screen, so the first bot turn thinks in short slices."""
+    await asyncio.sleep(0.5)
+    import zero_game.bots  # noqa: F401
+
