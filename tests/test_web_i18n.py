@@ -5,10 +5,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from zero_game.web.i18n import MESSAGES, pick_language, placeholders, translate
 from zero_game.web.rules_text import RULES
 
-SEEDS = Path("/work/shared/seeds")
+# The source texts live in the steering folder beside the repository (shared/seeds), as in CI.
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 
 
 def test_every_language_has_the_same_messages_and_placeholders() -> None:
@@ -52,7 +55,7 @@ def words(text: str) -> list[str]:
 def test_rules_page_shares_no_sentence_with_the_source_texts() -> None:
     """No run of eight words in a row is taken from seeds/ (facts carry over, sentences do not)."""
     if not SEEDS.is_dir():
-        return
+        pytest.skip(f"the source texts are not beside the repository ({SEEDS})")
     source: set[tuple[str, ...]] = set()
     for path in SEEDS.glob("*.txt"):
         w = words(path.read_text(encoding="utf-8", errors="replace"))
