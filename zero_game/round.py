@@ -65,16 +65,20 @@ class Turn:
         return f"seat {self.seat}: {self.action} ({self.effect.value})"
 
 
-_SWAPS: dict[int, Swap] = {}
+_SWAP_ROWS: list[list[Swap] | None] = [None] * DECK_SIZE
+
+
+def _swap_row(give: int) -> list[Swap]:
+    """Every ``Swap`` giving card ``give``, indexed by the card taken (built once, then shared)."""
+    row = _SWAP_ROWS[give]
+    if row is None:
+        row = _SWAP_ROWS[give] = [Swap(DECK[give], DECK[take]) for take in range(DECK_SIZE)]
+    return row
 
 
 def _swap(give: int, take: int) -> Swap:
-    """The cached ``Swap`` for two card indices."""
-    key = give * DECK_SIZE + take
-    action = _SWAPS.get(key)
-    if action is None:
-        action = _SWAPS[key] = Swap(DECK[give], DECK[take])
-    return action
+    """The shared ``Swap`` for two card indices."""
+    return _swap_row(give)[take]
 
 
 def _indices(mask: int) -> list[int]:
@@ -276,7 +280,10 @@ class Round:
         if seat is None:
             return []
         takes = _indices(self._pool)
-        actions: list[Action] = [_swap(g, t) for g in _indices(self._hands[seat]) for t in takes]
+        actions: list[Action] = []
+        for give in _indices(self._hands[seat]):
+            row = _swap_row(give)
+            actions += [row[take] for take in takes]
         actions.append(KNOCK)
         return actions
 

@@ -48,8 +48,16 @@ def score_mask(mask: int) -> int:
 
 def is_zero_mask(mask: int) -> bool:
     """Whether a hand given as a mask holds five of a colour and five of a number."""
-    colour = any((mask & g).bit_count() >= GROUP for g in COLOUR_MASKS)
-    return colour and any((mask & g).bit_count() >= GROUP for g in NUMBER_MASKS)
+    # Plain loops: this runs after every swap of every playout.
+    for group in COLOUR_MASKS:
+        if (mask & group).bit_count() >= GROUP:
+            break
+    else:
+        return False
+    for group in NUMBER_MASKS:
+        if (mask & group).bit_count() >= GROUP:
+            return True
+    return False
 
 
 def score_hand(cards: Iterable[Card]) -> int:
