@@ -146,11 +146,16 @@ def to_mask(cards: Iterable[Card]) -> int:
     return mask
 
 
-def from_mask(mask: int) -> tuple[Card, ...]:
-    """The cards of a 56-bit mask, in canonical order."""
-    cards = []
+def indices(mask: int) -> list[int]:
+    """The card indices in a 56-bit mask, lowest first."""
+    out = []
     while mask:
         low = mask & -mask
-        cards.append(DECK[low.bit_length() - 1])
+        out.append(low.bit_length() - 1)
         mask ^= low
-    return tuple(cards)
+    return out
+
+
+def from_mask(mask: int) -> tuple[Card, ...]:
+    """The cards of a 56-bit mask, in canonical order."""
+    return tuple([DECK[i] for i in indices(mask)])

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import KNOCK, Action, Knock, Swap, parse_action
-from .cards import DECK, DECK_SIZE, Card, from_mask, to_mask
+from .cards import DECK, DECK_SIZE, Card, from_mask, indices, to_mask
 from .errors import DataError, IllegalMove, InvalidMove
 from .scoring import is_zero_mask, score_mask
 
@@ -79,15 +79,6 @@ def _swap_row(give: int) -> list[Swap]:
 def _swap(give: int, take: int) -> Swap:
     """The shared ``Swap`` for two card indices."""
     return _swap_row(give)[take]
-
-
-def _indices(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _as_card(card: object) -> Card:
@@ -279,9 +270,9 @@ class Round:
         seat = self._current
         if seat is None:
             return []
-        takes = _indices(self._pool)
+        takes = indices(self._pool)
         actions: list[Action] = []
-        for give in _indices(self._hands[seat]):
+        for give in indices(self._hands[seat]):
             row = _swap_row(give)
             actions += [row[take] for take in takes]
         actions.append(KNOCK)

@@ -10,7 +10,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ..cards import indices
 from ..scoring import COLOUR_MASKS, NUMBER_MASKS, cleared_mask, is_zero_mask, score_mask
+
+bits = indices  # the card indices of a mask, lowest first (the bots' name for it)
 
 #: After this many of its own turns in one round a bot knocks whatever its hand: the guarantee
 #: that bot-only rounds end (R11 has no turn limit, so the bots must end rounds themselves).
@@ -24,16 +27,6 @@ _ZERO_VALUE = -4.0
 
 _VALUES: dict[int, float] = {}
 _CACHE_LIMIT = 300_000
-
-
-def bits(mask: int) -> list[int]:
-    """The card indices of a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _value(hand: int) -> float:
