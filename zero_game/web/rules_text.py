@@ -34,10 +34,13 @@ RULES: dict[str, tuple[Section, ...]] = {
             "Five or more cards of one colour are cleared, and so are five or more cards of one number. "
             "Each different number among the cards left counts its value once: two 7s still count only 7.",
             "Example: 1, 2, 2, 2, 5, 7, 7, 7, 7 with no colour group scores 1 + 2 + 5 + 7 = 15.",
+            "Only the cards in a group are cleared, not their numbers: if five reds include the red 3 and you "
+            "also hold a blue 3, that blue 3 still counts 3.",
         )),
         ("ZERO", (
             "Five cards of one colour and five of one number at the same time (one card belongs to both) is a "
-            "ZERO. It scores nothing and ends the round at once, even in the middle of the last turns.",
+            "ZERO. It scores nothing and ends the round at once, even in the middle of the last turns. A ZERO "
+            "dealt straight into someone's hand ends the round before anyone plays.",
         )),
         ("Playing on this tablet", (
             "Tap a card in your hand, then a card in the pool, then confirm the swap. Tap a chosen card again or "
@@ -78,10 +81,13 @@ RULES: dict[str, tuple[Section, ...]] = {
             "nombre. Chaque nombre différent parmi les cartes restantes compte une seule fois sa valeur : deux 7 "
             "ne comptent que 7.",
             "Exemple : 1, 2, 2, 2, 5, 7, 7, 7, 7 sans groupe de couleur vaut 1 + 2 + 5 + 7 = 15.",
+            "Seules les cartes du groupe sont retirées, pas leurs nombres : si vos cinq rouges comprennent le 3 "
+            "rouge et que vous avez aussi un 3 bleu, ce 3 bleu compte toujours 3.",
         )),
         ("ZÉRO", (
             "Cinq cartes d'une couleur et cinq d'un nombre en même temps (une carte fait partie des deux) forment "
-            "un ZÉRO. Il vaut zéro point et arrête la manche aussitôt, même pendant les derniers tours.",
+            "un ZÉRO. Il vaut zéro point et arrête la manche aussitôt, même pendant les derniers tours. Un ZÉRO "
+            "reçu dès la donne termine la manche avant que quiconque ne joue.",
         )),
         ("Jouer sur cette tablette", (
             "Touchez une carte de votre main, puis une carte de la réserve, puis confirmez l'échange. Touchez de "
@@ -121,10 +127,13 @@ RULES: dict[str, tuple[Section, ...]] = {
             "Fünf oder mehr Karten einer Farbe fallen weg, ebenso fünf oder mehr Karten einer Zahl. Jede "
             "verschiedene Zahl unter den übrigen Karten zählt ihren Wert einmal: Zwei 7er zählen nur 7.",
             "Beispiel: 1, 2, 2, 2, 5, 7, 7, 7, 7 ohne Farbgruppe zählt 1 + 2 + 5 + 7 = 15.",
+            "Nur die Karten der Gruppe fallen weg, nicht ihre Zahlen: Sind unter fünf roten Karten die rote 3 "
+            "und hältst du noch eine blaue 3, zählt diese blaue 3 weiterhin 3.",
         )),
         ("ZERO", (
             "Fünf Karten einer Farbe und zugleich fünf einer Zahl (eine Karte gehört zu beiden) sind ein ZERO. "
-            "Es zählt null Punkte und beendet die Runde sofort, auch mitten in den letzten Zügen.",
+            "Es zählt null Punkte und beendet die Runde sofort, auch mitten in den letzten Zügen. Wer ein ZERO "
+            "schon beim Geben erhält, beendet die Runde, bevor jemand spielt.",
         )),
         ("Auf diesem Tablet spielen", (
             "Tippe eine Karte deiner Hand an, dann eine Karte der Auslage, dann bestätige den Tausch. Tippe eine "
