@@ -1147,7 +1147,10 @@ class Controller:
             totals, winners = record.totals, record.winners
             history.append(HistoryEntry(
                 date=record.finished_at[:10],
-                rounds=self.t("sheet.rounds_1") if len(record.rounds) == 1 else self.t("sheet.rounds_n", n=len(record.rounds)),
+                rounds=(
+                    self.t("sheet.rounds_1") if len(record.rounds) == 1
+                    else self.t("sheet.rounds_n", n=len(record.rounds))
+                ),
                 players=tuple((seat.name, str(totals[i]), i in winners) for i, seat in enumerate(record.seats)),
                 winners=self.t("sheet.won_by", names=", ".join(record.seats[i].name for i in winners)),
             ))
