@@ -62,6 +62,11 @@ def play_match_of_one_round(page: Page) -> None:
     """Set up one round against the two bots and knock until the match is over."""
     page.locator("[data-field=rounds]").select_option("1")
     page.locator("[data-action=start]").click()
+    knock_until_the_match_is_over(page)
+
+
+def knock_until_the_match_is_over(page: Page) -> None:
+    """Knock at every turn of mine (bots play theirs) until the winner screen shows."""
     while True:
         step = page.locator(f"{MY_TURN}, [data-action=next-round], [data-action=play-again]").first
         step.wait_for(timeout=BOT_TIMEOUT_MS)
@@ -171,16 +176,7 @@ def test_a_full_storage_warns_once_and_the_round_goes_on(fresh_context: BrowserC
     expect(warning.locator("[data-action=export-json]")).to_be_visible()
     my_turn(page)
     swap_first(page)
-    while True:  # knock until the match (one round) ends: every save is refused, play goes on
-        step = page.locator(f"{MY_TURN}, [data-action=next-round], [data-action=play-again]").first
-        step.wait_for(timeout=BOT_TIMEOUT_MS)
-        action = step.get_attribute("data-action")
-        if action == "play-again":
-            break
-        if action == "next-round":
-            page.locator("[data-action=next-round]").click()
-        else:
-            knock(page)
+    knock_until_the_match_is_over(page)  # every save is refused, and play goes on to the end
     expect(page.locator(".banner.winner")).to_be_visible()
     assert page.evaluate("() => window.__refused") >= 3
     expect(page.locator(".notice")).to_have_count(1)  # warned once, not once per refused write
