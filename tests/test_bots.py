@@ -148,6 +148,42 @@ def test_hard_thinks_in_slices_and_matches_the_blocking_call() -> None:
     assert action == make_bot("hard", iterations=6, time_budget=None).choose(view, random.Random(5))
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_hard_only_imagines_deals_its_view_allows(players: int) -> None:
+    """Every deal the search plays on keeps what the seat knows: its hand, the pool, cards seen taken."""
+    from zero_game.bots.hard import Search
+    from zero_game.cards import to_mask
+
+    medium = make_bot("medium")
+    checked = 0
+    for seed in range(6):
+        state = Round.deal(players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(4 * players + seed):
+            if state.is_over:
+                break
+            state = state.apply(medium.choose(state.view(state.current_player or 0), rng))
+        if state.is_over:
+            continue
+        view = state.view(state.current_player or 0)
+        search = Search(make_bot("hard", iterations=1, time_budget=None), view, random.Random(seed))
+        unseen = to_mask(view.unseen())
+        for _ in range(20):
+            hands = search._deal()
+            assert hands[view.seat] == to_mask(view.hand)
+            taken = 0
+            for seat, hand in enumerate(hands):
+                assert hand.bit_count() == 9
+                assert hand & taken == 0, "a card in two hands"
+                taken |= hand
+                if seat != view.seat:
+                    known = to_mask(view.known[seat])
+                    assert hand & known == known, "a card seen taken left its hand"
+                    assert hand & ~known & ~unseen == 0, "a card the seat can place was dealt to another"
+        checked += 1
+    assert checked >= 4
+
+
 def test_hard_with_only_a_time_budget_decides() -> None:
     state = Round.deal(4, seed=2)
     view = state.view(state.current_player or 0)

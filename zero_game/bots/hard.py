@@ -2,9 +2,10 @@
 
 Each iteration deals the unseen cards in a way that agrees with the seat's view (cards an opponent
 was seen taking stay in that opponent's hand; the rest of each hand, and the set-aside cards, come
-from ``view.unseen()``; opponents who have had more turns are dealt better of several fills), then
-plays each candidate action (the best few swaps by ``sim.value``, and knocking) out with the fast
-shared policy of ``sim`` for ``depth`` rounds of the table, judging unfinished hands by ``sim.value``.
+from ``view.unseen()``, weighted towards the cards a sound player would have kept: per dealt card an
+opponent gave away, extra cards are drawn and the worst dropped), then plays each candidate action
+(the best few swaps by ``sim.value``, and knocking) out with the fast shared policy of ``sim`` for
+``depth`` rounds of the table, judging unfinished hands by ``sim.value``.
 The candidate with the best mean outcome (own score minus the mean of the others') is chosen. All
 candidates share each iteration's deal, so luck cancels between them. The search stops at the
 ``iterations`` cap (deterministic given the seed) or, if set, after ``time_budget`` seconds of work;
@@ -17,8 +18,8 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..actions import KNOCK, Action
-from ..cards import to_mask
+from ..actions import KNOCK, Action, Swap
+from ..cards import Card, to_mask
 from ..round import Phase, RoundView
 from ..scoring import is_zero_mask, score_mask
 from . import sim
@@ -32,8 +33,7 @@ DEFAULT_CANDIDATES = 3
 #: Turns a playout runs, per player at the table, before the hands are judged by ``sim.value``.
 DEFAULT_DEPTH = 2
 #: At most this many fills are tried per opponent hand when dealing (see ``Search._deal``).
-MAX_TRIES = 9
-TRIES_PER_TURN = 2
+EXTRA_PER_GIVEN = 3
 #: How much the best opponent's score counts in an outcome, against the mean of the opponents'.
 BEST_OPPONENT_WEIGHT = 0.0
 
@@ -87,6 +87,7 @@ class Search:
         self.final_left = final_turns(view)
         self.turns = own_turns(view)
         self.known = [to_mask(k) for k in view.known]
+        self.given = dealt_cards_given(view)
         self.unseen = sorted(c.index for c in view.unseen())
         self.candidates = self._candidates(view)
         self.totals = [0.0] * len(self.candidates)
@@ -127,32 +128,40 @@ class Search:
     def _deal(self) -> list[int]:
         """Hands for every seat that agree with the view: known cards kept, the rest drawn from the unseen.
 
-        A player who has had turns to improve holds a better hand than a random one, so for each
-        opponent a few fills are drawn and the best (by ``sim.value``) is kept: more the more turns
-        that opponent has had. Every fill is one the view allows; only their weights change.
+        An opponent's unknown cards are the ones it was dealt and kept: each time it gave away a card
+        it was dealt, it kept the others. So for each opponent the unknown part of its hand is drawn
+        with one extra card per dealt card it gave away, and the extras are dropped again one by one,
+        always the card whose loss leaves the best hand (by ``sim.value``), as a sound player would
+        have given them. Every hand is one the view allows; only their weights change.
         """
         cards = self.unseen[:]
         rng = self.rng
         rng.shuffle(cards)
+        needs = [0 if seat == self.seat else 9 - self.known[seat].bit_count() for seat in range(self.players)]
+        waiting = sum(needs)
         hands = []
+        value = sim.value
         for seat in range(self.players):
             if seat == self.seat:
                 hands.append(self.hand)
                 continue
-            known = self.known[seat]
-            need = 9 - known.bit_count()
-            tries = min(1 + TRIES_PER_TURN * self.turns[seat], MAX_TRIES, len(cards) // max(need, 1))
-            best_hand, best_value, best_at = known, 1e9, 0
-            for attempt in range(max(tries, 1)):
-                at = attempt * need
-                hand = known
-                for index in cards[at : at + need]:
-                    hand |= 1 << index
-                v = sim.value(hand)
-                if v < best_value:
-                    best_hand, best_value, best_at = hand, v, at
-            del cards[best_at : best_at + need]
-            hands.append(best_hand)
+            need = needs[seat]
+            waiting -= need
+            extra = max(0, min(EXTRA_PER_GIVEN * self.given[seat], len(cards) - need - waiting))
+            drawn = [cards.pop() for _ in range(need + extra)]
+            hand = self.known[seat]
+            for index in drawn:
+                hand |= 1 << index
+            while extra:
+                # Drop the cards whose loss hurts least, half of those still to go at a time (for speed).
+                count = (extra + 1) // 2
+                ranked = sorted(drawn, key=lambda i: value(hand ^ (1 << i)))
+                for drop in ranked[:count]:
+                    hand ^= 1 << drop
+                    cards.insert(0, drop)
+                drawn = ranked[count:]
+                extra -= count
+            hands.append(hand)
         return hands
 
     def _playout(self, index: int) -> None:
@@ -209,6 +218,21 @@ class Search:
         best = min(range(len(self.candidates)), key=lambda i: (self.totals[i], i))
         self.result = self._action(self.candidates[best])
         return self.result
+
+
+def dealt_cards_given(view: RoundView) -> list[int]:
+    """Per seat, how many cards it was dealt this round it has since given away (public, from the swaps)."""
+    given = [0] * view.players
+    taken: list[set[Card]] = [set() for _ in range(view.players)]
+    for turn in view.history:
+        action = turn.action
+        if isinstance(action, Swap):
+            if action.give in taken[turn.seat]:
+                taken[turn.seat].discard(action.give)
+            else:
+                given[turn.seat] += 1
+            taken[turn.seat].add(action.take)
+    return given
 
 
 __all__ = ["DEFAULT_CANDIDATES", "DEFAULT_DEPTH", "DEFAULT_ITERATIONS", "DEFAULT_TIME_BUDGET", "HardBot", "Search"]
