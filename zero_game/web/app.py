@@ -550,6 +550,6 @@ def start() -> App:
 
 async def warm_up_bots() -> None:
     """Import the bots while people read the first screen, so the first bot turn thinks in short slices."""
-    await asyncio.sleep(0.5)
+    await asyncio.sleep(0.05)  # after the first screen has painted
     import zero_game.bots  # noqa: F401
 
