@@ -49,6 +49,18 @@ class Match:
         dealer: int = 0,
     ) -> Match:
         """A new match; ``rounds=None`` plays one round per player (R17)."""
+        if seed is None:
+            # Fresh entropy from the OS, never the shared global generator.
+            seed = random.SystemRandom().getrandbits(63)
+        match = cls._create(players, seed, rounds, pool_size, dealer)
+        match._round = match._deal(0)
+        return match._settle()
+
+    @classmethod
+    def _create(
+        cls, players: int, seed: int | str, rounds: int | None, pool_size: int | None, dealer: int
+    ) -> Match:
+        """A match with checked settings and no round dealt yet."""
         check_players(players)
         if rounds is None:
             rounds = players
@@ -58,9 +70,6 @@ class Match:
             raise ValueError(f"The pool holds 5, 7 or 9 cards, not {pool_size!r}.")
         if type(dealer) is not int or not 0 <= dealer < players:
             raise ValueError(f"The first dealer must be a seat from 0 to {players - 1}, not {dealer!r}.")
-        if seed is None:
-            # Fresh entropy from the OS, never the shared global generator.
-            seed = random.SystemRandom().getrandbits(63)
         if not isinstance(seed, (int, str)) or isinstance(seed, bool):
             raise ValueError(f"A match seed is a whole number or a text, not {seed!r}.")
         match = object.__new__(cls)
@@ -70,8 +79,7 @@ class Match:
         match._first_dealer = dealer
         match._seed = seed
         match._finished = ()
-        match._round = match._deal(0)
-        return match._settle()
+        return match
 
     def _deal(self, index: int) -> Round:
         return Round.deal(
@@ -214,18 +222,18 @@ class Match:
         """Rebuild a match from ``to_dict`` data, replaying and checking every round."""
         check_document(data, "match", MATCH_SCHEMA)
         assert isinstance(data, dict)
+        if data.get("seed") is None:
+            raise DataError("The saved match is damaged: its seed is missing.")
         try:
-            match = cls.new(
+            match = cls._create(
                 data.get("players"),  # type: ignore[arg-type]
-                data.get("seed"),
-                rounds=data.get("rounds"),
-                pool_size=data.get("pool_size"),
-                dealer=data.get("dealer"),  # type: ignore[arg-type]
+                data.get("seed"),  # type: ignore[arg-type]
+                data.get("rounds"),
+                data.get("pool_size"),
+                data.get("dealer"),  # type: ignore[arg-type]
             )
         except (ValueError, TypeError) as err:
             raise DataError(f"The saved match is damaged: {err}") from None
-        if data.get("seed") is None:
-            raise DataError("The saved match is damaged: its seed is missing.")
         played = data.get("played")
         if not isinstance(played, list) or not 1 <= len(played) <= match._rounds:
             raise DataError("The saved match is damaged: its rounds are missing.")

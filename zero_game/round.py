@@ -573,5 +573,5 @@ def check_document(data: object, kind: str, schema: int) -> None:
             f"This {kind} was saved by a newer version of Zero (schema {found}); "
             f"this version reads schema {schema}. Update the game to open it."
         )
-    if found < 1 or found != schema:
+    if found != schema:
         raise DataError(f"The saved {kind} has an unknown schema number {found}.")
