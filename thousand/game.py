@@ -279,10 +279,13 @@ class Game:
         return tuple(change[1] if c == change[0] else c for c in hand)
 
     def team_powers(self, team: int) -> frozenset[Power]:
-        """A team's power cards left, counting its own secret Change of this round as used."""
-        if self.phase is Phase.CHOOSE and self.changes[team] is not None:
-            return self.powers[team] - {Power.CHANGE}
-        return self.powers[team]
+        """A team's power cards left, counting its own secret Change and pick of this round as used."""
+        if self.phase is not Phase.CHOOSE:
+            return self.powers[team]
+        used = self.picks[team].powers if self.picks[team] is not None else frozenset()  # type: ignore[union-attr]
+        if self.changes[team] is not None:
+            used |= {Power.CHANGE}
+        return self.powers[team] - used
 
     def shown_ids(self) -> tuple[str, ...]:
         """Every question that has come out of the deck so far, in deal order (what a device records as seen, Q6)."""
@@ -328,6 +331,10 @@ class Game:
             raise IllegalMove("The game is over.")
         if team not in self.to_act:
             raise IllegalMove(f"Team {team} has nothing to decide now.")
+        if isinstance(action, ChooseTarget) and self.phase is not Phase.TARGET:
+            raise IllegalMove("Only the furthest team that played Two questions chooses the target card.")
+        if isinstance(action, Guess) and self.phase is not Phase.GUESS:
+            raise IllegalMove("Guesses are made only when several teams reach their last card together.")
         if isinstance(action, ChangeAction):
             return self._change(team, action)
         if isinstance(action, Pick):
