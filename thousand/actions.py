@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass
 
 from zero_game.errors import InvalidMove
@@ -10,6 +11,7 @@ from zero_game.errors import InvalidMove
 from .deck import MAX_ANSWER, MIN_ANSWER
 
 SHIFT = 200
+_WORD = re.compile(r"\S{1,200}")
 
 
 class Power(enum.StrEnum):
@@ -34,7 +36,7 @@ def _team(team: object) -> int:
 
 
 def _card(card: object) -> str:
-    if not isinstance(card, str) or not card or any(c.isspace() for c in card):
+    if not isinstance(card, str) or _WORD.fullmatch(card) is None:
         raise InvalidMove(f"A question card is named by its id, like 'piano-keys', not {card!r}.")
     return card
 
