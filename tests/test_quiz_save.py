@@ -123,11 +123,11 @@ def test_text_that_is_not_an_action_is_invalid(text: object) -> None:
     "make",
     [
         lambda: Pick(True, ("a",)),
-        lambda: Pick(0, ["a"]),
-        lambda: Pick(0, ("a",), shift=200.0),
+        lambda: Pick(0, ["a"]),  # type: ignore[arg-type]
+        lambda: Pick(0, ("a",), shift=200.0),  # type: ignore[arg-type]
         lambda: Pick(0, ("a",), shift=True),
         lambda: Pick(0, ("a b",)),
-        lambda: Guess(0, 5.0),
+        lambda: Guess(0, 5.0),  # type: ignore[arg-type]
         lambda: Guess(0, False),
         lambda: Change(0, ""),
     ],
@@ -197,6 +197,6 @@ def test_the_shipped_deck_is_read_through_importlib_resources(monkeypatch: pytes
             return DECK_PATH.read_bytes()
 
     monkeypatch.setattr(deck_module, "_DEFAULT", None)
-    monkeypatch.setattr(deck_module.resources, "files", lambda package: Files())
+    monkeypatch.setattr(deck_module.resources, "files", lambda package: Files())  # type: ignore[attr-defined]
     assert default_deck() == DECK
     monkeypatch.setattr(deck_module, "_DEFAULT", None)
