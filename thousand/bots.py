@@ -21,7 +21,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .actions import Action, Change, ChooseTarget, Guess, Pick, Power
+from .actions import Action, Change, ChooseTarget, Combine, Guess, Pick, Power
 from .deck import MAX_ANSWER, MIN_ANSWER, Deck
 from .game import Phase, TeamView
 
@@ -123,7 +123,7 @@ class EstimatingBot(Bot):
         if len(estimates) == 1:
             base = estimates[0]
         else:
-            base = estimates[0] + estimates[1] if pick.combine == "sum" else abs(estimates[0] - estimates[1])
+            base = estimates[0] + estimates[1] if pick.combine is Combine.SUM else abs(estimates[0] - estimates[1])
         spread = math.sqrt(sum(self.knowledge.spread(c) ** 2 for c in pick.cards))
         return base + pick.shift, spread
 
