@@ -85,6 +85,13 @@ def test_knowledge_is_a_fixed_belief_per_question_and_seed() -> None:
     assert all(0 <= one.estimate(q) <= 1000 for q in ids)
 
 
+def test_knowledge_keeps_beliefs_not_the_deck() -> None:
+    knowledge = Knowledge(DECK, "hard", 1)
+    assert not any(isinstance(v, (Deck, Question)) for v in vars(knowledge).values())
+    exact = sum(knowledge.estimate(q.id) == q.answer for q in DECK.questions)
+    assert exact <= 3  # only where a belief is clamped to 0 or 1000 can it be exact
+
+
 def test_stronger_levels_know_more() -> None:
     def error(level: str) -> float:
         return statistics.mean(

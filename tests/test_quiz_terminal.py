@@ -24,7 +24,9 @@ EVERY_PROMPT = "pick 1\ntarget 1\nguess 500\n" * 200
 def test_a_person_plays_a_whole_game_against_bots() -> None:
     code, text, game = run("you,hard,easy", EVERY_PROMPT)
     assert code == 0 and game.game.is_over
-    assert "Round 1, target 500" in text and "Game over" in text
+    assert "Round 1: the reveal (target 500)" in text and "Game over" in text
+    first = game.game.reveals[0].plays[0].cards[0]
+    assert f"{first.card.text['en']} ({first.card.unit['en']}) — {first.answer}" in text
 
 
 def test_two_teams_of_people_hand_the_device_over() -> None:
@@ -36,11 +38,11 @@ def test_two_teams_of_people_hand_the_device_over() -> None:
 
 def test_a_screen_before_the_reveal_shows_no_answer_of_the_cards_in_play() -> None:
     code, text, game = run("Ann,Bob", "pick 1\n" + "quit\n")
-    assert code == 1
-    first = game.game
-    for hand in first.hands:
+    assert code == 1 and "Pass the device to Bob" in text and "the reveal" not in text
+    for hand in game.game.hands:
         for card in hand:
-            assert f"{card} (" not in text  # the transcript form "id (answer)" appears only at a reveal
+            question = DECK.question(card)
+            assert f"({question.unit['en']}) — {question.answer}" not in text
 
 
 def test_bad_commands_get_a_message_and_the_game_goes_on() -> None:

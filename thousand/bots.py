@@ -36,28 +36,31 @@ SPREAD: dict[str, tuple[float, float, float]] = {
 
 
 class Knowledge:
-    """What a player of one level knows: a fixed noisy estimate of every answer, and its typical error."""
+    """What a player of one level knows: a fixed estimate of every answer in the deck and its typical error.
+
+    The beliefs are drawn once, when the knowledge is made, from a generator seeded by ``seed`` and the
+    level; the knowledge then keeps only them, not the deck, so nothing reached through a bot holds an
+    answer. The same deck, level and seed always give the same beliefs.
+    """
 
     def __init__(self, deck: Deck, level: str, seed: int | str) -> None:
         if level not in SPREAD:
             raise ValueError(f"There is no knowledge level {level!r}; the levels are {', '.join(SPREAD)}.")
-        self._deck = deck
-        self._spread = SPREAD[level]
-        self._seed = f"{seed}:{level}"
-        self._estimates: dict[str, float] = {}
-
-    def spread(self, card: str) -> float:
-        """How far this player's estimate of a card typically is from the truth."""
-        return self._spread[self._deck.question(card).difficulty - 1]
+        spreads = SPREAD[level]
+        rng = random.Random(f"knowledge:{seed}:{level}")
+        self._beliefs: dict[str, tuple[float, float]] = {}
+        for question in deck.questions:
+            spread = spreads[question.difficulty - 1]
+            estimate = min(max(question.answer + rng.gauss(0.0, spread), MIN_ANSWER), MAX_ANSWER)
+            self._beliefs[question.id] = (estimate, spread)
 
     def estimate(self, card: str) -> float:
         """This player's estimate of a card's answer: the same every time it is asked (a belief, not a dice roll)."""
-        known = self._estimates.get(card)
-        if known is None:
-            question = self._deck.question(card)
-            error = random.Random(f"{self._seed}:{card}").gauss(0.0, self.spread(card))
-            known = self._estimates[card] = min(max(question.answer + error, MIN_ANSWER), MAX_ANSWER)
-        return known
+        return self._beliefs[card][0]
+
+    def spread(self, card: str) -> float:
+        """How far this player's estimate of a card typically is from the truth."""
+        return self._beliefs[card][1]
 
 
 class Bot(ABC):

@@ -15,7 +15,7 @@ from zero_game.errors import DataError, IllegalMove, InvalidMove
 from .actions import Action, Change, ChooseTarget, Combine, Guess, Pick, Power
 from .bots import LEVELS, Bot, make_bot
 from .deck import LANGUAGES, Deck, default_deck
-from .game import MAX_TEAMS, MIN_TEAMS, Card, Game, Phase, TeamView
+from .game import MAX_TEAMS, MIN_TEAMS, Card, Game, Phase, Reveal, TeamView
 from .text import describe_end, describe_reveal
 
 HELP = """Commands (cards are numbered as listed under "Your questions"):
@@ -139,11 +139,7 @@ class TerminalGame:
                 if self.game.phase is Phase.TARGET and shown == len(self.game.reveals):
                     self.show_pending()
                 for reveal in self.game.reveals[shown:]:
-                    self.say()
-                    for line in describe_reveal(reveal, self.names):
-                        self.say(line)
-                    if reveal.target_card is not None:
-                        self.say(f"  the new target: {self.question(reveal.target_card.card)}")
+                    self.show_reveal(reveal)
         except Quit:
             self.say("Game abandoned.")
             return 1
@@ -151,6 +147,20 @@ class TerminalGame:
         for line in describe_end(self.game, self.names):
             self.say(line)
         return 0
+
+    def show_reveal(self, reveal: Reveal) -> None:
+        """A round's reveal (Q8) with the questions written out, then who is furthest and the new target."""
+        self.say()
+        self.say(f"Round {reveal.number}: the reveal (target {reveal.target})")
+        for play in reveal.plays:
+            if play.change is not None:
+                self.say(f"  {self.names[play.team]} played Change.")
+            for c in play.cards:
+                self.say(f"  {self.names[play.team]}: {self.question(c.card)} — {c.answer}")
+        for line in describe_reveal(reveal, self.names)[1:]:
+            self.say(line)
+        if reveal.target_card is not None:
+            self.say(f"  the new target is the answer to: {self.question(reveal.target_card.card)}")
 
     def show_pending(self) -> None:
         pending = self.game.pending

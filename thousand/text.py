@@ -36,7 +36,7 @@ def describe_reveal(reveal: Reveal, names: Sequence[str] | None = None) -> list[
         lines.append(f"  new target: {reveal.target_card.answer} ({reveal.target_card.id})")
     for team in reveal.furthest:
         if reveal.drawn and reveal.drawn[team]:
-            lines.append(f"  {team_name(team, names)} takes {', '.join(reveal.drawn[team])}")
+            lines.append(f"  new cards for {team_name(team, names)}: {', '.join(reveal.drawn[team])}")
     return lines
 
 
