@@ -37,7 +37,7 @@ def test_two_teams_of_people_hand_the_device_over() -> None:
 
 
 def test_a_screen_before_the_reveal_shows_no_answer_of_the_cards_in_play() -> None:
-    code, text, game = run("Ann,Bob", "pick 1\n" + "quit\n")
+    code, text, game = run("Ann,Bob", "\npick 1\n\nquit\n")  # Enter at each hand-off
     assert code == 1 and "Pass the device to Bob" in text and "the reveal" not in text
     for hand in game.game.hands:
         for card in hand:
