@@ -7,6 +7,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.fixtures.quiz_helpers import DECK, DECK_PATH
 from thousand import Change, Combine, Deck, Game, Guess, Pick, deal, parse_action
@@ -200,3 +202,54 @@ def test_the_shipped_deck_is_read_through_importlib_resources(monkeypatch: pytes
     monkeypatch.setattr(deck_module.resources, "files", lambda package: Files())  # type: ignore[attr-defined]
     assert default_deck() == DECK
     monkeypatch.setattr(deck_module, "_DEFAULT", None)
+
+
+# ---- fuzzing: any text gives a game or a DataError, any line an action or an InvalidMove ----------
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=80))
+def test_any_line_is_an_action_or_invalid(text: str) -> None:
+    try:
+        action = parse_action(text)
+    except InvalidMove:
+        return
+    assert parse_action(str(action)) == action
+
+
+@settings(max_examples=200, deadline=None)
+@given(JSON)
+def test_any_json_is_a_game_or_a_data_error(data: object) -> None:
+    try:
+        Game.from_json(json.dumps(data), DECK)
+    except DataError:
+        pass
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["teams", "seed", "order", "actions", "schema", "type"]), JSON)
+def test_a_save_with_any_field_replaced_loads_or_is_a_data_error(key: str, value: object) -> None:
+    data = json.loads(played().to_json())
+    data[key] = value
+    try:
+        Game.from_dict(data, DECK)
+    except DataError:
+        pass
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(max_size=30), max_size=6))
+def test_a_save_with_any_actions_loads_or_is_a_data_error(actions: list[str]) -> None:
+    data = played(steps=0).to_dict()
+    data["actions"] = actions
+    try:
+        Game.from_dict(data, DECK)
+    except DataError:
+        pass

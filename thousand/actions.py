@@ -146,8 +146,11 @@ class Guess:
 Action = Change | Pick | ChooseTarget | Guess
 
 
+_NUMBER = re.compile(r"[+-]?[0-9]{1,6}")
+
+
 def _int(word: str, what: str) -> int:
-    if not word.lstrip("+-").isdigit() or len(word) > 6:
+    if _NUMBER.fullmatch(word) is None:
         raise InvalidMove(f"{word!r} is not a whole number ({what}).")
     return int(word)
 

@@ -218,14 +218,14 @@ class TerminalGame:
         hand = view.hand
 
         def card(word: str, cards: Sequence[Card]) -> str:
-            if not word.isdigit() or not 1 <= int(word) <= len(cards):
+            if not re.fullmatch(r"[0-9]{1,3}", word) or not 1 <= int(word) <= len(cards):
                 raise InvalidMove(f"Cards are numbered 1 to {len(cards)}, not {word!r}.")
             return cards[int(word) - 1].id
 
         if verb == "change" and len(rest) == 1:
             return Change(view.team, card(rest[0], hand))
         if verb == "guess" and len(rest) == 1:
-            if not rest[0].isdigit():
+            if not re.fullmatch(r"[0-9]{1,4}", rest[0]):
                 raise InvalidMove(f"A guess is a whole number from 0 to 1000, not {rest[0]!r}.")
             return Guess(view.team, int(rest[0]))
         if verb == "target" and len(rest) == 1 and view.pending is not None:
