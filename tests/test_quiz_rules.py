@@ -352,3 +352,12 @@ def test_q16_view_legal_actions_match_the_game() -> None:
 def test_actions_against_the_rules_are_refused(action: object, error: type[Exception]) -> None:
     with pytest.raises(error):
         three().apply(action)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("module", ["deck", "actions", "game", "stats"])
+def test_the_examples_in_the_docstrings_run(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"thousand.{module}"))
+    assert result.attempted > 0 and result.failed == 0

@@ -1,10 +1,14 @@
 """One game of Zéro à 1000 (Q3–Q15) as an immutable state, and the per-team view of it (Q16).
 
->>> from thousand.game import Game
->>> from thousand.deck import Deck
->>> game = Game.deal(3, seed=1, deck=Deck.from_path("tests/fixtures/quiz_deck_small.json"))
->>> game.target, [len(h) for h in game.hands], game.to_act
-(500, [6, 6, 6], (0, 1, 2))
+>>> from thousand.deck import Deck, Question, Texts
+>>> t = Texts("?", "?", "?")
+>>> deck = Deck((("c", t),), tuple(Question(f"q{i}", t, 10 * i, t, "c", 1, None, "-") for i in range(30)))
+>>> game = Game.deal(3, seed=1, deck=deck)
+>>> game.target, [len(h) for h in game.hands], game.to_act, game.deck_size
+(500, [6, 6, 6], (0, 1, 2), 12)
+>>> game = game.apply(Pick(0, (game.hands[0][0],), shift=200))
+>>> game.to_act, game.view(1).picked
+((1, 2), (True, False, False))
 """
 
 from __future__ import annotations
