@@ -7,6 +7,7 @@ import io
 import pytest
 
 from tests.fixtures.quiz_helpers import DECK
+from thousand import ChooseTarget
 from thousand.terminal import TerminalGame, parse_teams
 
 ANSWERS = {q.id: q.answer for q in DECK.questions}
@@ -80,3 +81,16 @@ def test_bad_team_lists_are_refused(teams: str, message: str) -> None:
 
 def test_same_names_are_numbered() -> None:
     assert [t.name for t in parse_teams("you,you,easy,easy")] == ["You 1", "You 2", "easy bot 1", "easy bot 2"]
+
+
+def test_a_person_furthest_with_two_questions_chooses_the_target() -> None:
+    code, text, game = run("you,easy", "pick 1 2 difference\ntarget 1\nguess 500\npick 1\n" * 100, seed=3)
+    assert code == 0 and "Which card becomes the target?" in text
+    chosen = [a for a in game.game.history if isinstance(a, ChooseTarget) and a.team == 0]
+    assert chosen
+
+
+def test_people_at_their_last_card_guess_its_answer() -> None:
+    code, text, game = run("you,random,random", "pick 1\nguess 500\n" * 200, seed=10)
+    assert code == 0 and "Guess the answer to yours" in text
+    assert any(r.team == 0 and r.guess == 500 for r in game.game.guess_results)
