@@ -128,6 +128,17 @@ def test_q7_change_takes_the_bottom_card_before_the_pick() -> None:
     assert Power.CHANGE not in game.powers[0]
 
 
+def test_q7_changes_in_one_round_take_the_bottom_cards_in_the_order_played() -> None:
+    game = three()
+    bottom, next_up = game.pile[-1], game.pile[-2]
+    game = play(game, Change(2, card(12)), Change(0, card(88)))
+    assert bottom in game.hand(2) and next_up in game.hand(0)
+    assert game.deck_size == len(DECK) - 18  # the deck everyone sees shrinks at the reveal
+    game = play(game, pick(0, 168), pick(1, 720), pick(2, 422))
+    assert game.deck_size == len(DECK) - 18 - 2 - 1  # two Changes and the furthest team's new card
+    assert bottom not in game.pile and next_up not in game.pile
+
+
 def test_q7_two_questions_sum_or_difference_larger_minus_smaller() -> None:
     game = play(
         three(),
@@ -292,6 +303,16 @@ def test_q15_the_deck_running_out_ends_the_game_fewest_cards_share() -> None:
     assert game.is_over and game.end is End.DECK_EMPTY
     assert [len(h) for h in game.hands] == [2, 3, 2]
     assert game.winners == (0, 2)
+
+
+def test_q15_change_needs_a_bottom_card_for_every_team() -> None:
+    game = table([A, B, C], [555, 480], rest=False)
+    assert not any(isinstance(a, Change) for a in game.legal_actions(0))
+    assert not game.view(0).can_change
+    with pytest.raises(IllegalMove, match="too low"):
+        game.apply(Change(0, card(88)))
+    roomy = table([A, B, C], [555, 480, 333], rest=False)
+    assert any(isinstance(a, Change) for a in roomy.legal_actions(0))
 
 
 def test_q15_fewer_than_ten_cards_left_is_flagged() -> None:
