@@ -176,6 +176,7 @@ def test_a_damaged_deck_says_what_is_wrong(change: Any, message: str) -> None:
 def test_the_fixture_deck_loads_whole() -> None:
     assert len(DECK) == 40 and DECK.question("t-piano-keys").answer == 88
     assert DECK.question("t-piano-keys").text["fr"].startswith("[test]")
+    assert DECK.category("body").de == "Körper (Test)" and "t-gross" in DECK and "gross" not in DECK
     assert Deck.from_json(DECK_PATH.read_bytes()) == DECK
 
 

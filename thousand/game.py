@@ -271,9 +271,6 @@ class Game:
         first = 0 if self.setter is None else (self.setter + 1) % self.teams
         return tuple((first + i) % self.teams for i in range(self.teams))
 
-    def answer(self, card: str) -> int:
-        return self.deck.question(card).answer
-
     def hand(self, team: int) -> tuple[str, ...]:
         """A team's cards with its own secret Change of this round applied."""
         hand = self.hands[team]
