@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -254,3 +255,19 @@ def test_a_save_with_any_actions_loads_or_is_a_data_error(actions: list[str]) ->
         Game.from_dict(data, DECK)
     except DataError:
         pass
+
+
+def test_the_shipped_deck_loads_and_deals_when_present() -> None:
+    """Once ``thousand/deck.json`` is merged, the engine reads it and a game on it replays from its save."""
+    import thousand
+
+    path = Path(thousand.__file__).with_name("deck.json")
+    if not path.exists():
+        pytest.skip("thousand/deck.json is not in this checkout yet")
+    deck = Deck.from_path(path)
+    assert len(deck) >= 300
+    game = deal(4, seed=1, deck=deck)
+    rng = random.Random(1)
+    while not game.is_over:
+        game = game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+    assert Game.from_json(game.to_json(), deck) == game
