@@ -199,14 +199,6 @@ DAY_SPANS = (
             "Combien de jours après l'invasion de la Pologne les troupes allemandes sont-elles entrées dans Paris ?",
             "Wie viele Tage nach dem Überfall auf Polen marschierten deutsche Truppen in Paris ein?",
             BRITANNICA),
-    DaySpan("days-bastille-to-rights-of-man", _day("1789-07-14"), _day("1789-08-26"), "history", 3,
-            "How many days after the storming of the Bastille was the Declaration of the Rights of Man and of the "
-            "Citizen adopted?",
-            "Combien de jours après la prise de la Bastille la Déclaration des droits de l'homme et du citoyen "
-            "a-t-elle été adoptée ?",
-            "Wie viele Tage nach dem Sturm auf die Bastille wurde die Erklärung der Menschen- und Bürgerrechte "
-            "verabschiedet?",
-            BRITANNICA),
     DaySpan("days-berlin-wall-built-to-ich-bin-ein-berliner", _day("1961-08-13"), _day("1963-06-26"), "history", 3,
             "How many days after the Berlin Wall went up did John F. Kennedy say \"Ich bin ein Berliner\" in Berlin?",
             "Combien de jours après l'érection du mur de Berlin John F. Kennedy a-t-il lancé « Ich bin ein "
