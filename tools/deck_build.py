@@ -260,12 +260,12 @@ def molecule_questions() -> list[Question]:
     for molecule in MOLECULES:
         mass = periodictable.formula(molecule.formula).mass
         text = {
-            "en": f"What is the molar mass of {molecule.en} ({molecule.formula}), in grams per mole, rounded to "
-                  "the nearest whole number?",
-            "fr": f"Quelle est la masse molaire {_de(molecule.fr)} ({molecule.formula}), en grammes par mole, "
-                  "arrondie à l'unité ?",
-            "de": f"Wie groß ist die molare Masse {_von(molecule.de)} ({molecule.formula}) in Gramm pro Mol, auf "
-                  "eine ganze Zahl gerundet?",
+            "en": f"What is the molar mass of {molecule.en}, formula {molecule.formula}, in grams per mole, "
+                  "rounded to the nearest whole number?",
+            "fr": f"Quelle est la masse molaire {_de(molecule.fr)}, de formule {molecule.formula}, en grammes par "
+                  "mole, arrondie à l'unité ?",
+            "de": f"Wie groß ist die molare Masse {_von(molecule.de)} (Summenformel {molecule.formula}), in Gramm "
+                  "pro Mol auf eine ganze Zahl gerundet?",
         }
         questions.append(_question(f"molar-mass-{molecule.key}", text, round(mass), MOLAR_UNIT,
                                    molecule.category, molecule.difficulty, source))
