@@ -194,7 +194,7 @@ DAY_SPANS = (
             "Combien de jours après la mort d'Élisabeth II Charles III a-t-il été couronné ?",
             "Wie viele Tage nach dem Tod Elisabeths II. wurde Karl III. gekrönt?",
             "The Royal Family (royal.uk)"),
-    DaySpan("days-poland-to-paris-1940", _day("1939-09-01"), _day("1940-06-14"), "history", 3,
+    DaySpan("days-poland-to-paris-1940", _day("1939-09-01"), _day("1940-06-14"), "history", 2,
             "How many days after invading Poland did German troops enter Paris?",
             "Combien de jours après l'invasion de la Pologne les troupes allemandes sont-elles entrées dans Paris ?",
             "Wie viele Tage nach dem Überfall auf Polen marschierten deutsche Truppen in Paris ein?",
