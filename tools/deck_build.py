@@ -46,7 +46,7 @@ class Molecule:
     difficulty: int
     en: str  # the name inside the sentence, with its article where the language needs one
     fr: str
-    de: str
+    de: str  # an appositive ends with a comma: "Thyroxin, dem Schilddrüsenhormon T4,"
 
 
 @dataclass(frozen=True)
@@ -75,24 +75,24 @@ ELEMENTS = (
 MOLECULES = (
     Molecule("caffeine", "C8H10N4O2", "food", 3, "caffeine", "la caféine", "Koffein"),
     Molecule("sucrose", "C12H22O11", "food", 3, "table sugar (sucrose)", "du sucre de table (saccharose)",
-             "Haushaltszucker (Saccharose)"),
+             "Saccharose, dem Haushaltszucker,"),
     Molecule("vitamin-c", "C6H8O6", "food", 3, "vitamin C (ascorbic acid)", "la vitamine C (acide ascorbique)",
-             "Vitamin C (Ascorbinsäure)"),
+             "Ascorbinsäure, dem Vitamin C,"),
     Molecule("glucose", "C6H12O6", "body", 3, "glucose", "du glucose", "Glucose"),
     Molecule("cholesterol", "C27H46O", "body", 3, "cholesterol", "du cholestérol", "Cholesterin"),
     Molecule("atp", "C10H16N5O13P3", "body", 3, "ATP (adenosine triphosphate), the cell's energy carrier",
              "l'ATP (adénosine triphosphate), le transporteur d'énergie des cellules",
-             "ATP (Adenosintriphosphat), dem Energieträger der Zellen"),
+             "ATP, dem Energieträger der Zellen,"),
     Molecule("thyroxine", "C15H11I4NO4", "body", 3, "thyroxine, the thyroid hormone T4",
-             "la thyroxine, l'hormone thyroïdienne T4", "Thyroxin, dem Schilddrüsenhormon T4"),
+             "la thyroxine, l'hormone thyroïdienne T4", "Thyroxin, dem Schilddrüsenhormon T4,"),
     Molecule("bilirubin", "C33H36N4O6", "body", 3, "bilirubin, the yellow pigment of bruises",
-             "la bilirubine, le pigment jaune des bleus", "Bilirubin, dem gelben Farbstoff blauer Flecken"),
+             "la bilirubine, le pigment jaune des bleus", "Bilirubin, dem gelben Farbstoff blauer Flecken,"),
     Molecule("beta-carotene", "C40H56", "food", 3, "beta-carotene, the orange pigment of carrots",
-             "du bêta-carotène, le pigment orange des carottes", "Beta-Carotin, dem orangen Farbstoff der Karotten"),
+             "du bêta-carotène, le pigment orange des carottes", "Beta-Carotin, dem orangen Farbstoff der Karotten,"),
     Molecule("capsaicin", "C18H27NO3", "food", 3, "capsaicin, the hot compound of chilli peppers",
-             "la capsaïcine, la molécule piquante du piment", "Capsaicin, dem scharfen Stoff der Chilischoten"),
+             "la capsaïcine, la molécule piquante du piment", "Capsaicin, dem scharfen Stoff der Chilischoten,"),
     Molecule("curcumin", "C21H20O6", "food", 3, "curcumin, the yellow pigment of turmeric",
-             "la curcumine, le pigment jaune du curcuma", "Curcumin, dem gelben Farbstoff der Kurkuma"),
+             "la curcumine, le pigment jaune du curcuma", "Curcumin, dem gelben Farbstoff der Kurkuma,"),
     Molecule("sucralose", "C12H19Cl3O8", "food", 3, "the sweetener sucralose", "de l'édulcorant sucralose",
              "dem Süßstoff Sucralose"),
     Molecule("aspartame", "C14H18N2O5", "food", 3, "the sweetener aspartame", "de l'édulcorant aspartame",
@@ -100,19 +100,20 @@ MOLECULES = (
     Molecule("paracetamol", "C8H9NO2", "science", 3, "paracetamol", "du paracétamol", "Paracetamol"),
     Molecule("ibuprofen", "C13H18O2", "science", 3, "ibuprofen", "de l'ibuprofène", "Ibuprofen"),
     Molecule("tnt", "C7H5N3O6", "science", 3, "the explosive TNT (trinitrotoluene)",
-             "de l'explosif TNT (trinitrotoluène)", "dem Sprengstoff TNT (Trinitrotoluol)"),
+             "de l'explosif TNT (trinitrotoluène)", "Trinitrotoluol, dem Sprengstoff TNT,"),
     Molecule("penicillin-g", "C16H18N2O4S", "science", 3, "penicillin G", "de la pénicilline G", "Penicillin G"),
     Molecule("vitamin-e", "C29H50O2", "food", 3, "vitamin E (alpha-tocopherol)",
-             "de la vitamine E (alpha-tocophérol)", "Vitamin E (Alpha-Tocopherol)"),
+             "de la vitamine E (alpha-tocophérol)", "Alpha-Tocopherol, dem Vitamin E,"),
     Molecule("erythromycin", "C37H67NO13", "science", 3, "the antibiotic erythromycin",
              "de l'antibiotique érythromycine", "dem Antibiotikum Erythromycin"),
     Molecule("digoxin", "C41H64O14", "nature", 3, "digoxin, the heart drug taken from foxglove",
-             "la digoxine, le médicament cardiaque tiré de la digitale", "Digoxin, dem Herzmittel aus dem Fingerhut"),
+             "la digoxine, le médicament cardiaque tiré de la digitale", "Digoxin, dem Herzmittel aus dem Fingerhut,"),
     Molecule("paclitaxel", "C47H51NO14", "nature", 3, "paclitaxel, the cancer drug first found in yew bark",
              "le paclitaxel, l'anticancéreux découvert dans l'écorce d'if",
-             "Paclitaxel, dem Krebsmittel aus der Eibenrinde"),
-    Molecule("ivermectin", "C48H74O14", "science", 3, "ivermectin (its main component, B1a)",
-             "l'ivermectine (son composant principal, B1a)", "Ivermectin (sein Hauptbestandteil B1a)"),
+             "Paclitaxel, dem Krebsmittel aus der Eibenrinde,"),
+    Molecule("ivermectin", "C48H74O14", "science", 3, "ivermectin B1a, the main component of the drug ivermectin",
+             "l'ivermectine B1a, le principal composant du médicament ivermectine",
+             "Ivermectin B1a, dem Hauptbestandteil des Arzneimittels Ivermectin,"),
     Molecule("amphotericin-b", "C47H73NO17", "science", 3, "the antifungal drug amphotericin B",
              "de l'antifongique amphotéricine B", "dem Pilzmittel Amphotericin B"),
 )
@@ -164,7 +165,7 @@ DAY_SPANS = (
     DaySpan("days-gettysburg-address-to-lincoln-shot", _day("1863-11-19"), _day("1865-04-14"), "history", 3,
             "How many days after his Gettysburg Address was Abraham Lincoln shot?",
             "Combien de jours après son discours de Gettysburg Abraham Lincoln a-t-il été abattu ?",
-            "Wie viele Tage nach seiner Gettysburg-Rede wurde Abraham Lincoln angeschossen?",
+            "Wie viele Tage nach seiner Gettysburg-Rede wurde das Attentat auf Abraham Lincoln verübt?",
             BRITANNICA),
     DaySpan("days-elba-to-waterloo", _day("1815-02-26"), _day("1815-06-18"), "history", 3,
             "How many days after escaping from Elba was Napoleon defeated at Waterloo?",
@@ -201,7 +202,7 @@ DAY_SPANS = (
             BRITANNICA),
     DaySpan("days-berlin-wall-built-to-ich-bin-ein-berliner", _day("1961-08-13"), _day("1963-06-26"), "history", 3,
             "How many days after the Berlin Wall went up did John F. Kennedy say \"Ich bin ein Berliner\" in Berlin?",
-            "Combien de jours après l'érection du mur de Berlin John F. Kennedy a-t-il lancé « Ich bin ein "
+            "Combien de jours après la construction du mur de Berlin John F. Kennedy a-t-il lancé « Ich bin ein "
             "Berliner » à Berlin ?",
             "Wie viele Tage nach dem Bau der Berliner Mauer sagte John F. Kennedy in Berlin „Ich bin ein "
             "Berliner“?",
@@ -264,8 +265,8 @@ def molecule_questions() -> list[Question]:
                   "rounded to the nearest whole number?",
             "fr": f"Quelle est la masse molaire {_de(molecule.fr)}, de formule {molecule.formula}, en grammes par "
                   "mole, arrondie à l'unité ?",
-            "de": f"Wie groß ist die molare Masse {_von(molecule.de)} (Summenformel {molecule.formula}), in Gramm "
-                  "pro Mol auf eine ganze Zahl gerundet?",
+            "de": f"Wie groß ist die molare Masse {_von(molecule.de)} mit der Summenformel {molecule.formula} in "
+                  "Gramm pro Mol, auf eine ganze Zahl gerundet?",
         }
         questions.append(_question(f"molar-mass-{molecule.key}", text, round(mass), MOLAR_UNIT,
                                    molecule.category, molecule.difficulty, source))
