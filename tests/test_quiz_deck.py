@@ -1,0 +1,143 @@
+"""The quiz deck (thousand/deck.json) as players meet it: well formed, in three languages, spread over 0-1000.
+
+Plain ``json`` only: these tests do not import the quiz engine.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+import unicodedata
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+DECK_PATH = Path(__file__).resolve().parent.parent / "thousand" / "deck.json"
+LANGUAGES = ("en", "fr", "de")
+QUESTION_KEYS = {"id", "text", "answer", "unit", "category", "difficulty", "year", "source"}
+ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+MIN_QUESTIONS = 300
+MIN_CATEGORIES = 10
+MAX_BUCKET_SHARE = 0.20
+COMPUTED_PREFIX = "computed by tools/deck_build.py"
+
+
+def load() -> dict[str, Any]:
+    deck: dict[str, Any] = json.loads(DECK_PATH.read_text(encoding="utf-8"))
+    return deck
+
+
+DECK = load()
+QUESTIONS: list[dict[str, Any]] = DECK["questions"]
+
+
+def normalised(text: str) -> str:
+    """A text with case, accents, punctuation and spacing ignored, to catch the same question twice."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    letters = "".join(c for c in decomposed if c.isalnum() or c.isspace())
+    return " ".join(letters.split())
+
+
+def test_deck_file_has_schema_1_categories_and_questions() -> None:
+    assert set(DECK) == {"schema", "categories", "questions"}
+    assert DECK["schema"] == 1
+    assert isinstance(DECK["questions"], list)
+
+
+def test_deck_holds_at_least_300_questions() -> None:
+    count = len(QUESTIONS)
+    assert count >= MIN_QUESTIONS, f"the deck holds {count} questions; at least {MIN_QUESTIONS} are needed"
+
+
+@pytest.mark.parametrize("question", QUESTIONS, ids=[q.get("id", "?") for q in QUESTIONS])
+def test_question_is_well_formed(question: dict[str, Any]) -> None:
+    assert set(question) == QUESTION_KEYS
+    assert isinstance(question["id"], str) and ID_PATTERN.match(question["id"]), question["id"]
+    answer = question["answer"]
+    assert isinstance(answer, int) and not isinstance(answer, bool)
+    assert 0 <= answer <= 1000
+    assert question["category"] in DECK["categories"]
+    assert question["difficulty"] in (1, 2, 3)
+    assert isinstance(question["source"], str) and len(question["source"].strip()) >= 10
+    for field in ("text", "unit"):
+        assert set(question[field]) == set(LANGUAGES), field
+        for language in LANGUAGES:
+            value = question[field][language]
+            assert isinstance(value, str) and value.strip() == value and value, (field, language)
+
+
+@pytest.mark.parametrize("question", QUESTIONS, ids=[q.get("id", "?") for q in QUESTIONS])
+def test_question_is_asked_in_three_different_languages(question: dict[str, Any]) -> None:
+    texts = [question["text"][language] for language in LANGUAGES]
+    assert len(set(texts)) == 3, "a text was left untranslated"
+    for text in texts:
+        assert text.endswith("?"), text
+        assert "  " not in text, text
+
+
+def test_years_are_plausible_and_not_in_the_future() -> None:
+    this_year = datetime.date.today().year
+    for question in QUESTIONS:
+        year = question["year"]
+        if year is not None:
+            assert isinstance(year, int) and not isinstance(year, bool), question["id"]
+            assert 1900 <= year <= this_year, (question["id"], year)
+
+
+def test_ids_are_unique() -> None:
+    repeated = [key for key, count in Counter(q["id"] for q in QUESTIONS).items() if count > 1]
+    assert repeated == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_question_is_asked_twice(language: str) -> None:
+    counts = Counter(normalised(q["text"][language]) for q in QUESTIONS)
+    assert [text for text, count in counts.items() if count > 1] == []
+
+
+def test_every_category_is_translated_and_used() -> None:
+    categories = DECK["categories"]
+    assert len(categories) >= MIN_CATEGORIES
+    for key, names in categories.items():
+        assert ID_PATTERN.match(key), key
+        assert set(names) == set(LANGUAGES), key
+        assert all(isinstance(names[lang], str) and names[lang].strip() for lang in LANGUAGES), key
+    used = Counter(q["category"] for q in QUESTIONS)
+    assert [key for key in categories if used[key] == 0] == []
+
+
+def test_every_difficulty_is_used() -> None:
+    assert {q["difficulty"] for q in QUESTIONS} == {1, 2, 3}
+
+
+def test_answers_spread_over_the_whole_range() -> None:
+    buckets = Counter(min(q["answer"] // 100, 9) for q in QUESTIONS)
+    shares = {f"{b * 100}-{b * 100 + 99}": buckets[b] / len(QUESTIONS) for b in range(10)}
+    assert all(share > 0 for share in shares.values()), shares
+    assert max(shares.values()) <= MAX_BUCKET_SHARE, shares
+
+
+def test_computed_questions_name_their_dataset_and_version() -> None:
+    for question in QUESTIONS:
+        if question["source"].startswith(COMPUTED_PREFIX):
+            assert re.search(r"\bfrom \S+ \d+(\.\d+)*", question["source"]), question["source"]
+
+
+def test_deck_build_regenerates_the_computed_questions_unchanged() -> None:
+    pytest.importorskip("periodictable")
+    from tools import deck_build
+
+    assert deck_build.rebuild(DECK) == DECK, "run python -m tools.deck_build --write"
+
+
+def test_day_count_questions_match_their_dates() -> None:
+    from tools import deck_build
+
+    by_id = {question["id"]: question for question in QUESTIONS}
+    spans = deck_build.day_span_questions()
+    assert spans
+    for question in spans:
+        assert by_id.get(question["id"]) == question, question["id"]
