@@ -44,6 +44,9 @@ def game(booted: Page) -> Page:
     page.set_viewport_size({"width": 1024, "height": 768})
     if page.locator("[data-action=new-setup]").count():
         page.locator("[data-action=new-setup]").first.click()
+        if page.locator("[data-action=new-setup-yes]").count():  # a match in progress: it asks first
+            page.locator("[data-action=new-setup-yes]").click()
+    expect(page.locator("[data-action=start]")).to_be_visible()
     page.locator("[data-field=lang]").select_option("en")
     while page.locator(".seat-row").count() > 3:
         page.locator("[data-action=remove-seat]").last.click()
