@@ -319,10 +319,8 @@ class Painter:
     def controls(self, v: ControlsView) -> Any:
         """Prompt, the confirm box's slot (kept the same height with or without the box), the buttons."""
         controls = self.el("section", "controls" + (" reserve" if v.reserve else ""))
-        controls.appendChild(self.el("p", "prompt", v.prompt))
-        slot = self.el("div", "confirm-slot")
-        if v.confirm:
-            slot.appendChild(self.confirm(v.confirm))
+        slot = self.el("div", "confirm-slot")  # the prompt, or the confirm box in its place
+        slot.appendChild(self.confirm(v.confirm) if v.confirm else self.el("p", "prompt", v.prompt))
         controls.appendChild(slot)
         actions = self.el("div", "actions")
         for b in v.actions:
