@@ -464,3 +464,66 @@ def test_nothing_moves_when_the_confirm_box_appears_and_cards_keep_their_element
         after = page.locator("[data-zone=pool] [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
         if give in after:
             assert after.index(give) == 3, "the given card should take the taken card's place"
+
+
+# ---- the small things a player hit --------------------------------------------------------------
+
+
+def test_five_players_and_a_pool_of_nine_fit_a_phone_and_the_sheet_shows_everyone(game: Page) -> None:
+    page = game
+    page.locator("[data-action=add-seat]").click()
+    page.locator("[data-action=add-seat]").click()
+    page.locator("[data-field=pool]").select_option("9")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("[data-action=start]").click()
+    assert next_step(page) == "knock"
+    page.locator("[data-zone=hand] [data-card]").first.click()
+    page.locator("[data-zone=pool] [data-card]").first.click()
+    expect(page.locator(".confirm")).to_be_visible()
+    assert page.evaluate("window.scrollY") == 0
+    bottoms = page.locator("[data-zone=pool] [data-card], [data-zone=hand] [data-card], .confirm").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().bottom)")
+    assert len(bottoms) == 19 and max(bottoms) <= 844, f"below the screen: {max(bottoms)}"
+    no_horizontal_overflow(page)
+    page.locator("[data-action=sheet]").click()
+    table = page.locator(".sheet-table").first
+    expect(table.locator("thead th")).to_have_count(6)
+    fits = table.evaluate("t => t.scrollWidth <= t.clientWidth && t.getBoundingClientRect().right <= 390")
+    assert fits, "the score table hides players in a sideways scroll"
+    for header in table.locator("thead th").all():
+        expect(header).to_be_in_viewport()
+    page.locator("[data-action=back]").click()
+
+
+def test_every_screen_opens_at_its_top(game: Page) -> None:
+    page = game
+    page.set_viewport_size({"width": 390, "height": 844})
+
+    def scrolled_down_then(action: str) -> None:
+        page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.locator(f"[data-action={action}]").first.click()
+        page.wait_for_function("() => window.scrollY === 0", timeout=5_000)
+
+    scrolled_down_then("rules")
+    expect(page.locator(".rules h1")).to_be_in_viewport()
+    scrolled_down_then("back")
+    expect(page.locator(".setup h1")).to_be_in_viewport()
+    page.locator("[data-action=start]").click()
+    assert next_step(page) == "knock"
+    scrolled_down_then("sheet")
+    scrolled_down_then("back")
+    scrolled_down_then("new-setup")  # asks first: the question is at the top
+    expect(page.locator("[data-action=new-setup-yes]")).to_be_in_viewport()
+    page.locator("[data-action=new-setup-yes]").click()
+    expect(page.locator(".setup h1")).to_be_in_viewport()
+    expect(page.locator("[data-action=back-to-match]")).to_be_visible()
+    page.locator("[data-action=back-to-match]").click()
+    expect(page.locator("[data-zone=hand] [data-card]").first).to_be_visible()
+
+
+def test_top_bar_and_table_have_distinct_accessible_names(game: Page) -> None:
+    page = game
+    page.locator("[data-action=start]").click()
+    bar = page.locator("nav.topbar").get_attribute("aria-label")
+    table = page.locator("#app").get_attribute("aria-label")
+    assert bar and table and bar != table

@@ -503,6 +503,10 @@ TABLE_MESSAGES: dict[str, dict[str, str]] = {
         "live.second_knock.you": "You knock a second time — last turn for everyone else.",
         "live.pass.you": "You pass.",
         "match.winner.you": "You win with {total} points!",
+        "match.shared.you": "You and {names} share the win with {total} points!",
+        "end.zero.you": "ZERO for you!",
+        "end.best.you": "Best hand: yours, with {score}.",
+        "status.final.you": "Your 2nd knock — last turn for everyone else ({left} to go).",
         "error.unexpected": "Something went wrong on this page. The game goes on; if it seems stuck, reload it.",
     },
     "fr": {
@@ -538,6 +542,10 @@ TABLE_MESSAGES: dict[str, dict[str, str]] = {
         "live.second_knock.you": "Vous frappez le deuxième coup — dernier tour pour tous les autres.",
         "live.pass.you": "Vous passez.",
         "match.winner.you": "Vous gagnez avec {total} points !",
+        "match.shared.you": "Vous et {names} partagez la victoire avec {total} points !",
+        "end.zero.you": "ZÉRO pour vous !",
+        "end.best.you": "Meilleure main : la vôtre, avec {score}.",
+        "status.final.you": "Votre 2e coup — dernier tour pour tous les autres (encore {left}).",
         "error.unexpected": "Un problème est survenu sur cette page. La partie continue ; si elle semble bloquée, "
         "rechargez la page.",
     },
@@ -572,6 +580,10 @@ TABLE_MESSAGES: dict[str, dict[str, str]] = {
         "live.second_knock.you": "Du klopfst zum zweiten Mal — letzter Zug für alle anderen.",
         "live.pass.you": "Du passt.",
         "match.winner.you": "Du gewinnst mit {total} Punkten!",
+        "match.shared.you": "Du und {names} teilt euch den Sieg mit {total} Punkten!",
+        "end.zero.you": "ZERO für dich!",
+        "end.best.you": "Beste Hand: deine, mit {score}.",
+        "status.final.you": "Dein 2. Klopfen — letzter Zug für alle anderen (noch {left}).",
         "error.unexpected": "Auf dieser Seite ist etwas schiefgegangen. Das Spiel geht weiter; hängt es, lade die "
         "Seite neu.",
     },

@@ -190,7 +190,7 @@ def status(s: Table, r: Round, viewer: int | None) -> StatusView:
     text, final = turn, False
     if r.phase is Phase.FINAL:
         assert r.second_knocker is not None
-        text = t.t("status.final", name=t.name(r.second_knocker), left=len(r.final_turns_left)) + " " + turn
+        text = t.say("status.final", r.second_knocker, left=len(r.final_turns_left)) + " " + turn
         final = True
     elif r.knocks == 1:
         assert r.first_knocker is not None
@@ -352,11 +352,13 @@ def round_end(s: Table) -> RoundEndView:
             name=t.name(seat), cards=tuple(card(t, c, cleared=c in cleared) for c in sorted(cards)),
             score=t.t("score.round", score=scores[seat]), detail=breakdown_text(t, cards)[1], zero=seat in zero,
         ))
-    if r.zero_seats:
-        banner = t.t("end.zero", name=", ".join(t.name(z) for z in r.zero_seats))
+    best = min(scores)
+    leaders = r.zero_seats or tuple(i for i, v in enumerate(scores) if v == best)
+    key = "end.zero" if r.zero_seats else "end.best"
+    if len(leaders) == 1:
+        banner = t.say(key, leaders[0], score=best)
     else:
-        best = min(scores)
-        banner = t.t("end.best", name=", ".join(t.name(i) for i, v in enumerate(scores) if v == best), score=best)
+        banner = t.t(key, name=", ".join(t.name(i) for i in leaders), score=best)
     last = s.reviewed + 1 == m.rounds
     nxt = Button("next-round", t.t("end.final" if last else "end.next"), primary=True)
     return RoundEndView(t.t("end.heading", n=s.reviewed + 1, total=m.rounds), banner, tuple(hands),
@@ -371,6 +373,9 @@ def match_end(s: Table) -> MatchEndView:
     total = m.totals[m.winners[0]]
     if len(m.winners) == 1:
         banner = t.say("match.winner", m.winners[0], total=total)
+    elif any(t.is_you(w) for w in m.winners):
+        others = ", ".join(t.name(w) for w in m.winners if not t.is_you(w))
+        banner = t.t("match.shared.you", names=others, total=total)
     else:
         banner = t.t("match.shared", names=", ".join(t.name(w) for w in m.winners), total=total)
     return MatchEndView(
