@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from zero_game import Match, Swap
 from zero_game.sheet import load_game
@@ -449,8 +449,12 @@ def test_nothing_moves_when_the_confirm_box_appears_and_cards_keep_their_element
     before = page.evaluate(where)
     first = page.locator("[data-zone=hand] [data-card]").first
     first.evaluate("el => { el.__mark = 'given'; }")
+    regions = "() => ['nav.topbar', '.opponents', '.status'].map(s => document.querySelector(s))"
+    page.evaluate(f"() => ({regions})().forEach(el => {{ el.__mark = 'kept'; }})")
     first.click()
     assert page.evaluate("document.activeElement.__mark") == "given", "focus left the tapped card"
+    # A tap repaints what it changed (hand, pool, controls): the bar, the seats and the status stay as they were.
+    assert page.evaluate(f"() => ({regions})().map(el => el.__mark)") == ["kept"] * 3
     pool = page.locator("[data-zone=pool] [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
     give = first.get_attribute("data-card")
     take = pool[3]
@@ -527,3 +531,22 @@ def test_top_bar_and_table_have_distinct_accessible_names(game: Page) -> None:
     bar = page.locator("nav.topbar").get_attribute("aria-label")
     table = page.locator("#app").get_attribute("aria-label")
     assert bar and table and bar != table
+
+
+def test_a_handler_that_fails_shows_an_error_and_the_page_plays_on(fresh_context: BrowserContext,
+                                                                    site_url: str) -> None:
+    loaded = open_game(fresh_context, site_url, "?seed=5&speed=fast")
+    page = loaded.page
+    # A control the game does not know: its handler raises; the listener must survive it.
+    page.evaluate("""() => {
+        const b = document.createElement('button');
+        b.dataset.action = 'no-such-command'; b.id = 'broken'; b.textContent = 'broken';
+        document.querySelector('.setup').appendChild(b);
+    }""")
+    page.locator("#broken").click()
+    expect(page.locator("[data-notice='error.unexpected']")).to_be_visible()
+    page.locator("[data-notice='error.unexpected'] [data-action=dismiss]").click()
+    expect(page.locator("[data-notice='error.unexpected']")).to_have_count(0)
+    page.locator("[data-action=start]").click()
+    assert next_step(page) == "knock"  # the bots played: their loop and the listeners are alive
+    assert len(loaded.console_errors) == 1 and "no-such-command" in loaded.console_errors[0]
