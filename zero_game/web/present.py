@@ -35,7 +35,7 @@ from .screens import (
     TableView,
     TopBar,
 )
-from .settings import KINDS, MAX_SEATS, MIN_SEATS, NAME_LIMIT, SPEEDS
+from .settings import KINDS, MAX_SEATS, MIN_SEATS, POOL_SIZES, SPEEDS
 from .sheet_page import match_sheet, sheet_page
 from .table import HandOff, Page, Table, knock_question, my_turn, next_step, page, visible_hand
 from .texts import Texts
@@ -126,7 +126,7 @@ def setup(s: Table) -> SetupView:
     players = len(st.seats)
     options = (
         Choice("pool", t.t("setup.pool"), str(st.pool_size or ""),
-               (("", t.t("setup.default", value=default_pool_size(players))), *((str(n), str(n)) for n in (5, 7, 9)))),
+               (("", t.t("setup.default", value=default_pool_size(players))), *((str(n), str(n)) for n in POOL_SIZES))),
         Choice("rounds", t.t("setup.rounds"), str(st.rounds or ""),
                (("", t.t("setup.default", value=players)), *((str(n), str(n)) for n in range(1, MAX_ROUNDS + 1)))),
         Choice("dealer", t.t("setup.dealer"), str(st.dealer), tuple((str(i), t.name(i)) for i in range(players))),
@@ -383,5 +383,3 @@ def match_end(s: Table) -> MatchEndView:
         (Button("play-again", t.t("match.again"), primary=True), Button("new-setup", t.t("match.setup"))),
     )
 
-
-__all__ = ["NAME_LIMIT", "present"]

@@ -27,6 +27,7 @@ from .screens import (
     StatusView,
     TopBar,
 )
+from .settings import NAME_LIMIT
 
 SVG = "http://www.w3.org/2000/svg"
 
@@ -250,7 +251,8 @@ class Painter:
                 name = self.el("label", "field name")
                 name.appendChild(self.el("span", "field-label", seat.name_label))
                 box = self.el("input", "", type="text", data_field=f"seat-name:{seat.index}",
-                              placeholder=seat.placeholder, maxlength="40", autocomplete="off", spellcheck="false")
+                              placeholder=seat.placeholder, maxlength=str(NAME_LIMIT), autocomplete="off",
+                              spellcheck="false")
                 box.value = seat.name
                 name.appendChild(box)
             else:

@@ -1,6 +1,7 @@
 """How a table is set up: who sits where (a person or a bot level), pool size, rounds, dealer, bot speed.
 
-One home for the table's constants (seat counts, name length, speeds, the bots' names).
+The table's constants: seat counts, pool sizes and name length come from the engine and the sheet
+(one home each); speeds and the bots' names are the table's own.
 """
 
 from __future__ import annotations
@@ -10,6 +11,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from zero_game.match import MAX_ROUNDS
+from zero_game.round import MAX_PLAYERS, MIN_PLAYERS
+from zero_game.round import POOL_SIZES as POOL_SIZES
+from zero_game.sheet import MAX_NAME
 
 if TYPE_CHECKING:
     from zero_game.sheet import SavedGame
@@ -17,11 +21,10 @@ if TYPE_CHECKING:
 PERSON = "person"
 BOT_LEVELS = ("easy", "medium", "hard")
 KINDS = (PERSON, *BOT_LEVELS)
-MIN_SEATS, MAX_SEATS = 2, 5
-POOL_SIZES = (5, 7, 9)
+MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
 # Seconds a bot's move stays on screen, per speed: half showing the card leaving, half arriving.
 SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.15}
-NAME_LIMIT = 40
+NAME_LIMIT = MAX_NAME
 BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dario", "Elke")
 
 
@@ -65,7 +68,7 @@ class Settings:
     def with_option(self, option: str, value: str) -> Settings:
         """These settings with one set-up choice changed; a value out of range is ignored."""
         if option == "pool":
-            return replace(self, pool_size=int(value) if value in ("5", "7", "9") else None)
+            return replace(self, pool_size=int(value) if value in {str(n) for n in POOL_SIZES} else None)
         if option == "rounds":
             ok = value.isdigit() and 1 <= int(value) <= MAX_ROUNDS
             return replace(self, rounds=int(value) if ok else None)
