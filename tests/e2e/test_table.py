@@ -432,12 +432,19 @@ def test_a_double_press_on_confirm_does_not_reveal_the_next_hand(game: Page) -> 
     page.locator("[data-action=ready]").click()
     page.locator("[data-action=knock]").click()
     yes = page.locator(".confirm [data-action=confirm]")
-    confirm_box = yes.bounding_box()
+    boxes = {}
+    for size in VIEWPORTS.values():  # where the confirm button is, on every screen size
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        boxes[size] = yes.bounding_box()
+    page.set_viewport_size({"width": 1024, "height": 768})
     yes.dblclick()
     expect(page.locator(".handoff h1")).to_be_visible()
     page.wait_for_timeout(400)
     assert card_hooks(page) == set() and page.locator(".handoff").count() == 1
-    assert not overlap(confirm_box, page.locator("[data-action=ready]").bounding_box())
+    for size, box in boxes.items():
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        assert not overlap(box, page.locator("[data-action=ready]").bounding_box()), size
+    page.set_viewport_size({"width": 1024, "height": 768})
 
 
 def test_nothing_moves_when_the_confirm_box_appears_and_cards_keep_their_element_and_place(game: Page) -> None:
