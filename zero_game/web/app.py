@@ -1,5 +1,7 @@
 """The browser glue: events become commands, effects are carried out here (in one place), the view is drawn.
 
+Saved data is ``saved.SavedData``'s part of the glue.
+
 Everything it decides with is pure and tested in CPython: ``commands.handle`` (state in, state and
 effects out), ``table.next_step``/``bot_turn`` (what happens next), ``present.present`` (what to draw).
 Every handler and the bot loop are guarded: an exception shows an error notice and the page plays on.
@@ -8,36 +10,22 @@ Every handler and the bot loop are guarded: an exception shows an error notice a
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import time
 import traceback
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import UTC, datetime
 from typing import Any
 
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from zero_game.sheet import SavedGame, new_id, timestamp
-
 from .commands import Command, handle
 from .i18n import pick_language
 from .present import present
-from .settings import SPEEDS, saved_settings
-from .storage import (
-    CONFLICT,
-    FAILED,
-    REJECTED,
-    WRITE_FAILED,
-    Loaded,
-    Problem,
-    Store,
-    browser_backend,
-    export_filename,
-    request_persistence,
-)
+from .saved import SavedData
+from .settings import SPEEDS
+from .storage import Store, browser_backend
 from .table import (
     BotTurn,
     ClearSaved,
@@ -53,19 +41,12 @@ from .table import (
     bot_show,
     bot_thinking,
     bot_turn,
-    dismiss,
     notify,
     page,
-    resume,
-    settle,
     still_to_play,
 )
-from .texts import sheet_seats
 from .view import View
 
-# Problems that are about data the player may lose: shown as alerts (the rest as status messages).
-ALERTS = ("storage-unavailable", "write-failed", "corrupt-sheet", "corrupt-game", "backup-failed", "conflict",
-          "bad-import", "newer-import")
 ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
 # The slice of thinking a bot may do before the page gets the main thread back (well under a 50 ms long task).
 THINK_SLICE = 0.015
@@ -92,11 +73,7 @@ class App:
         self.picker.setAttribute("data-field", "import-file")
         root.replaceChildren(self.view.notice_area, self.view.frame, self.live, self.picker)
         self.no_scroll = to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries)
-        self.store: Store | None = None
-        self.game: SavedGame | None = None  # the match in progress as last saved (id, seats, revision)
-        self.serial = -1  # the state's match serial the saved game belongs to
-        self.conflicted = False
-        self.unsaved = False
+        self.saved = SavedData(self)
         self.bots: dict[str, Any] = {}
         self.bot_task: Any = None
         self.banner_lang = ""
@@ -147,15 +124,15 @@ class App:
     def carry_out(self, effect: Effect_) -> None:
         """The only place effects happen."""
         if isinstance(effect, Save):
-            self.save_match()
+            self.saved.save_match()
         elif isinstance(effect, RecordFinished):
-            self.record_finished()
+            self.saved.record_finished()
         elif isinstance(effect, ClearSaved):
-            self.abandon()
+            self.saved.abandon()
         elif isinstance(effect, Think):
             self.wake_bots()
         elif isinstance(effect, StoreAction):
-            self.store_command(Command(effect.command), effect.arg)
+            self.saved.store_command(Command(effect.command), effect.arg)
 
     # ---- drawing ----
 
@@ -265,7 +242,7 @@ class App:
         if field == "import-file":
             files = event.target.files
             if files and files.length:
-                asyncio.ensure_future(self.import_file(files.item(0), event.target))
+                asyncio.ensure_future(self.saved.import_file(files.item(0), event.target))
             return
         name, _, arg = field.partition(":")
         if name == "seat-name":
@@ -311,186 +288,6 @@ class App:
         i = slugs.index(card.getAttribute("data-card"))
         cards[(i + ARROWS[key]) % len(cards)].focus()
 
-    # ---- saved data ----
-
-    def attach_store(self, store: Store, loaded: Loaded) -> None:
-        """Use ``store``: show what loading found, resume the saved match, save from now on."""
-        self.store = store
-        self.state = replace(self.state, history=loaded.sheet, backups=tuple(store.list_backups()))
-        for problem in loaded.problems:
-            self.show_problem(problem)
-        if loaded.game is not None:
-            self.resume(loaded.game)
-        self.listen(window, "storage", self.on_storage)
-        self.listen(document, "zero:before-update", self.on_before_update)
-        asyncio.ensure_future(request_persistence(window.navigator))
-
-    def show_problem(self, problem: Problem) -> None:
-        actions: tuple[tuple[str, str, str], ...] = ()
-        if problem.key:
-            actions = (("export-backup", problem.key, "storage.export-backup"),)
-        elif problem.code in (WRITE_FAILED, "backup-failed"):
-            actions = (("export-json", "", "storage.export"),)
-        self.state = notify(self.state, problem.message_key, alert=problem.code in ALERTS, actions=actions)
-        if problem.detail:
-            window.console.warn(f"Zero: {problem.code}: {problem.detail}")
-
-    def resume(self, game: SavedGame) -> None:
-        """Continue ``game`` with its own set-up; what happens next (bots, hand-off) follows from the state."""
-        reviewed = game.options.get("reviewed")
-        state, effects = resume(self.state, game.match, saved_settings(game),
-                                reviewed if type(reviewed) is int else None)
-        self.game = game
-        self.serial = state.serial
-        self.run((state, effects))
-
-    def options(self) -> dict[str, Any]:
-        return {"settings": json.dumps(self.state.settings.to_dict()), "reviewed": self.state.reviewed,
-                "lang": self.state.lang}
-
-    def save_match(self) -> None:
-        """After every change of the match (the deal too): save it; a new match gets a new id."""
-        match = self.state.match
-        if match is None:
-            return
-        moment = timestamp(datetime.now(UTC))
-        if self.game is None or self.serial != self.state.serial:
-            self.serial = self.state.serial
-            self.game = SavedGame(new_id(random.SystemRandom()), sheet_seats(self.state.texts), match, moment,
-                                  self.options())
-        elif self.game.match is not match:
-            self.game = replace(self.game.advance(match, moment), options=self.options())
-        self.save()
-
-    def save(self, *, force: bool = False) -> None:
-        """Write the match in progress; on trouble tell the player (once) and keep playing."""
-        if self.store is None or self.game is None:
-            return
-        if self.conflicted and not force:
-            return  # the player has not chosen yet between this tab's match and the other one
-        if self.game.options != self.options():
-            self.game = replace(self.game, options=self.options())
-        self.unsaved = True
-        result = self.store.save_game(self.game, force=force)
-        if result.ok and result.game is not None:
-            self.game = result.game
-            self.unsaved = False
-            self.state = dismiss(self.state, "storage.write-failed")
-        elif result.status == CONFLICT:
-            self.show_conflict()
-        elif result.status == FAILED and result.warn:
-            self.show_problem(Problem(WRITE_FAILED))
-
-    def show_conflict(self) -> None:
-        self.conflicted = True
-        self.state = notify(self.state, "storage.conflict", alert=True, actions=(
-            ("load-theirs", "", "storage.load-theirs"), ("keep-mine", "", "storage.keep-mine")))
-
-    def record_finished(self) -> None:
-        """The match is over: put it on the score sheet and forget the match in progress."""
-        if self.store is None or self.game is None:
-            return
-        result = self.store.record_finished(self.game.record(timestamp(datetime.now(UTC))))
-        if result.status == FAILED and result.warn:
-            self.show_problem(Problem(WRITE_FAILED))
-        if not self.conflicted:
-            self.store.clear_game()
-        self.game = None
-        self.state = replace(self.state, history=self.store.sheet)
-
-    def abandon(self) -> None:
-        """The players started another match: the last one is no longer the match to resume."""
-        if self.store is not None and self.game is not None and not self.conflicted:
-            self.store.clear_game()
-        self.game = None
-
-    def on_storage(self, event: Any) -> None:
-        """Another tab wrote to this site's storage."""
-        if self.store is None:
-            return
-        key = event.key
-        change = self.store.on_storage_event(js_text(key), js_text(event.newValue))
-        if change is None:
-            return
-        if change.what in ("game", "all") and (self.game is not None or self.state.match is not None):
-            self.show_conflict()
-        if change.what in ("sheet", "all"):
-            self.state = replace(self.state, history=self.store.sheet)
-        self.render()
-
-    def on_before_update(self, event: Any) -> None:
-        """The page is about to reload for a new version: retry a save that failed or waited."""
-        if self.unsaved:
-            self.save()
-
-    def store_command(self, command: Command, arg: str) -> None:
-        store = self.store
-        if store is None:
-            return
-        if command is Command.EXPORT_JSON:
-            download(store.export_json(), export_filename("json", self.today()), "application/json")
-        elif command is Command.EXPORT_CSV:
-            download(store.export_csv(), export_filename("csv", self.today()), "text/csv")
-        elif command is Command.EXPORT_BACKUP:
-            text = store.backup_text(arg)
-            if text is not None:
-                name = "zero-backup-" + arg.rsplit(":", 2)[-2] + ".json" if arg.count(":") >= 3 else "zero-backup.json"
-                download(text, name.replace(":", ""), "application/json")
-        elif command is Command.IMPORT:
-            self.picker.click()
-        elif command is Command.CLEAR_HISTORY_YES:
-            result = store.clear_history()
-            if result.status == FAILED and result.warn:
-                self.show_problem(Problem(WRITE_FAILED))
-            self.state = replace(self.state, history=store.sheet)
-        elif command is Command.LOAD_THEIRS:
-            self.conflicted = False
-            self.state = dismiss(self.state, "storage.conflict")
-            loaded = store.reload_game()
-            for problem in loaded.problems:
-                self.show_problem(problem)
-            self.game = None
-            if loaded.game is not None:
-                self.resume(loaded.game)
-            else:
-                before = self.state
-                self.state, effects = settle(before, replace(before, match=None, setting_up=True))
-                for effect in effects:
-                    self.carry_out(effect)
-        elif command is Command.KEEP_MINE:
-            self.conflicted = False
-            self.state = dismiss(self.state, "storage.conflict")
-            match = self.state.match
-            if match is not None and not match.is_over and self.game is not None:
-                self.save(force=True)
-
-    def today(self) -> str:
-        return timestamp(datetime.now(UTC))
-
-    async def import_file(self, file: Any, picker: Any) -> None:
-        """Read a chosen score-sheet file and merge it; say what happened."""
-        try:
-            if self.store is None:
-                return
-            try:
-                text = str(await file.text())
-            except Exception:
-                text = ""
-            picker.value = ""
-            result = self.store.import_json(text)
-            for key in ("storage.imported", "storage.bad-import", "storage.newer-import"):
-                self.state = dismiss(self.state, key)
-            if result.status == REJECTED and result.problem is not None:
-                self.state = notify(self.state, result.problem.message_key, alert=True)
-            else:
-                self.state = notify(self.state, "storage.imported", added=result.added, duplicates=result.duplicates)
-                if result.status == FAILED and result.warn:
-                    self.show_problem(Problem(WRITE_FAILED))
-            self.state = replace(self.state, history=self.store.sheet)
-            self.render()
-        except Exception as err:
-            self.failed(err)
-
     # ---- bots ----
 
     def wake_bots(self) -> None:
@@ -535,26 +332,6 @@ class App:
         await asyncio.sleep(pace * 0.3)
 
 
-def js_text(value: Any) -> str | None:
-    """A JS string as text; ``null`` (``None`` or a falsy ``JsNull``) as ``None``."""
-    return None if value is None or (not value and value != "") else str(value)
-
-
-def download(text: str, filename: str, mime: str) -> None:
-    """Offer ``text`` as a file: a Blob, an object URL and a temporary ``<a download>`` clicked once."""
-    options = to_js({"type": mime + ";charset=utf-8"}, dict_converter=window.Object.fromEntries)
-    blob = window.Blob.new(to_js([text]), options)
-    url = window.URL.createObjectURL(blob)
-    link = document.createElement("a")
-    link.href = url
-    link.download = filename
-    link.hidden = True
-    document.body.appendChild(link)
-    link.click()
-    link.remove()
-    window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
-
-
 def url_options() -> tuple[int | None, str | None]:
     """``?seed=N`` fixes the first match's seed (tests, replaying a deal); ``?speed=`` the bots' pace."""
     params = window.URLSearchParams.new(window.location.search)
@@ -574,7 +351,7 @@ def start() -> App:
     app = App(document.getElementById("app"), state)
     try:
         store = Store(browser_backend())
-        app.attach_store(store, store.load())
+        app.saved.attach_store(store, store.load())
     except Exception as err:  # saved data must never stop the game from starting
         window.console.error(f"Zero: saved data could not be used: {err!r}")
     app.render()
