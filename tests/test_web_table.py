@@ -412,3 +412,13 @@ def test_sheet_seats_have_distinct_names_and_a_resume_shows_an_unseen_round_end_
     assert page(again) is Page.ROUND_END
     again, _ = handle(again, "next-round")
     assert page(again) is Page.HANDOFF and cards_shown(present(again)) == set()
+
+
+def test_keep_places_puts_a_new_card_in_the_freed_slot_and_lays_out_a_new_pool_as_dealt() -> None:
+    from zero_game import Card, Colour
+    from zero_game.web.table import keep_places
+
+    a, b, c, d = (Card(Colour.RED, n) for n in (1, 2, 3, 4))
+    assert keep_places((c, a, b), (a, b, d)) == (d, a, b)  # c was taken, d given: d takes c's slot
+    assert keep_places((), (a, b)) == (a, b)  # a new round: as dealt
+    assert keep_places((a, b), (a, b)) == (a, b)
