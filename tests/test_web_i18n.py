@@ -27,7 +27,7 @@ def test_card_labels_and_terms_follow_the_rules_table() -> None:
     def card(lang: str) -> str:
         return translate(lang, "card", colour=translate(lang, "colour.red"), number=7)
 
-    assert [card(lang) for lang in ("en", "fr", "de")] == ["red 7", "rouge 7", "rot 7"]
+    assert [card(lang) for lang in ("en", "fr", "de")] == ["red 7", "7 rouge", "rot 7"]
     assert "réserve" in MESSAGES["fr"]["setup.pool"] and "Auslage" in MESSAGES["de"]["setup.pool"]
     assert MESSAGES["fr"]["action.knock"] == "Frapper" and MESSAGES["de"]["action.knock"] == "Klopfen"
     assert MESSAGES["fr"]["sheet.heading"] == "Feuille de score" and MESSAGES["de"]["sheet.heading"] == "Punktezettel"

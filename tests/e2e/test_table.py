@@ -7,10 +7,12 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from zero_game import Match
+from zero_game import Match, Swap
+from zero_game.sheet import load_game
 from zero_game.web.i18n import MESSAGES
+from zero_game.web.storage import GAME_KEY
 
 from .conftest import REPO, open_game
 
@@ -44,6 +46,9 @@ def game(booted: Page) -> Page:
     page.set_viewport_size({"width": 1024, "height": 768})
     if page.locator("[data-action=new-setup]").count():
         page.locator("[data-action=new-setup]").first.click()
+        if page.locator("[data-action=new-setup-yes]").count():  # a match in progress: it asks first
+            page.locator("[data-action=new-setup-yes]").click()
+    expect(page.locator("[data-action=start]")).to_be_visible()
     page.locator("[data-field=lang]").select_option("en")
     while page.locator(".seat-row").count() > 3:
         page.locator("[data-action=remove-seat]").last.click()
@@ -52,6 +57,8 @@ def game(booted: Page) -> Page:
     for seat, kind in enumerate(("person", "medium", "medium")):
         page.locator(f"[data-field='seat-kind:{seat}']").select_option(kind)
     page.locator("[data-field='seat-name:0']").fill("")
+    for option, value in (("rounds", ""), ("pool", ""), ("speed", "fast")):
+        page.locator(f"[data-field={option}]").select_option(value)
     page.locator("[data-action=start]").focus()
     expect(page.locator("[data-action=start]")).to_be_focused()
     return page
@@ -287,3 +294,266 @@ def test_the_table_in_french_and_german_has_no_english_left(game: Page, lang: st
     shown |= words(" ".join(page.locator("[aria-label]").evaluate_all("els => els.map(e => e.ariaLabel)")))
     assert shown & english_only == set()
     assert page.title() == MESSAGES[lang]["title.table"]
+
+
+# ---- hot-seat privacy, hand-offs and bots that never stall --------------------------------------
+
+# Records the whole page after every change: the screen, every data-*/aria-*/title value, the text,
+# the live region and the saved match (read in the same task, so the two always belong together).
+WATCH = """(key) => {
+  window.__snaps = [];
+  const snap = () => {
+    const attrs = [];
+    for (const el of document.querySelectorAll('*')) {
+      for (const a of el.attributes) {
+        if (a.name.startsWith('data-') || a.name.startsWith('aria-') || a.name === 'title') attrs.push(a.value);
+      }
+    }
+    window.__snaps.push({screen: document.body.dataset.screen || '', attrs, text: document.body.innerText,
+                         title: document.title, live: document.getElementById('live')?.textContent || '',
+                         saved: localStorage.getItem(key)});
+  };
+  new MutationObserver(snap).observe(document.documentElement,
+    {subtree: true, childList: true, attributes: true, characterData: true});
+  snap();
+}"""
+
+
+def watch(page: Page) -> None:
+    page.evaluate(WATCH, GAME_KEY)
+
+
+def private_cards(match: Match, seat: int) -> set[tuple[str, str]]:
+    """(slug, English name) of ``seat``'s cards that nobody else has seen (a card seen taken is public)."""
+    r = match.round
+    seen = {t.action.take for t in r.history if isinstance(t.action, Swap)}
+    return {(c.slug, f"{c.colour.label} {c.number}") for c in r.hand(seat) if c not in seen}
+
+
+def leaks(snaps: list[dict[str, object]], persons: tuple[int, ...]) -> tuple[list[str], dict[str, int]]:
+    """Every page state where a hand was in the page while its owner was not the person acting."""
+    found: list[str] = []
+    counts = {"bot": 0, "handoff": 0, "person": 0}
+    for snap in snaps:
+        screen, saved = str(snap["screen"]), snap["saved"]
+        if screen not in ("table", "handoff") or not saved:
+            continue
+        match = load_game(str(saved)).match
+        current = match.current_player
+        acting = current if screen == "table" and current in persons else None
+        counts["person" if acting is not None else "bot" if screen == "table" else "handoff"] += 1
+        attrs = set(snap["attrs"])  # type: ignore[call-overload]
+        words = f"{snap['text']} {snap['title']} {snap['live']}"
+        if acting is None and "hand" in attrs:
+            found.append(f"a hand zone on {screen} (seat {current} to play)")
+        for seat in persons:
+            if seat == acting:
+                continue
+            for slug, label in private_cards(match, seat):
+                if slug in attrs or label in attrs or label in words:
+                    found.append(f"seat {seat}'s {slug} on {screen} while seat {current} plays")
+    return found, counts
+
+
+def test_no_hand_is_in_the_page_while_no_person_acts_two_people_and_a_bot_between_them(game: Page) -> None:
+    """Whole rounds with Ana, a bot, Ben: every page state is checked, after Next round and after a reload."""
+    page = game
+    page.locator("[data-field='seat-kind:2']").select_option("person")
+    page.locator("[data-field='seat-name:0']").fill("Ana")
+    page.locator("[data-field='seat-name:2']").fill("Ben")
+    page.locator("[data-field=rounds]").select_option("2")
+    watch(page)
+    page.locator("[data-action=start]").click()
+    snaps: list[dict[str, object]] = []
+    rounds = turns = 0
+    reloaded = False
+    while (step := next_step(page)) != "play-again":
+        if step == "ready":
+            page.locator("[data-action=ready]").click()
+        elif step == "next-round":
+            rounds += 1
+            page.locator("[data-action=next-round]").click()
+        else:
+            turns += 1
+            if turns % 3 == 1:
+                swap_first_cards(page)
+            else:
+                knock(page)
+            if rounds == 1 and not reloaded:  # the bot is to play: reload in its turn
+                snaps += page.evaluate("window.__snaps")
+                page.reload()
+                page.wait_for_function("() => document.documentElement.dataset.app === 'ready'", timeout=90_000)
+                watch(page)
+                reloaded = True
+    snaps += page.evaluate("window.__snaps")
+    found, counts = leaks(snaps, (0, 2))
+    assert found == []
+    assert rounds == 2 and reloaded
+    assert counts["bot"] >= 4 and counts["handoff"] >= 4 and counts["person"] >= 4, counts
+
+
+def test_a_reload_during_the_bots_turns_plays_on_with_no_input(game: Page) -> None:
+    page = game
+    page.locator("[data-field=speed]").select_option("slow")
+    page.locator("[data-action=start]").click()
+    assert next_step(page) == "knock"
+    swap_first_cards(page)
+    saved = page.evaluate("(key) => localStorage.getItem(key)", GAME_KEY)
+    if load_game(saved).match.current_player == 0:
+        pytest.skip("the swap ended the round")
+    page.reload()
+    page.wait_for_function("() => document.documentElement.dataset.app === 'ready'", timeout=90_000)
+    expect(page.locator(".thinking")).to_have_count(1, timeout=10_000)  # a bot thinks at once
+    # No input at all: the bots play their turns and the person's turn comes back.
+    expect(page.locator("[data-action=knock], [data-action=next-round]").first).to_be_visible(timeout=60_000)
+
+
+def overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
+    assert a is not None and b is not None
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+def test_a_double_press_on_confirm_does_not_reveal_the_next_hand(game: Page) -> None:
+    page = game
+    set_up_hot_seat(page, ("Ana", "Ben"))
+    page.locator("[data-action=start]").click()
+    page.locator("[data-action=ready]").click()
+    page.locator("[data-zone=hand] [data-card]").first.click()
+    page.locator("[data-zone=pool] [data-card]").first.click()
+    expect(page.locator(".confirm [data-action=confirm]")).to_be_focused()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # the tail of the first press: must not open the next hand
+    expect(page.locator(".handoff h1")).to_be_visible()
+    page.wait_for_timeout(400)
+    assert card_hooks(page) == set() and page.locator(".handoff").count() == 1
+    assert page.evaluate("document.activeElement.dataset.action") != "ready"
+
+    page.locator("[data-action=ready]").click()
+    page.locator("[data-action=knock]").click()
+    yes = page.locator(".confirm [data-action=confirm]")
+    boxes = {}
+    for size in VIEWPORTS.values():  # where the confirm button is, on every screen size
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        boxes[size] = yes.bounding_box()
+    page.set_viewport_size({"width": 1024, "height": 768})
+    yes.dblclick()
+    expect(page.locator(".handoff h1")).to_be_visible()
+    page.wait_for_timeout(400)
+    assert card_hooks(page) == set() and page.locator(".handoff").count() == 1
+    for size, box in boxes.items():
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        assert not overlap(box, page.locator("[data-action=ready]").bounding_box()), size
+    page.set_viewport_size({"width": 1024, "height": 768})
+
+
+def test_nothing_moves_when_the_confirm_box_appears_and_cards_keep_their_element_and_place(game: Page) -> None:
+    page = game
+    page.locator("[data-action=start]").click()
+    assert next_step(page) == "knock"
+    where = """() => ['[data-zone=hand]', '[data-zone=pool]', '[data-action=knock]']
+        .map(s => document.querySelector(s).getBoundingClientRect().top)"""
+    before = page.evaluate(where)
+    first = page.locator("[data-zone=hand] [data-card]").first
+    first.evaluate("el => { el.__mark = 'given'; }")
+    regions = "() => ['nav.topbar', '.opponents', '.status'].map(s => document.querySelector(s))"
+    page.evaluate(f"() => ({regions})().forEach(el => {{ el.__mark = 'kept'; }})")
+    first.click()
+    assert page.evaluate("document.activeElement.__mark") == "given", "focus left the tapped card"
+    # A tap repaints what it changed (hand, pool, controls): the bar, the seats and the status stay as they were.
+    assert page.evaluate(f"() => ({regions})().map(el => el.__mark)") == ["kept"] * 3
+    pool = page.locator("[data-zone=pool] [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    give = first.get_attribute("data-card")
+    take = pool[3]
+    page.locator(f"[data-zone=pool] [data-card='{take}']").click()
+    expect(page.locator(".confirm")).to_be_visible()
+    page.wait_for_timeout(250)  # the box's entrance
+    assert page.evaluate(where) == before
+    page.locator(".confirm [data-action=confirm]").click()
+    expect(page.locator(f"[data-zone=hand] [data-card='{take}'], [data-action=next-round]").first).to_be_visible()
+    if page.locator("[data-zone=pool]").count():
+        after = page.locator("[data-zone=pool] [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+        if give in after:
+            assert after.index(give) == 3, "the given card should take the taken card's place"
+
+
+# ---- the small things a player hit --------------------------------------------------------------
+
+
+def test_five_players_and_a_pool_of_nine_fit_a_phone_and_the_sheet_shows_everyone(game: Page) -> None:
+    page = game
+    page.locator("[data-action=add-seat]").click()
+    page.locator("[data-action=add-seat]").click()
+    page.locator("[data-field=pool]").select_option("9")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("[data-action=start]").click()
+    assert next_step(page) == "knock"
+    page.locator("[data-zone=hand] [data-card]").first.click()
+    page.locator("[data-zone=pool] [data-card]").first.click()
+    expect(page.locator(".confirm")).to_be_visible()
+    assert page.evaluate("window.scrollY") == 0
+    bottoms = page.locator("[data-zone=pool] [data-card], [data-zone=hand] [data-card], .confirm").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().bottom)")
+    assert len(bottoms) == 19 and max(bottoms) <= 844, f"below the screen: {max(bottoms)}"
+    no_horizontal_overflow(page)
+    page.locator("[data-action=sheet]").click()
+    table = page.locator(".sheet-table").first
+    expect(table.locator("thead th")).to_have_count(6)
+    fits = table.evaluate("t => t.scrollWidth <= t.clientWidth && t.getBoundingClientRect().right <= 390")
+    assert fits, "the score table hides players in a sideways scroll"
+    for header in table.locator("thead th").all():
+        expect(header).to_be_in_viewport()
+    page.locator("[data-action=back]").click()
+
+
+def test_every_screen_opens_at_its_top(game: Page) -> None:
+    page = game
+    page.set_viewport_size({"width": 390, "height": 844})
+
+    def scrolled_down_then(action: str) -> None:
+        page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.locator(f"[data-action={action}]").first.click()
+        page.wait_for_function("() => window.scrollY === 0", timeout=5_000)
+
+    scrolled_down_then("rules")
+    expect(page.locator(".rules h1")).to_be_in_viewport()
+    scrolled_down_then("back")
+    expect(page.locator(".setup h1")).to_be_in_viewport()
+    page.locator("[data-action=start]").click()
+    assert next_step(page) == "knock"
+    scrolled_down_then("sheet")
+    scrolled_down_then("back")
+    scrolled_down_then("new-setup")  # asks first: the question is at the top
+    expect(page.locator("[data-action=new-setup-yes]")).to_be_in_viewport()
+    page.locator("[data-action=new-setup-yes]").click()
+    expect(page.locator(".setup h1")).to_be_in_viewport()
+    expect(page.locator("[data-action=back-to-match]")).to_be_visible()
+    page.locator("[data-action=back-to-match]").click()
+    expect(page.locator("[data-zone=hand] [data-card]").first).to_be_visible()
+
+
+def test_top_bar_and_table_have_distinct_accessible_names(game: Page) -> None:
+    page = game
+    page.locator("[data-action=start]").click()
+    bar = page.locator("nav.topbar").get_attribute("aria-label")
+    table = page.locator("#app").get_attribute("aria-label")
+    assert bar and table and bar != table
+
+
+def test_a_handler_that_fails_shows_an_error_and_the_page_plays_on(fresh_context: BrowserContext,
+                                                                    site_url: str) -> None:
+    loaded = open_game(fresh_context, site_url, "?seed=5&speed=fast")
+    page = loaded.page
+    # A control the game does not know: its handler raises; the listener must survive it.
+    page.evaluate("""() => {
+        const b = document.createElement('button');
+        b.dataset.action = 'no-such-command'; b.id = 'broken'; b.textContent = 'broken';
+        document.querySelector('.setup').appendChild(b);
+    }""")
+    page.locator("#broken").click()
+    expect(page.locator("[data-notice='error.unexpected']")).to_be_visible()
+    page.locator("[data-notice='error.unexpected'] [data-action=dismiss]").click()
+    expect(page.locator("[data-notice='error.unexpected']")).to_have_count(0)
+    page.locator("[data-action=start]").click()
+    assert next_step(page) == "knock"  # the bots played: their loop and the listeners are alive
+    assert len(loaded.console_errors) == 1 and "no-such-command" in loaded.console_errors[0]

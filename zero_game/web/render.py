@@ -8,21 +8,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from .controller import (
+from .screens import (
+    Body,
     Button,
     CardView,
     Choice,
+    Confirm,
+    ControlsView,
     HandoffView,
     MatchEndView,
-    Notice,
+    Notices,
     RoundEndView,
     RulesView,
-    Screen,
+    SeatInfo,
     SetupView,
     SheetPageView,
     SheetView,
-    TableView,
+    StatusView,
+    TopBar,
 )
+from .settings import NAME_LIMIT
 
 SVG = "http://www.w3.org/2000/svg"
 
@@ -93,35 +98,53 @@ class Painter:
 
     def card(self, card: CardView, *, interactive: bool = True, hook: str = "data-card", size: str = "") -> Any:
         """A card: a button in hand and pool, a plain figure elsewhere."""
+        node = self.el("button" if interactive else "span", self.card_classes(card, size))
+        node.setAttribute(hook, card.slug)
+        if interactive:
+            node.type = "button"
+        else:
+            node.setAttribute("role", "img")
+        self.card_state(node, card, interactive)
+        self.add(
+            node,
+            self.el("span", "card-number", str(card.number), aria_hidden="true"),
+            self.symbol(card.colour),
+        )
+        return node
+
+    def card_classes(self, card: CardView, size: str = "") -> str:
         classes = ["card", "c-" + card.colour]
         if size:
             classes.append(size)
         for flag, name in ((card.selected, "selected"), (card.cleared, "cleared"), (card.motion, card.motion)):
             if flag:
                 classes.append(name)
-        node = self.el("button" if interactive else "span", " ".join(classes))
-        node.setAttribute(hook, card.slug)
+        return " ".join(classes)
+
+    def card_state(self, node: Any, card: CardView, interactive: bool) -> None:
+        """The card's name, chosen state and spoken hint."""
+        node.setAttribute("aria-label", card.label)
         if interactive:
-            node.type = "button"
             node.setAttribute("aria-pressed", "true" if card.selected else "false")
-            node.setAttribute("aria-label", card.label)
-        else:
-            node.setAttribute("role", "img")
-            node.setAttribute("aria-label", card.label)
         if card.note:
             node.setAttribute("aria-description", card.note)
-        self.add(
-            node,
-            self.el("span", "card-number", str(card.number), aria_hidden="true"),
-            self.symbol(card.colour),
-        )
-        if not card.hint:
-            return node
-        # The badge sits beside the button, not in it, so the button's name stays "red 7" (spoken hint:
-        # aria-description); a badge inside would make the visible text differ from the name.
-        slot = self.el("span", "slot")
-        self.add(slot, node, self.el("span", "card-hint", card.hint, aria_hidden="true"))
+        else:
+            node.removeAttribute("aria-description")
+
+    def card_slot(self, card: CardView, interactive: bool) -> Any:
+        """A card in the pool or the hand, with the badge beside it (not in it, so the button's name
+        stays "red 7"; the spoken hint is its aria-description)."""
+        slot = self.el("span", "slot", data_interactive=str(interactive))
+        self.add(slot, self.card(card, interactive=interactive), self.el("span", "card-hint", card.hint,
+                                                                          aria_hidden="true"))
         return slot
+
+    def update_card(self, slot: Any, card: CardView) -> None:
+        """Bring a drawn card (from ``card_slot``) up to date in place."""
+        node = slot.firstElementChild
+        node.className = self.card_classes(card)
+        self.card_state(node, card, slot.getAttribute("data-interactive") == "True")
+        slot.lastElementChild.textContent = card.hint
 
     def button(self, b: Button, cls: str = "") -> Any:
         classes = ["btn"]
@@ -152,39 +175,73 @@ class Painter:
         wrap.appendChild(select)
         return wrap
 
-    # ---- screens ----
+    # ---- regions ----
 
-    def screen(self, s: Screen) -> Any:
-        """The whole screen: a top bar and the body."""
-        frame = self.el("div", "screen screen-" + s.name)
-        bar = self.el("nav", "topbar", aria_label=s.table_label)
-        bar.appendChild(self.el("span", "brand", s.brand))
+    def top(self, v: TopBar) -> Any:
+        """The top bar: name, navigation and language (its own accessible name, not the table's)."""
+        bar = self.el("nav", "topbar", aria_label=v.label)
+        bar.appendChild(self.el("span", "brand", v.brand))
         links = self.el("div", "topbar-actions")
-        for b in s.nav:
+        for b in v.nav:
             links.appendChild(self.button(b, "nav"))
-        links.appendChild(self.choice(s.language, "field lang"))
+        links.appendChild(self.choice(v.language, "field lang"))
         bar.appendChild(links)
-        frame.appendChild(bar)
-        body = s.body
+        return bar
+
+    def confirm(self, c: Confirm, *, role: str = "group") -> Any:
+        """A question with its yes and no."""
+        box = self.el("div", "confirm" + (" danger" if c.danger else ""), role=role, aria_label=c.text)
+        box.appendChild(self.el("p", "confirm-text", c.text))
+        if c.detail:
+            box.appendChild(self.el("p", "confirm-detail", c.detail))
+        buttons = self.el("div", "confirm-buttons")
+        self.add(buttons, self.button(c.yes), self.button(c.no))
+        box.appendChild(buttons)
+        return box
+
+    def notices(self, v: Notices) -> Any:
+        """The notice area: one box per message, problems as alerts, and the question before leaving a match."""
+        area = self.el("div", "notices", role="region", aria_label=v.label)
+        if v.ask:
+            area.appendChild(self.confirm(v.ask, role="alertdialog"))
+        for n in v.items:
+            box = self.el("div", "notice" + (" alert" if n.alert else ""), role="alert" if n.alert else "status",
+                          data_notice=n.key)
+            box.appendChild(self.el("p", "notice-text", n.text))
+            buttons = self.el("div", "notice-buttons")
+            for b in n.actions:
+                buttons.appendChild(self.button(b))
+            buttons.appendChild(self.button(n.dismiss, "dismiss"))
+            box.appendChild(buttons)
+            area.appendChild(box)
+        return area
+
+    def body(self, body: Body) -> Any:
+        """A whole screen body other than the table (which is drawn by region)."""
         if isinstance(body, SetupView):
-            frame.appendChild(self.setup(body))
-        elif isinstance(body, HandoffView):
-            frame.appendChild(self.handoff(body))
-        elif isinstance(body, TableView):
-            frame.appendChild(self.table(body))
-        elif isinstance(body, RoundEndView):
-            frame.appendChild(self.round_end(body))
-        elif isinstance(body, MatchEndView):
-            frame.appendChild(self.match_end(body))
-        elif isinstance(body, SheetPageView):
-            frame.appendChild(self.sheet_page(body))
-        elif isinstance(body, RulesView):
-            frame.appendChild(self.rules(body))
-        return frame
+            return self.setup(body)
+        if isinstance(body, HandoffView):
+            return self.handoff(body)
+        if isinstance(body, RoundEndView):
+            return self.round_end(body)
+        if isinstance(body, MatchEndView):
+            return self.match_end(body)
+        if isinstance(body, SheetPageView):
+            return self.sheet_page(body)
+        assert isinstance(body, RulesView)
+        return self.rules(body)
 
     def setup(self, v: SetupView) -> Any:
+        """The set-up page: who sits where, then the options and Play."""
         panel = self.el("section", "panel setup")
-        self.add(panel, self.el("h1", "", v.heading), self.el("p", "intro", v.intro))
+        self.add(panel, self.setup_seats(v), self.setup_options(v))
+        return panel
+
+    def setup_seats(self, v: SetupView) -> Any:
+        part = self.el("div", "setup-seats")
+        self.add(part, self.el("h1", "", v.heading, tabindex="-1"), self.el("p", "intro", v.intro))
+        if v.back:
+            part.appendChild(self.button(v.back, "back-to-match"))
         seats = self.el("ol", "seats")
         for seat in v.seats:
             row = self.el("li", "seat-row")
@@ -194,7 +251,8 @@ class Painter:
                 name = self.el("label", "field name")
                 name.appendChild(self.el("span", "field-label", seat.name_label))
                 box = self.el("input", "", type="text", data_field=f"seat-name:{seat.index}",
-                              placeholder=seat.placeholder, maxlength="40", autocomplete="off", spellcheck="false")
+                              placeholder=seat.placeholder, maxlength=str(NAME_LIMIT), autocomplete="off",
+                              spellcheck="false")
                 box.value = seat.name
                 name.appendChild(box)
             else:
@@ -203,22 +261,35 @@ class Painter:
             if seat.remove:
                 row.appendChild(self.button(seat.remove, "remove"))
             seats.appendChild(row)
-        panel.appendChild(seats)
+        part.appendChild(seats)
         if v.add:
-            panel.appendChild(self.button(v.add, "add"))
+            part.appendChild(self.button(v.add, "add"))
+        return part
+
+    def setup_options(self, v: SetupView) -> Any:
+        part = self.el("div", "setup-options")
         options = self.el("div", "options")
         for c in v.options:
             options.appendChild(self.choice(c))
-        panel.appendChild(options)
-        panel.appendChild(self.button(v.start, "play"))
-        return panel
+        part.appendChild(options)
+        part.appendChild(self.button(v.start, "play"))
+        return part
 
     def handoff(self, v: HandoffView) -> Any:
+        """The hand-off: its button sits low and starts without focus (see ``View``)."""
         panel = self.el("section", "handoff")
-        self.add(panel, self.el("h1", "", v.heading), self.el("p", "", v.detail), self.button(v.ready, "big"))
+        self.add(panel, self.el("h1", "", v.heading, tabindex="-1"), self.el("p", "", v.detail),
+                 self.button(v.ready, "big ready"))
         return panel
 
-    def seat(self, s: Any) -> Any:
+    def seats(self, seats: tuple[SeatInfo, ...], label: str) -> Any:
+        """The seats around the table."""
+        node = self.el("ul", "opponents", aria_label=label)
+        for s in seats:
+            node.appendChild(self.seat(s))
+        return node
+
+    def seat(self, s: SeatInfo) -> Any:
         node = self.el("li", "seat" + (" turn" if s.turn else ""), data_seat=str(s.seat))
         head = self.el("div", "seat-head")
         head.appendChild(self.el("span", "seat-name", s.name))
@@ -242,63 +313,27 @@ class Painter:
             node.appendChild(last)
         return node
 
-    def table(self, v: TableView) -> Any:
-        root = self.el("section", "tablescreen" + (" final" if v.final else "") + (" myturn" if v.my_turn else ""))
-        status = self.el("header", "status")
+    def status(self, v: StatusView) -> Any:
+        status = self.el("header", "status" + (" final" if v.final else ""))
         self.add(status, self.el("span", "round-label", v.round_label), self.el("h1", "status-text", v.status))
-        root.appendChild(status)
-        seats = self.el("ul", "opponents")
-        for s in v.seats:
-            seats.appendChild(self.seat(s))
-        root.appendChild(seats)
-        pool = self.el("section", "pool-area")
-        pool.appendChild(self.el("h2", "zone-label", v.pool_label))
-        zone = self.el("div", "cards pool", data_zone="pool", role="group", aria_label=v.pool_label)
-        for c in v.pool:
-            zone.appendChild(self.card(c, interactive=v.my_turn))
-        pool.appendChild(zone)
-        root.appendChild(pool)
-        controls = self.el("section", "controls")
-        if v.prompt:
-            controls.appendChild(self.el("p", "prompt", v.prompt))
-        if v.confirm:
-            box = self.el("div", "confirm", role="group", aria_label=v.confirm.text)
-            self.add(box, self.el("p", "confirm-text", v.confirm.text),
-                     self.el("p", "confirm-detail", v.confirm.detail))
-            buttons = self.el("div", "confirm-buttons")
-            self.add(buttons, self.button(v.confirm.yes), self.button(v.confirm.no))
-            box.appendChild(buttons)
-            controls.appendChild(box)
+        return status
+
+    def controls(self, v: ControlsView) -> Any:
+        """Prompt, the confirm box's slot (kept the same height with or without the box), the buttons."""
+        controls = self.el("section", "controls" + (" reserve" if v.reserve else ""))
+        slot = self.el("div", "confirm-slot")  # the prompt, or the confirm box in its place
+        slot.appendChild(self.confirm(v.confirm) if v.confirm else self.el("p", "prompt", v.prompt))
+        controls.appendChild(slot)
         actions = self.el("div", "actions")
         for b in v.actions:
             actions.appendChild(self.button(b, "knock" if b.action == "knock" else ""))
         controls.appendChild(actions)
-        root.appendChild(controls)
-        if v.hand_groups:
-            hand = self.el("section", "hand-area")
-            head = self.el("div", "hand-head")
-            head.appendChild(self.el("h2", "zone-label", v.hand_label))
-            if v.score:
-                head.appendChild(self.el("p", "score", v.score))
-            hand.appendChild(head)
-            zone = self.el("div", "cards hand", data_zone="hand", role="group", aria_label=v.hand_label)
-            for group in v.hand_groups:
-                g = self.el("div", "group" + (" set" if len(group) >= 5 else ""))
-                for c in group:
-                    g.appendChild(self.card(c, interactive=True))
-                zone.appendChild(g)
-            hand.appendChild(zone)
-            detail = self.el("ul", "score-detail")
-            for line in v.score_detail:
-                detail.appendChild(self.el("li", "", line))
-            hand.appendChild(detail)
-            root.appendChild(hand)
-        return root
+        return controls
 
     def sheet(self, v: SheetView, level: str = "h2") -> Any:
         wrap = self.el("div", "sheet")
         wrap.appendChild(self.el(level, "", v.heading))
-        table = self.el("table", "sheet-table")
+        table = self.el("table", "sheet-table" + (" wide" if len(v.columns) > 4 else ""))
         head = self.el("tr")
         for i, col in enumerate(v.columns):
             cell = self.el("th", "leader" if i - 1 in v.leaders else "", col, scope="col")
@@ -386,29 +421,9 @@ class Painter:
             tools.appendChild(self.button(b))
         panel.appendChild(tools)
         if v.confirm:
-            box = self.el("div", "confirm danger", role="alertdialog", aria_label=v.confirm.text)
-            box.appendChild(self.el("p", "confirm-text", v.confirm.text))
-            buttons = self.el("div", "confirm-buttons")
-            self.add(buttons, self.button(v.confirm.yes), self.button(v.confirm.no))
-            box.appendChild(buttons)
-            panel.appendChild(box)
+            panel.appendChild(self.confirm(v.confirm, role="alertdialog"))
         panel.appendChild(self.button(v.back, "primary back"))
         return panel
-
-    def notices(self, notices: tuple[Notice, ...], label: str) -> Any:
-        """The notice area: one box per message, problems as alerts, with their buttons and a dismiss."""
-        area = self.el("div", "notices", role="region", aria_label=label)
-        for n in notices:
-            box = self.el("div", "notice" + (" alert" if n.alert else ""), role="alert" if n.alert else "status",
-                          data_notice=n.key)
-            box.appendChild(self.el("p", "notice-text", n.text))
-            buttons = self.el("div", "notice-buttons")
-            for b in n.actions:
-                buttons.appendChild(self.button(b))
-            buttons.appendChild(self.button(n.dismiss, "dismiss"))
-            box.appendChild(buttons)
-            area.appendChild(box)
-        return area
 
     def round_end(self, v: RoundEndView) -> Any:
         panel = self.el("section", "panel round-end")

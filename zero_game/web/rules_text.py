@@ -9,6 +9,8 @@ RULES: dict[str, tuple[Section, ...]] = {
         ("The aim", (
             "Finish each round holding as few points as you can. After the last round, the lowest total wins; "
             "equal lowest totals share the win.",
+            "A match has as many rounds as there are players at the table (two players: two rounds; five players: "
+            "five), unless the set-up chooses another number.",
         )),
         ("The cards", (
             "There are 56 cards: seven colours, each numbered 1 to 8. Every colour has its own symbol, so you "
@@ -44,7 +46,9 @@ RULES: dict[str, tuple[Section, ...]] = {
         )),
         ("Playing on this tablet", (
             "Tap a card in your hand, then a card in the pool, then confirm the swap. Tap a chosen card again or "
-            "use Cancel to change your mind. Each pool card shows what your hand would score with it.",
+            "use Cancel to change your mind.",
+            "Once you have chosen a card from your hand, each pool card shows what your hand would score if you "
+            "took it; choose a pool card first and the cards of your hand show it the other way round.",
             "With several people at the table, the screen hides your hand and asks you to pass the tablet "
             "whenever someone else is next. Keys: Tab and the arrow keys move between cards, Enter or Space "
             "chooses, K knocks, Escape cancels.",
@@ -54,6 +58,8 @@ RULES: dict[str, tuple[Section, ...]] = {
         ("Le but", (
             "Terminer chaque manche avec le moins de points possible. Après la dernière manche, le plus petit "
             "total l'emporte ; en cas d'égalité, la victoire est partagée.",
+            "Une partie compte autant de manches qu'il y a de joueurs autour de la table (deux joueurs : deux "
+            "manches ; cinq joueurs : cinq), sauf si la préparation en fixe un autre nombre.",
         )),
         ("Les cartes", (
             "Il y a 56 cartes : sept couleurs, numérotées de 1 à 8. Chaque couleur a son propre symbole, pour ne "
@@ -91,8 +97,10 @@ RULES: dict[str, tuple[Section, ...]] = {
         )),
         ("Jouer sur cette tablette", (
             "Touchez une carte de votre main, puis une carte de la réserve, puis confirmez l'échange. Touchez de "
-            "nouveau une carte choisie ou utilisez Annuler pour changer d'avis. Chaque carte de la réserve indique "
-            "ce que vaudrait votre main avec elle.",
+            "nouveau une carte choisie ou utilisez Annuler pour changer d'avis.",
+            "Dès que vous avez choisi une carte de votre main, chaque carte de la réserve indique ce que vaudrait "
+            "votre main en la prenant ; choisissez d'abord une carte de la réserve, et ce sont les cartes de votre "
+            "main qui l'indiquent.",
             "À plusieurs personnes, l'écran cache votre main et demande de passer la tablette quand c'est au tour "
             "de quelqu'un d'autre. Clavier : Tab et les flèches pour aller d'une carte à l'autre, Entrée ou Espace "
             "pour choisir, K pour frapper, Échap pour annuler.",
@@ -102,6 +110,8 @@ RULES: dict[str, tuple[Section, ...]] = {
         ("Das Ziel", (
             "Am Ende jeder Runde möglichst wenige Punkte auf der Hand halten. Nach der letzten Runde gewinnt die "
             "niedrigste Summe; bei Gleichstand teilen sich alle Besten den Sieg.",
+            "Eine Partie hat so viele Runden, wie Personen am Tisch sitzen (zu zweit zwei Runden, zu fünft fünf), "
+            "außer die Aufstellung legt eine andere Zahl fest.",
         )),
         ("Die Karten", (
             "Es gibt 56 Karten: sieben Farben, jeweils von 1 bis 8. Jede Farbe hat ein eigenes Symbol, damit man "
@@ -137,8 +147,9 @@ RULES: dict[str, tuple[Section, ...]] = {
         )),
         ("Auf diesem Tablet spielen", (
             "Tippe eine Karte deiner Hand an, dann eine Karte der Auslage, dann bestätige den Tausch. Tippe eine "
-            "gewählte Karte noch einmal an oder nimm Abbrechen, um es dir anders zu überlegen. Jede Karte der "
-            "Auslage zeigt, was deine Hand mit ihr zählen würde.",
+            "gewählte Karte noch einmal an oder nimm Abbrechen, um es dir anders zu überlegen.",
+            "Sobald du eine Karte deiner Hand gewählt hast, zeigt jede Karte der Auslage, was deine Hand mit ihr "
+            "zählen würde; wählst du zuerst eine Karte der Auslage, zeigen es die Karten deiner Hand.",
             "Spielen mehrere Menschen, verdeckt der Bildschirm deine Hand und bittet um Weitergabe des Tablets, "
             "sobald jemand anderes dran ist. Tasten: Tab und Pfeiltasten wechseln die Karte, Enter oder "
             "Leertaste wählt, K klopft, Escape bricht ab.",

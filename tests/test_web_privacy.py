@@ -1,0 +1,139 @@
+"""Hot-seat privacy by construction: over thousands of seeded matches of every mix of people and bots,
+no hand is in the screen model unless ``visible_hand`` allows it, and it allows only what the rules of the
+table say (one person: theirs; several: the acting person's after their hand-off; all at a round's end)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from zero_game import KNOCK, Match
+from zero_game.web.commands import handle
+from zero_game.web.present import present
+from zero_game.web.screens import cards_shown
+from zero_game.web.settings import SeatConfig, Settings
+from zero_game.web.table import (
+    Page,
+    Table,
+    bot_play,
+    bot_show,
+    bot_thinking,
+    bot_turn,
+    page,
+    resume,
+    visible_hand,
+)
+
+# Every way to seat people (P) and bots (B) at 2 to 5 seats: people adjacent or not, a bot between two people.
+MIXES = [mix for n in range(2, 6) for mix in itertools.product("PB", repeat=n)]
+MATCHES_PER_MIX = 34  # 60 mixes: 2,040 matches, two rounds each
+DRAW_EVERY = 10  # build the whole screen model on every 10th match (the rest check ``visible_hand`` only)
+
+
+def settings_for(mix: tuple[str, ...]) -> Settings:
+    seats = tuple(SeatConfig() if kind == "P" else SeatConfig("easy") for kind in mix)
+    return Settings(seats=seats, rounds=2, speed="fast")
+
+
+def check(s: Table, draw: bool) -> None:
+    """The privacy rules of the table, for one state."""
+    shown = visible_hand(s)
+    where = page(s)
+    persons = s.settings.persons
+    m = s.match
+    if where in (Page.SETUP, Page.HANDOFF, Page.SHEET, Page.RULES, Page.MATCH_END) or m is None:
+        assert shown == {}, where
+    elif where is Page.ROUND_END:
+        assert set(shown) == set(range(m.players))
+    else:
+        current = m.current_player
+        assert current is not None
+        if len(persons) == 1:
+            assert set(shown) == {persons[0]}, "one person sees their own hand all round"
+        elif persons:
+            if current not in persons:
+                assert shown == {}, "a hand was shown during a bot's turn"
+            else:
+                assert set(shown) <= {current} and s.at_screen == current, "a hand without its hand-off"
+        else:
+            assert shown == {}
+    if draw and m is not None:
+        seen = cards_shown(present(s))
+        r = m.finished_rounds[s.reviewed] if where is Page.ROUND_END else m.round
+        public = {t.action.take.slug for t in r.history if hasattr(t.action, "take")}
+        for seat in range(m.players):
+            if seat not in shown:
+                leaked = {c.slug for c in r.hand(seat)} & seen - public
+                assert not leaked, f"seat {seat}'s {leaked} drawn on {where}"
+
+
+def person_turn(s: Table, rng: random.Random) -> Table:
+    """A person's taps at random: own cards, pool cards, now and then another seat's card, knock, confirm…"""
+    m = s.match
+    assert m is not None
+    r = m.round
+    roll = rng.random()
+    if roll < 0.3:
+        seat = r.current_player if rng.random() < 0.9 else rng.randrange(r.players)
+        s, _ = handle(s, "hand", rng.choice(r.hand(seat or 0)).slug)
+    elif roll < 0.55:
+        s, _ = handle(s, "pool", rng.choice(r.pool).slug)
+    elif roll < 0.7:
+        s, _ = handle(s, "knock")
+    elif roll < 0.73:
+        s, _ = handle(s, rng.choice(["cancel", "sort", "rules", "back", "sheet"]))
+    else:
+        s, _ = handle(s, "confirm")
+    return s
+
+
+def interrupt(s: Table, rng: random.Random) -> Table:
+    """Things that happen at any time: a language switch, a page opened and closed, a reload."""
+    roll = rng.random()
+    if roll < 0.3:
+        s, _ = handle(s, "set", "lang", rng.choice(["en", "fr", "de"]))
+    elif roll < 0.6:
+        s, _ = handle(s, rng.choice(["rules", "sheet"]))
+        s, _ = handle(s, "back")
+    elif s.match is not None:  # a reload: the match and set-up come back from the saved JSON
+        saved = Match.from_json(s.match.to_json())
+        s, _ = resume(Table(lang=s.lang), saved, Settings.from_dict(s.settings.to_dict()), s.reviewed)
+    return s
+
+
+def play(mix: tuple[str, ...], seed: int, draw: bool) -> int:
+    """One match at random; returns the number of states checked."""
+    rng = random.Random(f"{''.join(mix)}:{seed}")
+    s, _ = handle(Table(settings=settings_for(mix), seed=seed), "start")
+    checked = 0
+    for _ in range(3000):
+        check(s, draw)
+        checked += 1
+        where = page(s)
+        if where is Page.MATCH_END:
+            return checked
+        if rng.random() < 0.04:
+            s = interrupt(s, rng)
+        elif where is Page.ROUND_END:
+            s, _ = handle(s, "next-round")
+        elif where is Page.HANDOFF:
+            s, _ = handle(s, "ready" if rng.random() < 0.8 else rng.choice(["hand", "pool", "confirm", "knock"]))
+        elif (turn := bot_turn(s)) is not None:
+            action = KNOCK if rng.random() < 0.3 else rng.choice(turn.view.legal_actions())
+            s = bot_thinking(s, turn)
+            check(s, draw)
+            s = bot_show(s, turn, action)
+            check(s, draw)
+            s, _ = bot_play(s, turn, action)
+        else:
+            s = person_turn(s, rng)
+    raise AssertionError(f"{mix} seed {seed}: the match did not end")
+
+
+def test_no_hand_is_shown_that_its_owner_would_not_allow_over_thousands_of_matches() -> None:
+    matches = states = 0
+    for mix in MIXES:
+        for seed in range(MATCHES_PER_MIX):
+            states += play(mix, seed, draw=seed % DRAW_EVERY == 0)
+            matches += 1
+    assert matches == 2040 and states > 50_000

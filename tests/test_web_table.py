@@ -1,0 +1,424 @@
+"""The table's state and transitions in CPython: turns, knocks, rounds, matches, effects, pages, notices."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from zero_game import KNOCK, Match, Phase, Swap
+from zero_game.bots import make_bot
+from zero_game.sheet import MatchRecord, RoundRecord, ScoreSheet, Seat
+from zero_game.web.commands import Command, handle
+from zero_game.web.i18n import MESSAGES
+from zero_game.web.present import present
+from zero_game.web.screens import HandoffView, SheetPageView, TableView, cards_shown
+from zero_game.web.settings import SeatConfig, Settings
+from zero_game.web.table import (
+    ClearSaved,
+    Effects,
+    Page,
+    RecordFinished,
+    Save,
+    Table,
+    Think,
+    bot_play,
+    bot_show,
+    bot_thinking,
+    bot_turn,
+    notify,
+    page,
+    resume,
+)
+from zero_game.web.texts import Texts, sheet_seats
+
+ANA_BEN = Settings(seats=(SeatConfig("person", "Ana"), SeatConfig("person", "Ben")), speed="fast")
+
+
+class Driver:
+    """The page's loop without a page: commands in, state kept, effects recorded, bots played at once."""
+
+    def __init__(self, state: Table) -> None:
+        self.s = state
+        self.effects: list[object] = []
+
+    def __call__(self, command: str, arg: str = "", value: str = "") -> Effects:
+        self.s, effects = handle(self.s, command, arg, value)
+        self.effects += effects
+        return effects
+
+    @property
+    def page(self) -> Page:
+        return page(self.s)
+
+    @property
+    def match(self) -> Match:
+        assert self.s.match is not None
+        return self.s.match
+
+    def hand(self, seat: int) -> set[str]:
+        return {c.slug for c in self.match.round.hand(seat)}
+
+    def table(self) -> TableView:
+        body = present(self.s).body
+        assert isinstance(body, TableView), type(body)
+        return body
+
+    def bots(self) -> None:
+        """Let bots act until a person must (as the page's bot loop does, without the pauses)."""
+        while (turn := bot_turn(self.s)) is not None:
+            action = make_bot(turn.level).choose(turn.view, turn.rng)
+            self.s = bot_show(bot_thinking(self.s, turn), turn, action)
+            self.s, effects = bot_play(self.s, turn, action)
+            self.effects += effects
+
+    def knock_round_out(self) -> None:
+        """People knock (through the confirm step) and bots play until the round ends."""
+        while self.page not in (Page.ROUND_END, Page.MATCH_END):
+            if self.page is Page.HANDOFF:
+                self("ready")
+            self.bots()
+            if self.page is Page.TABLE and bot_turn(self.s) is None:
+                self("knock")
+                self("confirm")
+
+
+def test_default_table_is_one_person_against_two_medium_bots_with_no_handoff() -> None:
+    d = Driver(Table(seed=3))
+    assert d.page is Page.SETUP
+    assert [s.kind for s in d.s.settings.seats] == ["person", "medium", "medium"]
+    d("start")
+    for _ in range(3):
+        d.bots()
+        if d.page is Page.ROUND_END:
+            break
+        assert d.page is Page.TABLE
+        view = d.table()
+        assert view.my_turn
+        assert {c.slug for g in view.hand.groups for c in g} == d.hand(0)  # type: ignore[union-attr]
+        d("knock")
+        d("confirm")
+
+
+def test_handoff_between_two_people_shows_no_card_of_any_hand() -> None:
+    d = Driver(Table(settings=ANA_BEN, seed=11))
+    d("start")
+    first = d.match.current_player
+    assert first is not None and d.page is Page.HANDOFF
+    screen = present(d.s)
+    assert isinstance(screen.body, HandoffView) and cards_shown(screen) == set()
+    assert ANA_BEN.seats[first].name in screen.body.heading
+    # Taps on cards while the hand-off shows do nothing.
+    d("hand", sorted(d.hand(first))[0])
+    d("pool", d.match.round.pool[0].slug)
+    d("confirm")
+    assert d.page is Page.HANDOFF and d.s.give is None
+    d("ready")
+    other = 1 - first
+    shown = cards_shown(present(d.s))
+    assert d.hand(first) <= shown and not shown & d.hand(other)
+    give, take = sorted(d.hand(first))[0], d.match.round.pool[0].slug
+    d("hand", give)
+    d("pool", take)
+    d("confirm")
+    assert d.page is Page.HANDOFF and cards_shown(present(d.s)) == set()
+    d("ready")
+    shown = cards_shown(present(d.s))
+    assert d.hand(other) <= shown
+    assert shown & d.hand(first) <= {take}  # only the card everyone saw taken
+
+
+def test_swap_needs_both_cards_and_a_confirm_and_is_easy_to_undo() -> None:
+    d = Driver(Table(settings=Settings(seats=(SeatConfig(), SeatConfig("easy"))), seed=5))
+    d("start")
+    d.bots()
+    before = d.match
+    give = sorted(d.hand(0))[0]
+    take = before.round.pool[0].slug
+    d("hand", give)
+    assert d.table().controls.confirm is None
+    assert all(c.hint.startswith("→") for c in d.table().pool.cards)  # what the hand would score
+    d("hand", give)  # tapping again undoes the choice
+    assert d.s.give is None and all(not c.hint for c in d.table().pool.cards)
+    d("hand", give)
+    d("pool", take)
+    confirm = d.table().controls.confirm
+    assert confirm is not None and confirm.yes.action == "confirm"
+    d("cancel")
+    assert d.match is before and d.table().controls.confirm is None
+    d("pool", take)
+    d("hand", give)
+    d("confirm")
+    assert d.match is not before
+    history = (d.match.finished_rounds[-1] if d.match.finished_rounds else d.match.round).history
+    assert any(t.seat == 0 and isinstance(t.action, Swap) and t.action.give.slug == give for t in history)
+
+
+def test_the_pool_keeps_each_cards_place_the_given_card_takes_the_taken_cards_slot() -> None:
+    d = Driver(Table(settings=Settings(seats=(SeatConfig(), SeatConfig("easy"))), seed=5))
+    d("start")
+    d.bots()
+    before = [c.slug for c in d.table().pool.cards]
+    give = sorted(d.hand(0))[-1]
+    take = before[-1] if before[-1] != give else before[0]
+    d("hand", give)
+    d("pool", take)
+    d("confirm")
+    if d.page is Page.TABLE and not d.match.finished_rounds:
+        after = [c.slug for c in d.table().pool.cards]
+        assert after == [give if slug == take else slug for slug in before]
+
+
+def test_knock_phases_are_spelled_out() -> None:
+    d = Driver(Table(settings=ANA_BEN, seed=2))
+    d("start")
+    d("ready")
+    first = d.match.current_player
+    assert first is not None
+    d("knock")
+    assert "first knock" in d.table().controls.confirm.text  # type: ignore[union-attr]
+    d("confirm")
+    d("ready")
+    assert "has knocked" in d.table().status.status
+    d("knock")
+    d("confirm")
+    assert d.match.round.phase is Phase.FINAL
+    d("ready")
+    view = d.table()
+    assert view.status.final
+    assert view.status.status.startswith(f"2nd knock by {ANA_BEN.seats[1 - first].name} — last turn")
+    assert any(b.action == "knock" and "pass" in b.label for b in view.controls.actions)
+
+
+def test_a_knocked_seat_says_knocked_once() -> None:
+    d = Driver(Table(settings=Settings(seats=(SeatConfig(), SeatConfig("easy"))), seed=5))
+    d("start")
+    d.bots()
+    d("knock")
+    d("confirm")
+    d.bots()
+    for seat in d.table().seats:
+        assert [seat.knocked, seat.last].count(MESSAGES["en"]["seat.knocked"]) <= 1
+
+
+def test_round_end_reveals_every_hand_then_the_match_ends_is_recorded_once_and_can_be_played_again() -> None:
+    settings = Settings(seats=(SeatConfig("person", "Ana"), SeatConfig("medium"), SeatConfig("easy")), rounds=2)
+    d = Driver(Table(settings=settings, seed=8))
+    d("start")
+    d.knock_round_out()
+    assert d.page is Page.ROUND_END
+    body = present(d.s).body
+    done = d.match.finished_rounds[0]
+    assert [{c.slug for c in h.cards} for h in body.hands] == [  # type: ignore[union-attr]
+        {c.slug for c in done.hand(s)} for s in range(3)
+    ]
+    assert body.sheet.rows[0][1:] == tuple(str(v) for v in done.scores())  # type: ignore[union-attr]
+    d("next-round")
+    assert d.page in (Page.TABLE,)
+    d.knock_round_out()
+    d("next-round")
+    assert d.page is Page.MATCH_END
+    assert d.effects.count(RecordFinished()) == 1
+    banner = present(d.s).body.banner  # type: ignore[union-attr]
+    assert all(d.s.texts.name(w) in banner for w in d.match.winners)
+    d("play-again")
+    assert d.s.settings == settings and d.match.finished_rounds == () and d.page is Page.TABLE
+
+
+def test_every_match_change_is_saved_and_a_resume_starts_hidden() -> None:
+    d = Driver(Table(settings=ANA_BEN, seed=4))
+    assert d("start").count(Save()) == 1
+    d("ready")
+    d("knock")
+    assert Save() not in d("confirm")[:0] and Save() in d.effects[-2:]
+    restored = Match.from_json(d.match.to_json())
+    settings = Settings.from_dict(json.loads(json.dumps(ANA_BEN.to_dict())))
+    again, effects = resume(Table(), restored, settings)
+    assert page(again) is Page.HANDOFF and cards_shown(present(again)) == set() and effects == ()
+    solo, _ = resume(Table(), Match.new(2, 1), Settings(seats=(SeatConfig(), SeatConfig("hard"))))
+    assert page(solo) in (Page.TABLE,) and solo.at_screen == 0
+
+
+def test_what_happens_next_follows_from_the_state_after_every_kind_of_change() -> None:
+    """A bot to act is woken after a start, a resume (a reload), a language switch, a page closed, a new round."""
+    bots_first = Settings(seats=(SeatConfig("medium"), SeatConfig(), SeatConfig("easy")), dealer=2)
+    d = Driver(Table(settings=bots_first, seed=1))
+    assert Think(0, (0, 0, 0)) in d("start")
+    reloaded, effects = resume(Table(), d.match, bots_first)
+    assert effects == (Think(0, (0, 0, 0)),)
+    assert isinstance(d("set", "lang", "fr")[-1], Think)
+    assert d("rules") == () and bot_turn(d.s) is None  # the bots wait while the rules are open
+    assert isinstance(d("back")[-1], Think)
+    d("sheet")
+    assert isinstance(d("cancel")[-1], Think)  # Escape closes the page too
+    d.knock_round_out()
+    effects = d("next-round")
+    assert bot_turn(d.s) is None or isinstance(effects[-1], Think)
+
+
+def test_all_bot_table_shows_no_hand_until_the_round_ends() -> None:
+    d = Driver(Table(settings=Settings(seats=(SeatConfig("easy"), SeatConfig("medium"))), seed=9))
+    d("start")
+    while d.page is Page.TABLE:
+        view = d.table()
+        assert view.hand is None
+        played = {c.slug for s in view.seats for c in s.last_cards}
+        assert cards_shown(present(d.s)) - played - {c.slug for c in view.pool.cards} == set()
+        turn = bot_turn(d.s)
+        assert turn is not None
+        d.s, _ = bot_play(d.s, turn, make_bot(turn.level).choose(turn.view, turn.rng))
+    assert d.page is Page.ROUND_END
+
+
+def test_new_game_during_a_match_asks_first_and_the_set_up_can_go_back_to_it() -> None:
+    d = Driver(Table(seed=3))
+    d("start")
+    match = d.match
+    assert not {Save(), ClearSaved()} & set(d("new-setup")) and d.page is not Page.SETUP
+    ask = present(d.s).notices.ask
+    assert ask is not None and ask.yes.action == "new-setup-yes" and ask.no.action == "cancel"
+    d("cancel")
+    assert present(d.s).notices.ask is None
+    d("new-setup")
+    assert ClearSaved() not in d("new-setup-yes")
+    assert d.page is Page.SETUP and d.match is match  # nothing lost yet
+    back = present(d.s).body.back  # type: ignore[union-attr]
+    assert back is not None and back.action == "back-to-match"
+    d("back-to-match")
+    assert d.match is match and d.page is not Page.SETUP
+    d("new-setup")
+    d("new-setup-yes")
+    effects = d("start")
+    assert effects.index(ClearSaved()) < effects.index(Save()) and d.match is not match
+
+
+def test_names_are_kept_as_typed_text() -> None:
+    d = Driver(Table())
+    d("seat-name", "0", '  <img src=x onerror="window.__x=1">  ')
+    assert d.s.texts.name(0) == '<img src=x onerror="window.__x=1">'
+    d("start")
+    d("sheet")
+    assert present(d.s).body.current.columns[1] == '<img src=x onerror="window.__x=1">'  # type: ignore[union-attr]
+
+
+def test_setup_edits_keep_the_table_consistent() -> None:
+    d = Driver(Table())
+    for _ in range(3):
+        d("add-seat")  # five is the most
+    assert len(d.s.settings.seats) == 5
+    d("set", "dealer", "4")
+    d("remove-seat", "4")
+    assert d.s.settings.dealer == 3
+    d("seat-kind", "1", "person")
+    d("set", "pool", "9")
+    d("set", "rounds", "2")
+    d("start")
+    assert (d.match.players, d.match.pool_size, d.match.rounds) == (4, 9, 2)
+    with pytest.raises(ValueError):
+        Settings.from_dict({"seats": [{"kind": "wizard", "name": ""}]})
+    with pytest.raises(ValueError):
+        handle(d.s, "wizardry")
+    assert {c.value for c in Command} == set(Command._value2member_map_)
+
+
+def test_knock_and_cards_do_nothing_when_it_is_not_your_turn() -> None:
+    d = Driver(Table(settings=Settings(seats=(SeatConfig(), SeatConfig("medium"))), seed=1, lang="de"))
+    d("start")
+    if bot_turn(d.s) is not None:
+        before = d.match
+        d("knock")
+        d("confirm")
+        assert d.match is before
+    d.bots()
+    d("knock")
+    confirm = d.table().controls.confirm
+    assert confirm is not None and "Klopfen" in confirm.yes.label
+    d("confirm")
+    assert any(t.action == KNOCK for t in d.match.round.history)
+
+
+def test_sheet_page_shows_this_match_with_marks_the_history_newest_first_and_statistics() -> None:
+    older = MatchRecord("a1", "2025-05-01T10:00:00.000Z", (Seat("Ana"), Seat("Ada", "bot", "medium")), 7, 0,
+                        (RoundRecord((0, 12), (0,), 1), RoundRecord((9, 4), (), 0)))
+    newer = MatchRecord("b2", "2025-06-02T10:00:00.000Z", (Seat("ana"), Seat("Ben")), 7, 1,
+                        (RoundRecord((20, 3), (), 1),))
+    d = Driver(Table(settings=Settings(seats=(SeatConfig("person", "Ana"), SeatConfig("medium"))), seed=8,
+                     lang="fr", history=ScoreSheet((older, newer))))
+    d("sheet")  # from the set-up screen: no match yet
+    body = present(d.s).body
+    assert isinstance(body, SheetPageView) and body.current is None
+    assert [h.date for h in body.history] == ["2025-06-02", "2025-05-01"]
+    assert body.history[0].players == (("ana", "20", False), ("Ben", "3", True))
+    assert body.history[1].winners == "Gagnée par Ana" and body.history[1].rounds == "2 manches"
+    ana, ben, bot = body.stats
+    assert (ana.name, ana.matches, ana.wins, ana.average, ana.zeros, ana.best) == ("ana", "2", "1", "9,7", "1", "0")
+    assert (ben.name, ben.wins, bot.average, bot.best) == ("Ben", "1", "8,0", "4")
+    assert bot.name == MESSAGES["fr"]["kind.medium"]
+    d("back")
+    d("set", "lang", "en")
+    d("start")
+    d.knock_round_out()
+    done = d.match.finished_rounds[0]
+    d("sheet")
+    current = present(d.s).body.current  # type: ignore[union-attr]
+    assert current.rows[0][1:] == tuple(str(v) for v in done.scores())
+    expected = tuple("ZERO" if s in done.zero_seats else "2nd knock" if s == done.second_knocker else ""
+                     for s in range(2))
+    assert current.marks == (expected,) and "2nd knock" in expected and current.legend
+
+
+def test_clearing_the_history_takes_a_confirmation_in_the_page() -> None:
+    d = Driver(Table())
+    d("sheet")
+    d("clear-history")
+    body = present(d.s).body
+    assert isinstance(body, SheetPageView) and body.confirm is None  # nothing to clear
+    tools = {b.action: b for b in body.tools}
+    assert tools["clear-history"].disabled and tools["export-csv"].disabled and not tools["import"].disabled
+    history = ScoreSheet((MatchRecord("a1", "2025-05-01T10:00:00.000Z", (Seat("A"), Seat("B")), 7, 0,
+                                      (RoundRecord((3, 4)),)),))
+    backup = "zero-knizia:backup:game:2025-05-01T10:00:00.000Z"
+    d.s = Table(history=history, backups=(backup,), overlay=Page.SHEET)
+    d("clear-history")
+    body = present(d.s).body
+    assert isinstance(body, SheetPageView)
+    assert body.confirm is not None and body.confirm.yes.action == "clear-history-yes"
+    assert any(b.action == "export-backup" and b.arg == backup for b in body.tools)
+    d("cancel")  # Escape: the question goes, the sheet page stays
+    assert present(d.s).body.confirm is None and d.page is Page.SHEET  # type: ignore[union-attr]
+
+
+def test_notices_are_translated_shown_once_per_kind_and_dismissed() -> None:
+    s = notify(Table(lang="de"), "storage.write-failed", alert=True, actions=(("export-json", "", "storage.export"),))
+    s = notify(s, "storage.write-failed", alert=True)
+    s = notify(s, "storage.imported", added=2, duplicates=1)
+    items = present(s).notices.items
+    assert [n.key for n in items] == ["storage.write-failed", "storage.imported"]
+    assert items[0].actions == () and items[0].alert  # the second one replaced the first
+    assert items[1].text == "Hinzugefügte Partien: 2. Schon auf dem Zettel: 1." and not items[1].alert
+    s, _ = handle(s, "dismiss", "storage.imported")
+    assert [n.key for n in present(s).notices.items] == ["storage.write-failed"]
+
+
+def test_sheet_seats_have_distinct_names_and_a_resume_shows_an_unseen_round_end_again() -> None:
+    settings = Settings(seats=(SeatConfig("person", "Ada"), SeatConfig("medium"), SeatConfig("person", "ada")))
+    assert [(s.name, s.kind, s.level) for s in sheet_seats(Texts("en", settings))] == [
+        ("Ada", "person", None), ("Bruno", "bot", "medium"), ("ada (2)", "person", None)]
+    d = Driver(Table(settings=ANA_BEN, seed=4))
+    d("start")
+    d.knock_round_out()
+    assert d.page is Page.ROUND_END
+    again, _ = resume(Table(), d.match, ANA_BEN, reviewed=0)
+    assert page(again) is Page.ROUND_END
+    again, _ = handle(again, "next-round")
+    assert page(again) is Page.HANDOFF and cards_shown(present(again)) == set()
+
+
+def test_keep_places_puts_a_new_card_in_the_freed_slot_and_lays_out_a_new_pool_as_dealt() -> None:
+    from zero_game import Card, Colour
+    from zero_game.web.table import keep_places
+
+    a, b, c, d = (Card(Colour.RED, n) for n in (1, 2, 3, 4))
+    assert keep_places((c, a, b), (a, b, d)) == (d, a, b)  # c was taken, d given: d takes c's slot
+    assert keep_places((), (a, b)) == (a, b)  # a new round: as dealt
+    assert keep_places((a, b), (a, b)) == (a, b)

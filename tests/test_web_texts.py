@@ -1,0 +1,110 @@
+"""The table's sentences read right: the lone person is "you" in every sentence, German declines the colour
+adjectives, French puts the colour after the number; the rules page says what a player asks."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from zero_game import Card, Colour
+from zero_game.web.commands import handle
+from zero_game.web.present import present
+from zero_game.web.rules_text import rules_sections
+from zero_game.web.screens import MatchEndView, RoundEndView, TableView
+from zero_game.web.settings import SeatConfig, Settings
+from zero_game.web.table import Page, Table, bot_play, bot_turn, page
+from zero_game.web.texts import Texts
+
+SOLO = Settings(seats=(SeatConfig(), SeatConfig("easy"), SeatConfig("easy")), speed="fast")
+# A third-person verb after the second-person pronoun: "You knocks", "Vous frappe", "Du klopft".
+WRONG = {
+    "en": re.compile(r"\bYou (?!and\b)\w+s\b"),
+    "fr": re.compile(r"\b[Vv]ous (frappe|passe|distribue|gagne|a)\b"),
+    "de": re.compile(r"\b(Du (klopft|gibt|gewinnt|gab|nahm)\b|(für|von) Du\b)"),
+    "en-by": re.compile(r"\b(by|for) You\b"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_the_lone_person_is_addressed_as_you_in_every_sentence_of_a_match(lang: str) -> None:
+    """Every live sentence, round banner and the winner's line of whole matches, with "you" at seat 0."""
+    sentences: set[str] = set()
+    for seed in range(12):
+        s, _ = handle(Table(lang=lang, settings=SOLO, seed=seed), "start")
+        for _ in range(400):
+            sentences.add(s.live)
+            body = present(s).body
+            if isinstance(body, (RoundEndView, MatchEndView)):
+                sentences.add(body.banner)
+            if isinstance(body, TableView):
+                sentences.add(body.status.status)
+            if page(s) is Page.MATCH_END:
+                break
+            if page(s) is Page.ROUND_END:
+                s, _ = handle(s, "next-round")
+            elif (turn := bot_turn(s)) is not None:
+                actions = turn.view.legal_actions()
+                s, _ = bot_play(s, turn, actions[(seed + s.match.round.turns_taken) % len(actions)])  # type: ignore[union-attr]
+            else:
+                hand, pool = s.match.round.hand(0), s.match.round.pool  # type: ignore[union-attr]
+                if seed % 3 and s.match.round.turns_taken < 6:  # type: ignore[union-attr]
+                    s, _ = handle(s, "hand", hand[0].slug)
+                    s, _ = handle(s, "pool", pool[0].slug)
+                else:
+                    s, _ = handle(s, "knock")
+                s, _ = handle(s, "confirm")
+    you = Texts(lang, SOLO).name(0)
+    about_you = [t for t in sentences if you in t or you.lower() in t.split()]
+    assert len(about_you) > 10
+    assert [t for t in sentences if WRONG[lang].search(t)] == []
+    assert [t for t in sentences if WRONG["en-by"].search(t)] == []
+
+
+def test_the_second_person_forms_read_right() -> None:
+    for lang, knock, win in (("en", "You knock.", "You win with 33 points!"),
+                             ("fr", "Vous frappez.", "Vous gagnez avec 33 points !"),
+                             ("de", "Du klopfst.", "Du gewinnst mit 33 Punkten!")):
+        t = Texts(lang, SOLO)
+        assert t.say("live.knock", 0) == knock
+        assert t.say("match.winner", 0, total=33) == win
+        assert t.say("live.knock", 1) == f"{t.name(1)} " + {"en": "knocks.", "fr": "frappe.", "de": "klopft."}[lang]
+    named = Texts("en", Settings(seats=(SeatConfig("person", "Ana"), SeatConfig("easy"))))
+    assert named.say("live.knock", 0) == "Ana knocks."
+
+
+def test_german_declines_the_colours_and_french_puts_them_after_the_number() -> None:
+    green1, red6, blue1 = Card(Colour.GREEN, 1), Card(Colour.RED, 6), Card(Colour.BLUE, 1)
+    de, fr = Texts("de", SOLO), Texts("fr", SOLO)
+    assert de.t("confirm.swap", give=de.card_in(green1), take=de.card_in(red6)) == \
+        "Deine grüne 1 abgeben und die rote 6 nehmen?"
+    assert fr.t("confirm.swap", give=fr.card_in(blue1), take=fr.card_in(red6)) == \
+        "Donner votre 1 bleu et prendre le 6 rouge ?"
+    assert fr.card(blue1) == "1 bleu" and de.card(green1) == "grün 1"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_the_confirm_box_names_the_cards_as_the_language_does(lang: str) -> None:
+    s, _ = handle(Table(lang=lang, settings=Settings(seats=(SeatConfig(), SeatConfig("easy"))), seed=4), "start")
+    while (turn := bot_turn(s)) is not None:
+        s, _ = bot_play(s, turn, turn.view.legal_actions()[-1])
+    m = s.match
+    assert m is not None
+    give, take = m.round.hand(0)[0], m.round.pool[0]
+    s, _ = handle(s, "hand", give.slug)
+    s, _ = handle(s, "pool", take.slug)
+    body = present(s).body
+    assert isinstance(body, TableView) and body.controls.confirm is not None
+    t = Texts(lang, s.settings)
+    assert t.card_in(give) in body.controls.confirm.text and t.card_in(take) in body.controls.confirm.text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_the_rules_page_says_how_many_rounds_and_when_the_pool_shows_scores(lang: str) -> None:
+    text = " ".join(p for _, paragraphs in rules_sections(lang) for p in paragraphs)
+    rounds = {"en": "as many rounds as there are players", "fr": "autant de manches qu'il y a de joueurs",
+              "de": "so viele Runden, wie Personen am Tisch sitzen"}
+    once = {"en": "Once you have chosen a card from your hand",
+            "fr": "Dès que vous avez choisi une carte de votre main",
+            "de": "Sobald du eine Karte deiner Hand gewählt hast"}
+    assert rounds[lang] in text and once[lang] in text

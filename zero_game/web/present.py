@@ -1,0 +1,385 @@
+"""Presenters: the screen models built from the table's state, with every text translated.
+
+Pure functions of the state.  A hand reaches a model only through ``visible_hand``.
+"""
+
+from __future__ import annotations
+
+from zero_game import Action, Card, Colour, Effect, Phase, Round, Swap, breakdown, score_hand
+from zero_game.match import MAX_ROUNDS
+from zero_game.round import default_pool_size
+
+from .i18n import LANGUAGES
+from .rules_text import rules_sections
+from .screens import (
+    Body,
+    Button,
+    CardView,
+    Choice,
+    Confirm,
+    ControlsView,
+    HandoffView,
+    HandView,
+    MatchEndView,
+    Notice,
+    Notices,
+    PoolView,
+    RevealedHand,
+    RoundEndView,
+    RulesView,
+    Screen,
+    SeatInfo,
+    SeatSetup,
+    SetupView,
+    StatusView,
+    TableView,
+    TopBar,
+)
+from .settings import KINDS, MAX_SEATS, MIN_SEATS, POOL_SIZES, SPEEDS
+from .sheet_page import match_sheet, sheet_page
+from .table import HandOff, Page, Table, knock_question, my_turn, next_step, page, visible_hand
+from .texts import Texts
+
+
+def present(s: Table) -> Screen:
+    """What to draw now."""
+    t = s.texts
+    name = page(s)
+    body: Body
+    if name is Page.RULES:
+        body = RulesView(t.t("rules.heading"), rules_sections(s.lang), Button("back", t.t("back")))
+    elif name is Page.SHEET:
+        body = sheet_page(s)
+    elif name is Page.SETUP:
+        body = setup(s)
+    elif name is Page.HANDOFF:
+        body = handoff(s)
+    elif name is Page.TABLE:
+        body = table(s)
+    elif name is Page.ROUND_END:
+        body = round_end(s)
+    else:
+        body = match_end(s)
+    return Screen(
+        name=str(name), lang=s.lang, title=t.t("title." + name.replace("-", "_")), tagline=t.t("tagline"),
+        table_label=t.t("table_label"), top=top_bar(s), notices=notices(s), live=s.live, body=body,
+    )
+
+
+def top_bar(s: Table) -> TopBar:
+    """The bar: score sheet, rules, new game, language."""
+    t = s.texts
+    nav = [
+        Button("sheet", t.t("nav.sheet"), pressed=s.overlay is Page.SHEET),
+        Button("rules", t.t("nav.rules"), pressed=s.overlay is Page.RULES),
+    ]
+    if s.match is not None and not s.setting_up:
+        nav.append(Button("new-setup", t.t("nav.new_game"), pressed=s.confirm_new))
+    language = Choice("lang", t.t("nav.language"), s.lang, tuple((k, LANGUAGES[k]) for k in LANGUAGES))
+    return TopBar(t.t("brand"), t.t("nav.label"), tuple(nav), language)
+
+
+def notices(s: Table) -> Notices:
+    """The notices in the current language, oldest first, and the question before leaving a match."""
+    t = s.texts
+    items = tuple(
+        Notice(n.key, t.t(n.key, **dict(n.params)), n.alert,
+               tuple(Button(action, t.t(label), arg=arg) for action, arg, label in n.actions),
+               Button("dismiss", t.t("notice.dismiss"), arg=n.key))
+        for n in s.notes
+    )
+    ask = None
+    if s.confirm_new:
+        ask = Confirm(t.t("leave.question"), t.t("leave.detail"),
+                      Button("new-setup-yes", t.t("leave.yes")),
+                      Button("cancel", t.t("leave.no"), primary=True, key="Escape"), danger=True)
+    return Notices(t.t("notice.area"), items, ask)
+
+
+def card(t: Texts, c: Card, *, selected: bool = False, cleared: bool = False, preview: tuple[str, str] = ("", ""),
+         motion: str = "") -> CardView:
+    """A card's model."""
+    notes = [t.t("card.cleared")] if cleared else []
+    if preview[1]:
+        notes.append(preview[1])
+    return CardView(c.slug, c.colour.label, c.number, t.card(c), selected, cleared, preview[0], motion,
+                    ", ".join(notes))
+
+
+# ---- set-up and hand-off --------------------------------------------------------------------------
+
+
+def setup(s: Table) -> SetupView:
+    """The set-up screen (with a way back to a match that waits behind it)."""
+    t, st = s.texts, s.settings
+    kinds = tuple((k, t.t("kind." + k)) for k in KINDS)
+    seats = tuple(
+        SeatSetup(
+            index=i, heading=t.t("setup.seat", n=i + 1),
+            kind=Choice(f"seat-kind:{i}", t.t("setup.kind", n=i + 1), seat.kind, kinds),
+            name_label=t.t("setup.name", n=i + 1), placeholder=t.default_name(i), editable=seat.is_person,
+            remove=Button("remove-seat", t.t("setup.remove"), arg=str(i)) if len(st.seats) > MIN_SEATS else None,
+            name=seat.name,
+        )
+        for i, seat in enumerate(st.seats)
+    )
+    players = len(st.seats)
+    options = (
+        Choice("pool", t.t("setup.pool"), str(st.pool_size or ""),
+               (("", t.t("setup.default", value=default_pool_size(players))), *((str(n), str(n)) for n in POOL_SIZES))),
+        Choice("rounds", t.t("setup.rounds"), str(st.rounds or ""),
+               (("", t.t("setup.default", value=players)), *((str(n), str(n)) for n in range(1, MAX_ROUNDS + 1)))),
+        Choice("dealer", t.t("setup.dealer"), str(st.dealer), tuple((str(i), t.name(i)) for i in range(players))),
+        Choice("speed", t.t("setup.speed"), st.speed, tuple((k, t.t("speed." + k)) for k in SPEEDS)),
+    )
+    add = Button("add-seat", t.t("setup.add")) if players < MAX_SEATS else None
+    back = None
+    if s.match is not None and not s.match.is_over:
+        back = Button("back-to-match", t.t("setup.back"))
+    return SetupView(t.t("setup.heading"), t.t("setup.intro"), seats, add, options,
+                     Button("start", t.t("setup.play"), primary=True), back)
+
+
+def handoff(s: Table) -> HandoffView:
+    """The hand-off: whose turn it is, nothing private."""
+    step = next_step(s)
+    assert isinstance(step, HandOff)
+    who = s.texts.name(step.seat)
+    t = s.texts
+    return HandoffView(t.t("handoff.heading", name=who), t.t("handoff.detail", name=who),
+                       Button("ready", t.t("handoff.ready", name=who), primary=True))
+
+
+# ---- the table ------------------------------------------------------------------------------------
+
+
+def table(s: Table) -> TableView:
+    """The table as the person at the screen may see it."""
+    m = s.match
+    assert m is not None
+    t, r = s.texts, m.round
+    shown = visible_hand(s)
+    viewer = next(iter(shown), None)
+    hand: tuple[Card, ...] = shown[viewer] if viewer is not None else ()
+    mine = my_turn(s) and viewer == s.at_screen and viewer is not None
+    public = r.view(viewer if viewer is not None else 0)
+    pool = s.pool_order if sorted(s.pool_order) == sorted(r.pool) else r.pool
+    return TableView(
+        status=status(s, r, viewer),
+        seats=seats(s, r, viewer, public.hand_sizes),
+        seats_label=t.t("zone.seats"),
+        pool=PoolView(t.t("zone.pool"), tuple(pool_card(s, c, hand, mine) for c in pool), mine),
+        controls=controls(s, r, hand, mine, viewer),
+        hand=hand_view(s, hand, mine, viewer) if hand else None,
+        my_turn=mine,
+    )
+
+
+def status(s: Table, r: Round, viewer: int | None) -> StatusView:
+    """Which round, whose turn, the knocks so far."""
+    t = s.texts
+    m = s.match
+    assert m is not None and r.current_player is not None
+    current = r.current_player
+    if current != viewer:
+        turn = t.t("status.turn", name=t.name(current))
+    elif t.is_you(current):
+        turn = t.t("status.your_turn_solo")
+    else:
+        turn = t.t("status.your_turn", name=t.name(current))
+    text, final = turn, False
+    if r.phase is Phase.FINAL:
+        assert r.second_knocker is not None
+        text = t.say("status.final", r.second_knocker, left=len(r.final_turns_left)) + " " + turn
+        final = True
+    elif r.knocks == 1:
+        assert r.first_knocker is not None
+        if r.first_knocker == viewer:
+            text = t.t("status.you_knocked") + " " + turn
+        else:
+            text = t.t("status.one_knock", name=t.name(r.first_knocker)) + " " + turn
+    return StatusView(t.t("round_of", n=m.round_number, total=m.rounds), text, final)
+
+
+def seats(s: Table, r: Round, viewer: int | None, sizes: tuple[int, ...]) -> tuple[SeatInfo, ...]:
+    """Every seat but the viewer's: name, cards held, knocks, dealer, last move, whose turn."""
+    t = s.texts
+    last: dict[int, tuple[Action, Effect]] = {}
+    for turn in r.history:
+        last[turn.seat] = (turn.action, turn.effect)
+    out = []
+    for seat in range(r.players):
+        if seat == viewer:
+            continue
+        config = s.settings.seats[seat]
+        knocked = ""
+        if seat == r.second_knocker:
+            knocked = t.t("seat.knocked_second")
+        elif seat == r.first_knocker:
+            knocked = t.t("seat.knocked")
+        last_text = ""
+        last_cards: tuple[CardView, ...] = ()
+        if seat in last:
+            action, effect = last[seat]
+            if isinstance(action, Swap):
+                last_text = t.t("seat.last_swap")
+                last_cards = (card(t, action.give), card(t, action.take))
+            elif effect is Effect.PASS or not knocked:
+                last_text = t.t("seat.last_" + ("pass" if effect is Effect.PASS else "knock"))
+        out.append(SeatInfo(
+            seat=seat, name=t.name(seat), badge="" if config.is_person else t.t("kind." + config.kind),
+            cards=t.t("seat.cards", n=sizes[seat]), knocked=knocked,
+            dealer=t.t("seat.dealer") if seat == r.dealer else "", last=last_text, last_cards=last_cards,
+            turn=seat == r.current_player, thinking=t.t("seat.thinking") if s.thinking == seat else "",
+        ))
+    return tuple(out)
+
+
+def preview(t: Texts, hand: tuple[Card, ...], give: Card, take: Card) -> tuple[str, str]:
+    """The badge and the spoken note for the hand a swap would make."""
+    new = [c for c in hand if c != give] + [take]
+    if breakdown(new).zero:
+        return t.t("hint.zero"), t.t("card.would_zero")
+    score = score_hand(new)
+    return t.t("hint.score", score=score), t.t("card.would_score", score=score)
+
+
+def pool_card(s: Table, c: Card, hand: tuple[Card, ...], mine: bool) -> CardView:
+    """A pool card: chosen or not, what taking it would score, leaving or arriving."""
+    hint = preview(s.texts, hand, s.give, c) if mine and s.give is not None else ("", "")
+    motion = "leaving" if s.moving is not None and s.moving.take == c else ""
+    if s.arrived == c:
+        motion = "arriving"
+    return card(s.texts, c, selected=c == s.take, preview=hint, motion=motion)
+
+
+def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int | None) -> ControlsView:
+    """The prompt, the confirm box, knock and sort."""
+    t = s.texts
+    confirm = None
+    actions: list[Button] = []
+    if mine:
+        if s.knocking:
+            confirm = Confirm(knock_question(s), t.t("confirm.knock_detail"),
+                              Button("confirm", t.t("confirm.yes_knock"), primary=True, key="Enter"),
+                              Button("cancel", t.t("cancel"), key="Escape"))
+        elif s.give is not None and s.take is not None:
+            new = tuple(c for c in hand if c != s.give) + (s.take,)
+            b = breakdown(new)
+            confirm = Confirm(
+                t.t("confirm.swap", give=t.card_in(s.give), take=t.card_in(s.take)),
+                t.t("confirm.makes_zero") if b.zero else t.t("confirm.makes", score=b.score),
+                Button("confirm", t.t("confirm.yes_swap"), primary=True, key="Enter"),
+                Button("cancel", t.t("cancel"), key="Escape"),
+            )
+        if s.give is None and s.take is None:
+            prompt = t.t("prompt.choose")
+        elif s.give is not None and s.take is None:
+            prompt = t.t("prompt.choose_pool", card=t.card_in(s.give))
+        elif s.take is not None and s.give is None:
+            prompt = t.t("prompt.choose_hand", card=t.card_in(s.take))
+        else:
+            prompt = ""
+        label = t.t("action.pass") if r.phase is Phase.FINAL else t.t("action.knock")
+        actions.append(Button("knock", label, key="K", pressed=s.knocking))
+    elif viewer is None and not s.settings.persons:
+        prompt = t.t("prompt.watch")
+    elif viewer is None:
+        prompt = t.t("prompt.hidden", name=t.name(r.current_player or 0))
+    else:
+        prompt = t.t("prompt.wait", name=t.name(r.current_player or 0))
+    if hand:
+        actions.append(Button("sort", t.t("action.sort_colour" if s.sort_by_number else "action.sort_number")))
+    return ControlsView(prompt, confirm, tuple(actions), reserve=bool(hand))
+
+
+def hand_view(s: Table, hand: tuple[Card, ...], mine: bool, viewer: int | None) -> HandView:
+    """The visible hand, grouped, with its score."""
+    t = s.texts
+    cleared = set(breakdown(hand).cleared)
+    cards = []
+    for c in hand:
+        hint = preview(t, hand, c, s.take) if mine and s.take is not None and s.give is None else ("", "")
+        cards.append(card(t, c, selected=c == s.give, cleared=c in cleared, preview=hint,
+                          motion="arriving" if c == s.received else ""))
+    score, detail = breakdown_text(t, hand)
+    label = t.t("zone.your_hand") if viewer is not None and t.is_you(viewer) or len(s.settings.persons) == 1 \
+        else t.t("zone.hand", name=t.name(viewer or 0))
+    return HandView(label, group(cards, s.sort_by_number), score, detail)
+
+
+def group(cards: list[CardView], by_number: bool) -> tuple[tuple[CardView, ...], ...]:
+    """The hand sorted and split into groups (by colour, or by number), bigger groups first."""
+    order = {c.label: i for i, c in enumerate(Colour)}
+    keyed: dict[int, list[CardView]] = {}
+    for c in cards:
+        keyed.setdefault(c.number if by_number else order[c.colour], []).append(c)
+    for g in keyed.values():
+        g.sort(key=lambda c: (order[c.colour], c.number) if by_number else (c.number, 0))
+    ordered = sorted(keyed.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    return tuple(tuple(g) for _, g in ordered)
+
+
+def breakdown_text(t: Texts, cards: tuple[Card, ...]) -> tuple[str, tuple[str, ...]]:
+    """A hand's score and how it comes about."""
+    b = breakdown(cards)
+    if b.zero:
+        return t.t("score.zero"), (t.t("score.zero_detail"),)
+    detail = [t.t("score.colour_group", colour=t.t("colour_group." + c.label)) for c in b.colour_groups]
+    detail += [t.t("score.number_group", number=n) for n in b.number_groups]
+    if b.scoring_numbers:
+        detail.append(t.t("score.counting", sum=" + ".join(str(n) for n in b.scoring_numbers), score=b.score))
+    else:
+        detail.append(t.t("score.nothing"))
+    return t.t("score.total", score=b.score), tuple(detail)
+
+
+# ---- ends of rounds and matches --------------------------------------------------------------------
+
+
+def round_end(s: Table) -> RoundEndView:
+    """Every hand of the round just seen (from ``visible_hand``), the scores, the sheet so far."""
+    m = s.match
+    assert m is not None
+    t = s.texts
+    r = m.finished_rounds[s.reviewed]
+    zero = set(r.zero_seats)
+    scores = r.scores()
+    hands = []
+    for seat, cards in sorted(visible_hand(s).items()):
+        cleared = set(breakdown(cards).cleared)
+        hands.append(RevealedHand(
+            name=t.name(seat), cards=tuple(card(t, c, cleared=c in cleared) for c in sorted(cards)),
+            score=t.t("score.round", score=scores[seat]), detail=breakdown_text(t, cards)[1], zero=seat in zero,
+        ))
+    best = min(scores)
+    leaders = r.zero_seats or tuple(i for i, v in enumerate(scores) if v == best)
+    key = "end.zero" if r.zero_seats else "end.best"
+    if len(leaders) == 1:
+        banner = t.say(key, leaders[0], score=best)
+    else:
+        banner = t.t(key, name=", ".join(t.name(i) for i in leaders), score=best)
+    last = s.reviewed + 1 == m.rounds
+    nxt = Button("next-round", t.t("end.final" if last else "end.next"), primary=True)
+    return RoundEndView(t.t("end.heading", n=s.reviewed + 1, total=m.rounds), banner, tuple(hands),
+                        match_sheet(s, upto=s.reviewed + 1), nxt)
+
+
+def match_end(s: Table) -> MatchEndView:
+    """The winner(s), the final sheet, and play-again."""
+    m = s.match
+    assert m is not None
+    t = s.texts
+    total = m.totals[m.winners[0]]
+    if len(m.winners) == 1:
+        banner = t.say("match.winner", m.winners[0], total=total)
+    elif any(t.is_you(w) for w in m.winners):
+        others = ", ".join(t.name(w) for w in m.winners if not t.is_you(w))
+        banner = t.t("match.shared.you", names=others, total=total)
+    else:
+        banner = t.t("match.shared", names=", ".join(t.name(w) for w in m.winners), total=total)
+    return MatchEndView(
+        t.t("match.heading"), banner, match_sheet(s, upto=len(m.finished_rounds)),
+        (Button("play-again", t.t("match.again"), primary=True), Button("new-setup", t.t("match.setup"))),
+    )
+

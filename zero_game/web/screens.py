@@ -1,0 +1,335 @@
+"""The screen models: frozen plain data the renderer draws, one model per region of the page.
+
+Every text in them is already translated; a model equal to the last one drawn is not drawn again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class CardView:
+    """A card as drawn: ``slug`` like ``red-7``; ``hint`` is e.g. the score a swap would give."""
+
+    slug: str
+    colour: str
+    number: int
+    label: str
+    selected: bool = False
+    cleared: bool = False
+    hint: str = ""
+    motion: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Button:
+    """A control: ``action``/``arg`` are the command it gives; ``key`` is a keyboard shortcut."""
+
+    action: str
+    label: str
+    arg: str = ""
+    primary: bool = False
+    disabled: bool = False
+    key: str = ""
+    pressed: bool | None = None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A drop-down setting: ``options`` are (value, label) pairs."""
+
+    field: str
+    label: str
+    value: str
+    options: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """A question with a yes and a no (a swap, a knock, deleting data, leaving a match)."""
+
+    text: str
+    detail: str
+    yes: Button
+    no: Button
+    danger: bool = False
+
+
+@dataclass(frozen=True)
+class TopBar:
+    """The page's bar: the name, the navigation and the language."""
+
+    brand: str
+    label: str
+    nav: tuple[Button, ...]
+    language: Choice
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message about saved data, shown above the screen until dismissed: ``alert`` for problems."""
+
+    key: str
+    text: str
+    alert: bool
+    actions: tuple[Button, ...]
+    dismiss: Button
+
+
+@dataclass(frozen=True)
+class Notices:
+    """The notice area, and the question before leaving a match."""
+
+    label: str
+    items: tuple[Notice, ...] = ()
+    ask: Confirm | None = None
+
+
+# ---- set-up and hand-off --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatSetup:
+    """One seat row of the set-up screen; the name box owns its text while typed (not compared)."""
+
+    index: int
+    heading: str
+    kind: Choice
+    name_label: str
+    placeholder: str
+    editable: bool
+    remove: Button | None
+    name: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
+class SetupView:
+    """The set-up screen."""
+
+    heading: str
+    intro: str
+    seats: tuple[SeatSetup, ...]
+    add: Button | None
+    options: tuple[Choice, ...]
+    start: Button
+    back: Button | None = None
+
+
+@dataclass(frozen=True)
+class HandoffView:
+    """The full-screen hand-off: nothing private on it."""
+
+    heading: str
+    detail: str
+    ready: Button
+
+
+# ---- the table, by region ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StatusView:
+    """The table's header: which round, whose turn, the knocks."""
+
+    round_label: str
+    status: str
+    final: bool
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """A seat as everyone sees it."""
+
+    seat: int
+    name: str
+    badge: str
+    cards: str
+    knocked: str
+    dealer: str
+    last: str
+    last_cards: tuple[CardView, ...]
+    turn: bool
+    thinking: str
+
+
+@dataclass(frozen=True)
+class PoolView:
+    """The pool's cards, in their places; ``interactive`` when the person at the screen may take one."""
+
+    label: str
+    cards: tuple[CardView, ...]
+    interactive: bool
+
+
+@dataclass(frozen=True)
+class ControlsView:
+    """What to do now: a prompt, the confirm box (its space kept), the knock and sort buttons."""
+
+    prompt: str
+    confirm: Confirm | None
+    actions: tuple[Button, ...]
+    reserve: bool  # keep the confirm box's space (it may appear this turn)
+
+
+@dataclass(frozen=True)
+class HandView:
+    """A hand the person at the screen may see, grouped, with its score."""
+
+    label: str
+    groups: tuple[tuple[CardView, ...], ...]
+    score: str
+    detail: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The table as the person at the screen (or nobody) may see it."""
+
+    status: StatusView
+    seats: tuple[SeatInfo, ...]
+    seats_label: str
+    pool: PoolView
+    controls: ControlsView
+    hand: HandView | None
+    my_turn: bool
+
+
+# ---- ends of rounds and matches, pages -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RevealedHand:
+    """A hand shown at the end of a round, with its scoring."""
+
+    name: str
+    cards: tuple[CardView, ...]
+    score: str
+    detail: tuple[str, ...]
+    zero: bool
+
+
+@dataclass(frozen=True)
+class SheetView:
+    """The score sheet: rounds down, players across, totals at the bottom.
+
+    ``marks[r][p]`` is a short word after player ``p``'s score in round ``r``: a ZERO, or the 2nd knock.
+    """
+
+    heading: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    totals: tuple[str, ...]
+    leaders: tuple[int, ...]
+    marks: tuple[tuple[str, ...], ...] = ()
+    legend: str = ""
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class RoundEndView:
+    """Every hand revealed, the round's scores, and the sheet so far."""
+
+    heading: str
+    banner: str
+    hands: tuple[RevealedHand, ...]
+    sheet: SheetView
+    next: Button
+
+
+@dataclass(frozen=True)
+class MatchEndView:
+    """The winner(s), the final sheet, and play-again."""
+
+    heading: str
+    banner: str
+    sheet: SheetView
+    actions: tuple[Button, ...]
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One finished match in the history list: its date, each player with a total, the winners."""
+
+    date: str
+    rounds: str
+    players: tuple[tuple[str, str, bool], ...]  # (name, total, won)
+    winners: str
+
+
+@dataclass(frozen=True)
+class StatsLine:
+    """One player's line of statistics (a person by name, or all bots of a level)."""
+
+    name: str
+    matches: str
+    wins: str
+    average: str
+    zeros: str
+    best: str
+
+
+@dataclass(frozen=True)
+class SheetPageView:
+    """The score-sheet page: this match (if any), the history, statistics by player, and the data tools."""
+
+    heading: str
+    current: SheetView | None
+    history_heading: str
+    history: tuple[HistoryEntry, ...]
+    history_empty: str
+    stats_heading: str
+    stats_columns: tuple[str, ...]
+    stats: tuple[StatsLine, ...]
+    stats_empty: str
+    data_heading: str
+    data_hint: str
+    tools: tuple[Button, ...]
+    confirm: Confirm | None
+    back: Button
+
+
+@dataclass(frozen=True)
+class RulesView:
+    """The rules page."""
+
+    heading: str
+    sections: tuple[tuple[str, tuple[str, ...]], ...]
+    back: Button
+
+
+Body = SetupView | HandoffView | TableView | RoundEndView | MatchEndView | SheetPageView | RulesView
+
+
+@dataclass(frozen=True)
+class Screen:
+    """Everything the renderer draws: the bar, the notices, one screen body, the live region."""
+
+    name: str
+    lang: str
+    title: str
+    tagline: str
+    table_label: str
+    top: TopBar
+    notices: Notices
+    live: str
+    body: Body
+
+
+def cards_shown(value: object) -> set[str]:
+    """Every card slug a screen model would draw (for privacy checks)."""
+    found: set[str] = set()
+
+    def walk(item: object) -> None:
+        if isinstance(item, CardView):
+            found.add(item.slug)
+        elif isinstance(item, (tuple, list)):
+            for part in item:
+                walk(part)
+        elif hasattr(item, "__dataclass_fields__"):
+            for name in item.__dataclass_fields__:
+                walk(getattr(item, name))
+
+    walk(value)
+    return found

@@ -1,0 +1,126 @@
+"""How a table is set up: who sits where (a person or a bot level), pool size, rounds, dealer, bot speed.
+
+The table's constants: seat counts, pool sizes and name length come from the engine and the sheet
+(one home each); speeds and the bots' names are the table's own.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from zero_game.match import MAX_ROUNDS
+from zero_game.round import MAX_PLAYERS, MIN_PLAYERS
+from zero_game.round import POOL_SIZES as POOL_SIZES
+from zero_game.sheet import MAX_NAME
+
+if TYPE_CHECKING:
+    from zero_game.sheet import SavedGame
+
+PERSON = "person"
+BOT_LEVELS = ("easy", "medium", "hard")
+KINDS = (PERSON, *BOT_LEVELS)
+MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
+# Seconds a bot's move stays on screen, per speed: half showing the card leaving, half arriving.
+SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.15}
+NAME_LIMIT = MAX_NAME
+BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dario", "Elke")
+
+
+def clean_name(text: str) -> str:
+    """A name as typed, trimmed of surrounding and control whitespace and cut to a sensible length."""
+    return " ".join(text.split())[:NAME_LIMIT]
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    """One seat at the table: a person (with an optional custom name) or a bot level."""
+
+    kind: str = PERSON
+    name: str = ""
+
+    @property
+    def is_person(self) -> bool:
+        """Whether a person plays this seat."""
+        return self.kind == PERSON
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the table is set up; ``None`` options take the rules' default for the player count."""
+
+    seats: tuple[SeatConfig, ...] = (SeatConfig(), SeatConfig("medium"), SeatConfig("medium"))
+    pool_size: int | None = None
+    rounds: int | None = None
+    dealer: int = 0
+    speed: str = "normal"
+
+    @property
+    def persons(self) -> tuple[int, ...]:
+        """The seats played by people."""
+        return tuple(i for i, s in enumerate(self.seats) if s.is_person)
+
+    def with_seats(self, seats: tuple[SeatConfig, ...]) -> Settings:
+        """These settings with other seats (the dealer kept in range, the rounds back to the default)."""
+        return replace(self, seats=seats, dealer=min(self.dealer, len(seats) - 1), rounds=None)
+
+    def with_option(self, option: str, value: str) -> Settings:
+        """These settings with one set-up choice changed; a value out of range is ignored."""
+        if option == "pool":
+            return replace(self, pool_size=int(value) if value in {str(n) for n in POOL_SIZES} else None)
+        if option == "rounds":
+            ok = value.isdigit() and 1 <= int(value) <= MAX_ROUNDS
+            return replace(self, rounds=int(value) if ok else None)
+        if option == "dealer" and value.isdigit() and int(value) < len(self.seats):
+            return replace(self, dealer=int(value))
+        if option == "speed" and value in SPEEDS:
+            return replace(self, speed=value)
+        return self
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain JSON-ready data, for saving next to the match."""
+        return {
+            "seats": [{"kind": s.kind, "name": s.name} for s in self.seats],
+            "pool_size": self.pool_size,
+            "rounds": self.rounds,
+            "dealer": self.dealer,
+            "speed": self.speed,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Settings:
+        """Settings from ``to_dict`` output; raises ``ValueError`` with a readable message if malformed."""
+        if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
+            raise ValueError("The saved table set-up is not readable.")
+        seats = []
+        for item in data["seats"]:
+            if not isinstance(item, dict) or item.get("kind") not in KINDS or not isinstance(item.get("name"), str):
+                raise ValueError("A saved seat is not readable.")
+            seats.append(SeatConfig(item["kind"], clean_name(item["name"])))
+        if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+            raise ValueError("A saved table must have 2 to 5 seats.")
+        pool, rounds, dealer, speed = (data.get(k) for k in ("pool_size", "rounds", "dealer", "speed"))
+        if pool not in (None, *POOL_SIZES) or not (
+            rounds is None or (type(rounds) is int and 1 <= rounds <= MAX_ROUNDS)
+        ):
+            raise ValueError("The saved pool size or number of rounds is not readable.")
+        if type(dealer) is not int or not 0 <= dealer < len(seats) or speed not in SPEEDS:
+            raise ValueError("The saved dealer or bot speed is not readable.")
+        return cls(tuple(seats), pool, rounds, dealer, speed)
+
+
+def saved_settings(game: SavedGame) -> Settings:
+    """The table set-up saved with ``game``, or one rebuilt from its seats if that is unreadable."""
+    try:
+        settings = Settings.from_dict(json.loads(str(game.options.get("settings"))))
+        if len(settings.seats) == game.match.players:
+            return settings
+    except ValueError:
+        pass
+    seats = tuple(
+        SeatConfig(PERSON, s.name) if s.kind == PERSON
+        else SeatConfig(str(s.level) if s.level in BOT_LEVELS else "medium")
+        for s in game.seats
+    )
+    return Settings(seats=seats, pool_size=game.match.pool_size, rounds=game.match.rounds)
