@@ -5,13 +5,13 @@ from __future__ import annotations
 import enum
 import json
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any
 
 from .actions import KNOCK, Action, Knock, Swap, parse_action
 from .cards import DECK, DECK_SIZE, Card, from_mask, indices, to_mask
-from .errors import DataError, IllegalMove, InvalidMove
+from .errors import DataError, IllegalMove, InvalidMove, shown
 from .scoring import is_zero_mask, score_mask
 
 HAND_SIZE = 9
@@ -31,8 +31,22 @@ def default_pool_size(players: int) -> int:
 def check_players(players: object) -> int:
     """The number of players, if the rules allow it (R2)."""
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Zero is played by 2 to 5 players, not {players!r}.")
+        raise ValueError(f"Zero is played by 2 to 5 players, not {shown(players)}.")
     return players
+
+
+def check_pool_size(pool_size: object) -> int:
+    """The pool size, if the rules allow it (R3): a whole number, 5, 7 or 9."""
+    if type(pool_size) is not int or pool_size not in POOL_SIZES:
+        raise ValueError(f"The pool holds 5, 7 or 9 cards, not {shown(pool_size)}.")
+    return pool_size
+
+
+def check_seed(seed: object) -> Seed:
+    """A seed ``random.Random`` takes the same way on every Python: ``None``, a whole number or a text."""
+    if seed is not None and type(seed) is not int and not isinstance(seed, str):
+        raise ValueError(f"A seed is a whole number or a text, not {shown(seed)}.")
+    return seed
 
 
 class Phase(enum.Enum):
@@ -86,7 +100,34 @@ def _as_card(card: object) -> Card:
         return card
     if isinstance(card, str):
         return Card.parse(card)
-    raise InvalidMove(f"{card!r} is not a card.")
+    raise InvalidMove(f"{shown(card)} is not a card.")
+
+
+def _card_list_of_lists(hands: object, most: int) -> list[object]:
+    if isinstance(hands, (str, bytes, dict)) or not isinstance(hands, Iterable):
+        raise InvalidMove(f"A deal is a list of hands, not {shown(hands)}.")
+    if isinstance(hands, Sized) and len(hands) > most:
+        raise InvalidMove(f"A deal has 2 to {most} hands, not {len(hands)}.")
+    out = []
+    for hand in hands:
+        out.append(hand)
+        if len(out) > most:
+            raise InvalidMove(f"A deal has 2 to {most} hands, not more.")
+    return out
+
+
+def _card_list(cards: object, what: str, most: int) -> list[Card]:
+    """The cards of a hand or pool given from outside; ``InvalidMove`` if it is not a short list of cards."""
+    if isinstance(cards, (str, bytes, dict)) or not isinstance(cards, Iterable):
+        raise InvalidMove(f"{what} is a list of cards, not {shown(cards)}.")
+    if isinstance(cards, Sized) and len(cards) > most:
+        raise InvalidMove(f"{what} holds {len(cards)} cards; it can hold at most {most}.")
+    out = []
+    for card in cards:
+        out.append(_as_card(card))
+        if len(out) > most:
+            raise InvalidMove(f"{what} holds more than {most} cards.")
+    return out
 
 
 @dataclass(frozen=True)
@@ -201,12 +242,10 @@ class Round:
     ) -> Round:
         """Shuffle all 56 cards with ``random.Random(seed)`` and deal a round (R3, R5)."""
         check_players(players)
-        if pool_size is None:
-            pool_size = default_pool_size(players)
-        if pool_size not in POOL_SIZES:
-            raise ValueError(f"The pool holds 5, 7 or 9 cards, not {pool_size!r}.")
+        check_seed(seed)
+        pool_size = check_pool_size(default_pool_size(players) if pool_size is None else pool_size)
         if type(dealer) is not int or not 0 <= dealer < players:
-            raise ValueError(f"The dealer must be a seat from 0 to {players - 1}, not {dealer!r}.")
+            raise ValueError(f"The dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}.")
         deck = list(range(DECK_SIZE))
         random.Random(seed).shuffle(deck)
         hands = []
@@ -227,8 +266,11 @@ class Round:
         first_player: int = 0,
     ) -> Round:
         """Start a round from an explicit deal; cards may be ``Card`` values or text like ``"red 7"``."""
-        hand_lists = [[_as_card(c) for c in hand] for hand in hands]
-        pool_list = [_as_card(c) for c in pool]
+        hand_lists = [
+            _card_list(hand, f"Hand {seat}", HAND_SIZE)
+            for seat, hand in enumerate(_card_list_of_lists(hands, MAX_PLAYERS))
+        ]
+        pool_list = _card_list(pool, "The pool", max(POOL_SIZES))
         players = len(hand_lists)
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise InvalidMove(f"A deal has 2 to 5 hands, not {players}.")
@@ -530,13 +572,15 @@ class Round:
         hands, pool, actions, dealer = (data.get(k) for k in ("hands", "pool", "actions", "dealer"))
         if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
             raise DataError("The saved round is damaged: its hands are missing.")
+        if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
+            raise DataError(f"The saved round is damaged: it has {len(hands)} hands, not 2 to 5.")
         if not isinstance(pool, list) or not isinstance(actions, list):
             raise DataError("The saved round is damaged: its pool or its actions are missing.")
-        if type(dealer) is not int or not 0 <= dealer < max(len(hands), 1):
+        if type(dealer) is not int or not 0 <= dealer < len(hands):
             raise DataError("The saved round is damaged: its dealer is not a seat at the table.")
         try:
             state = cls.from_deal(hands, pool, first_player=(dealer + 1) % len(hands))
-        except (InvalidMove, TypeError) as err:
+        except InvalidMove as err:
             raise DataError(f"The saved round is damaged: {err}") from None
         for number, text in enumerate(actions, 1):
             try:
