@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 
@@ -21,6 +22,7 @@ from zero_game import (
     parse_action,
     score_hand,
 )
+from zero_game.round import MAX_JSON_CHARS, MAX_JSON_DEPTH, json_problem
 
 
 @pytest.fixture
@@ -328,3 +330,31 @@ def test_reading_an_action_takes_time_in_proportion_to_its_length() -> None:
 
     small, large = cost(4_000), cost(64_000)  # 16 times longer: linear ≈ 16×, quadratic ≈ 256×
     assert large < 64 * max(small, 1e-6)
+
+
+# ---- the one JSON door: size and depth limits, no recursion ------------------------------------------------
+
+
+def nested(depth: int) -> str:
+    """JSON text nesting ``depth`` levels, lists and objects in turn."""
+    return json.dumps(functools.reduce(lambda inner, i: [1, inner] if i % 2 else {"k": inner}, range(depth - 1), []))
+
+
+def test_json_within_the_limits_is_read_and_deeper_json_is_refused_before_parsing() -> None:
+    assert json_problem(nested(MAX_JSON_DEPTH)) is None
+    assert "nested more than 32 levels" in (json_problem(nested(MAX_JSON_DEPTH + 1)) or "")
+    for text in ("[" * 100_000, "[" * 10 + "}" * 10, '{"a": [}'):
+        assert "not valid JSON" in (json_problem(text) or "")
+    with pytest.raises(DataError, match="nested more than"):
+        Round.from_json("[" * 10_000 + "]" * 10_000)
+    with pytest.raises(DataError, match="characters long"):
+        Match.from_json(" " * (MAX_JSON_CHARS + 1))
+
+
+@pytest.mark.parametrize(
+    "value",
+    ['[[[[', "]]]", '\\"[', "\\\\", '\\\\"]]]', "{[}]", "\u2028\\u0022"],
+)
+def test_brackets_quotes_and_backslashes_inside_strings_do_not_count_as_nesting(value: str) -> None:
+    text = json.dumps({"name": value, "list": [[value, {value: value}]]})
+    assert json_problem(text) is None and json.loads(text)["name"] == value

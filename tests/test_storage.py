@@ -8,13 +8,14 @@ import json
 import random
 import string
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from zero_game import KNOCK, Match
-from zero_game.sheet import SHEET_SCHEMA, SavedGame, Seat, dump_game, load_sheet, new_id
+from zero_game.sheet import SHEET_SCHEMA, SavedGame, ScoreSheet, Seat, dump_game, dump_sheet, load_sheet, new_id
 from zero_game.web.storage import (
     BACKUP_PREFIX,
     CONFLICT,
@@ -29,6 +30,7 @@ from zero_game.web.storage import (
     Store,
     export_filename,
     request_persistence,
+    settings_data,
 )
 from zero_game.web.storage_messages import STORAGE_MESSAGES
 
@@ -486,3 +488,62 @@ def test_every_problem_code_has_a_text_in_every_language() -> None:
         for key, text in table.items():
             fields = {f for _, f, _, _ in string.Formatter().parse(text) if f}
             assert fields == {f for _, f, _, _ in string.Formatter().parse(STORAGE_MESSAGES["en"][key]) if f}
+
+
+# --- hostile stored values ----------------------------------------------------------------------------------
+
+DEEP = "[" * 10_000 + "]" * 10_000  # 20 KB that used to overflow the browser's stack in json.loads
+HOSTILE = {
+    "deep arrays": DEEP,
+    "deep objects": '{"a":' * 10_000 + "1" + "}" * 10_000,
+    "deep inside a document": '{"schema": 2, "type": "sheet", "matches": [' + DEEP + "]}",
+    "unclosed deep": "[" * 50_000,
+    "huge string": '"' + "x" * 4_100_000 + '"',
+    "wrong type": '{"schema": 2, "type": "sheet", "matches": {"0": 1}}',
+    "wrong schema type": '{"schema": "2", "type": "saved-game"}',
+    "truncated": '{"schema": 2, "type": "sheet", "matches": [{"id": "a", "fin',
+    "escaped quotes": '["\\"[[[[", "\\\\", ' + DEEP + "]",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+@pytest.mark.parametrize("key", [GAME_KEY, SHEET_KEY])
+def test_a_hostile_stored_value_is_backed_up_and_nothing_else_changes(name: str, key: str) -> None:
+    raw = HOSTILE[name]
+    game = new_game(4)
+    sheet = ScoreSheet((finish(new_game(5)).record("2025-06-01T13:00:00.000Z"),))
+    others = {GAME_KEY: dump_game(game), SHEET_KEY: dump_sheet(sheet), "other-app": "[" * 9}
+    del others[key]
+    storage = FakeStorage({key: raw} | others)
+    store = Store(storage, clock=clock())
+    loaded = store.load()
+    (problem,) = loaded.problems
+    assert problem.code == ("corrupt-game" if key == GAME_KEY else "corrupt-sheet")
+    assert problem.key is not None and storage.data[problem.key] == raw  # the raw value, kept whole
+    assert {k: storage.data[k] for k in others} == others  # nothing else changed
+    if key == SHEET_KEY:
+        assert loaded.game is not None and loaded.game.match == game.match and loaded.sheet.matches == ()
+    else:
+        assert loaded.game is None and loaded.sheet == sheet
+    assert store.save_game(act(loaded.game or game)).ok  # and play goes on, saved as before
+
+
+def test_a_hostile_table_set_up_inside_a_saved_match_is_refused_not_recursed() -> None:
+    game = replace(new_game(), options={"settings": DEEP})
+    with pytest.raises(ValueError, match="nested more than"):
+        settings_data(game)
+    with pytest.raises(ValueError, match="table set-up"):
+        settings_data(replace(new_game(), options={}))
+    assert settings_data(replace(new_game(), options={"settings": '{"seats": []}'})) == {"seats": []}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_a_hostile_import_file_is_refused_and_changes_nothing(name: str) -> None:
+    storage = FakeStorage()
+    store = Store(storage, clock=clock())
+    store.load()
+    store.record_finished(finish(new_game()).record("2025-06-01T13:00:00.000Z"))
+    before = dict(storage.data)
+    result = store.import_json(HOSTILE[name])
+    assert result.status == REJECTED and result.problem is not None and result.problem.code == "bad-import"
+    assert storage.data == before and len(store.sheet.matches) == 1

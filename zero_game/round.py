@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 import json
 import random
+import re
 from collections.abc import Iterable, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any
@@ -595,14 +596,61 @@ class Round:
         return cls.from_dict(load_json(text, "round"))
 
 
-def load_json(text: object, what: str) -> object:
-    """Parse JSON text, turning every failure into a ``DataError`` that names ``what`` was expected."""
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise DataError(f"A saved {what} is JSON text, not {type(text).__name__}.")
+MAX_JSON_DEPTH = 32  # every document of the game nests 6 levels at most
+MAX_JSON_CHARS = 4_000_000  # a saved round or match; localStorage itself holds about 5 million characters
+_STRING = re.compile(r'"[^"]*"')  # once escaped quotes and backslashes are gone, a string has no quote inside
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+def json_problem(text: str, max_chars: int = MAX_JSON_CHARS, max_depth: int = MAX_JSON_DEPTH) -> str | None:
+    """Why ``text`` may not be given to ``json.loads`` (too long, too deep, brackets that don't pair), or None.
+
+    Linear in the length of ``text`` and without recursion: ``json.loads`` recurses once per nesting level,
+    and in the browser a few thousand levels overflow the JavaScript stack, which no ``except`` can catch.
+    """
+    if len(text) > max_chars:
+        return f"the text is {len(text):,} characters long; at most {max_chars:,} are read"
+    plain = text.replace("\\\\", "").replace('\\"', "")
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", plain))
+    for _ in range(max_depth):
+        if not brackets:
+            return None
+        inner = _INNERMOST.sub("", brackets)  # one level of nesting less
+        if inner == brackets:
+            return "the text is not valid JSON (its brackets do not pair up)"
+        brackets = inner
+    return None if not brackets else f"the text is nested more than {max_depth} levels deep"
+
+
+def load_json(
+    text: object,
+    what: str,
+    *,
+    max_chars: int = MAX_JSON_CHARS,
+    error: type[DataError] = DataError,
+    article: str = "a saved",
+) -> object:
+    """Parse JSON text within size and depth limits; every failure is an ``error`` naming ``what`` was expected.
+
+    The one door through which stored and imported text becomes data (rounds, matches, score sheets, saved
+    games, table set-ups).
+    """
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise error(f"This is not {article} {what}: it is not text.") from None
+    if not isinstance(text, str):
+        raise error(f"{article.capitalize()} {what} is JSON text, not {type(text).__name__}.")
+    text = text.removeprefix("\ufeff")
+    problem = json_problem(text, max_chars)
+    if problem is not None:
+        raise error(f"This is not {article} {what}: {problem}.")
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as err:
-        raise DataError(f"This is not a saved {what}: the text is not valid JSON ({err}).") from None
+        raise error(f"This is not {article} {what}: the text is not valid JSON ({shown(str(err), 80)}).") from None
 
 
 def check_document(data: object, kind: str, schema: int) -> None:

@@ -40,7 +40,7 @@ from typing import Any, Literal
 
 from .errors import DataError
 from .match import MAX_ROUNDS, Match
-from .round import MAX_PLAYERS, MIN_PLAYERS
+from .round import MAX_JSON_CHARS, MAX_PLAYERS, MIN_PLAYERS, load_json
 
 SHEET_SCHEMA = 2
 GAME_SCHEMA = 1
@@ -51,6 +51,8 @@ BOT_LEVELS = ("easy", "medium", "hard", "random")
 MAX_NAME = 40
 MAX_HAND_SCORE = 36  # 1 + 2 + ... + 8: every distinct number once
 MAX_MATCHES = 100_000  # a sanity bound for stored and imported sheets
+MAX_SHEET_CHARS = 200_000_000  # 100,000 matches of 5 seats and 10 rounds, exported with indentation
+MAX_GAME_CHARS = MAX_JSON_CHARS
 
 Kind = Literal["person", "bot"]
 
@@ -576,17 +578,8 @@ def migrate(data: object, kind: str, schema: int, migrations: Mapping[int, Calla
 
 
 def _parse(text: object, kind: str) -> object:
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = bytes(text).decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise NotJsonError(f"This file is not a Zero {_KIND_NAMES[kind]}: it is not text.") from None
-    if not isinstance(text, str):
-        raise NotJsonError(f"A Zero {_KIND_NAMES[kind]} is JSON text, not {type(text).__name__}.")
-    try:
-        return json.loads(text.removeprefix("\ufeff"))
-    except (ValueError, RecursionError):
-        raise NotJsonError(f"This is not a Zero {_KIND_NAMES[kind]}: the text is not valid JSON.") from None
+    limit = MAX_SHEET_CHARS if kind == SHEET_TYPE else MAX_GAME_CHARS
+    return load_json(text, _KIND_NAMES[kind], max_chars=limit, error=NotJsonError, article="a Zero")
 
 
 def sheet_from_data(data: object) -> ScoreSheet:
@@ -699,8 +692,8 @@ def dump_game(game: SavedGame) -> str:
 def peek_revision(text: str) -> tuple[str, int] | None:
     """The (id, revision) of saved-game text without replaying its match, or ``None`` if it has none."""
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError, TypeError):
+        data = load_json(text, "saved match")
+    except DataError:
         return None
     if isinstance(data, dict) and isinstance(data.get("id"), str) and type(data.get("revision")) is int:
         return data["id"], data["revision"]

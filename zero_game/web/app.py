@@ -38,6 +38,7 @@ from .storage import (
     browser_backend,
     export_filename,
     request_persistence,
+    settings_data,
 )
 
 # Commands the app handles itself (they touch the store or the browser), before the controller sees them.
@@ -160,7 +161,9 @@ class App:
             value = node.getAttribute(attr)
             if value:
                 arg = node.getAttribute("data-arg")
-                return f"[{attr}='{value}']" + (f"[data-arg='{arg}']" if arg else "")
+                # Escaped: a value may come from a stored key (a backup's), which anyone on the origin can name.
+                escape = window.CSS.escape
+                return f'[{attr}="{escape(value)}"]' + (f'[data-arg="{escape(arg)}"]' if arg else "")
         return None
 
     def _restore(self, key: str | None) -> bool:
@@ -496,7 +499,7 @@ class App:
 def saved_settings(game: SavedGame) -> Settings:
     """The table set-up saved with ``game``, or one rebuilt from its seats if that is unreadable."""
     try:
-        settings = Settings.from_dict(json.loads(str(game.options.get("settings"))))
+        settings = Settings.from_dict(settings_data(game))
         if len(settings.seats) == game.match.players:
             return settings
     except ValueError:

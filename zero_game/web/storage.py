@@ -32,9 +32,11 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from zero_game.errors import DataError
+from zero_game.round import load_json
 from zero_game.sheet import (
     GAME_SCHEMA,
     GAME_TYPE,
+    MAX_GAME_CHARS,
     MatchRecord,
     NewerVersionError,
     SavedGame,
@@ -145,6 +147,15 @@ class StorageChange:
     problem: Problem | None = None
 
 
+MAX_SETTINGS_CHARS = 100_000
+
+
+def settings_data(game: SavedGame) -> object:
+    """The table set-up saved with ``game`` (its ``settings`` option), decoded within the same limits as every
+    other stored text; ``DataError`` (a ``ValueError``) if it is missing or unreadable."""
+    return load_json(game.options.get("settings"), "table set-up", max_chars=MAX_SETTINGS_CHARS)
+
+
 def browser_backend() -> Any:
     """``window.localStorage``, or ``None`` where the browser has none or forbids it (import inside: Pyodide only)."""
     try:
@@ -179,8 +190,8 @@ def _is_newer_game(text: str | None) -> bool:
     if text is None:
         return False
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+        data = load_json(text, "saved match", max_chars=MAX_GAME_CHARS)
+    except DataError:
         return False
     schema = data.get("schema") if isinstance(data, dict) else None
     return isinstance(data, dict) and data.get("type") == GAME_TYPE and type(schema) is int and schema > GAME_SCHEMA
