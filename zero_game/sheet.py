@@ -32,15 +32,16 @@ import json
 import math
 import random
 import re
+import time
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from .errors import DataError
 from .match import MAX_ROUNDS, Match
-from .round import MAX_JSON_CHARS, MAX_PLAYERS, MIN_PLAYERS, load_json
+from .round import MAX_JSON_CHARS, MAX_PLAYERS, MIN_PLAYERS, json_problem, load_json
 
 SHEET_SCHEMA = 2
 GAME_SCHEMA = 1
@@ -145,7 +146,8 @@ def _check_name(value: object, where: str) -> str:
         raise DamagedError(f"{where}: a player's name must be text, not {value!r}.")
     if value != clean_name(value) or not 1 <= len(value) <= MAX_NAME:
         raise DamagedError(f"{where}: the name {value!r} must have 1 to {MAX_NAME} characters, no extra spaces.")
-    if any(unicodedata.category(ch) in ("Cc", "Cs", "Cn", "Co") for ch in value):
+    # isprintable() is false for every character of those categories (and some harmless ones): a fast path.
+    if not value.isprintable() and any(unicodedata.category(ch) in ("Cc", "Cs", "Cn", "Co") for ch in value):
         raise DamagedError(f"{where}: the name {value!r} contains characters that cannot be shown.")
     return value
 
@@ -187,10 +189,19 @@ class Seat:
     def from_dict(cls, data: object, where: str = "Seat") -> Seat:
         """A seat from ``to_dict`` data; ``DamagedError`` if it is not one."""
         d = _check_dict(data, where, ("name", "kind", "level"))
-        if set(d) != {"name", "kind", "level"}:
+        if len(d) != 3:
             raise DamagedError(f"{where} has unexpected fields.")
-        _check_seat(d["name"], d["kind"], d["level"], where)
-        return cls(d["name"], d["kind"], d["level"])
+        key = (d["name"], d["kind"], d["level"])
+        seat = _SEATS.get(key) if all(type(v) is str or v is None for v in key) else None
+        if seat is None:
+            _check_seat(*key, where)
+            seat = cls(*key)
+            if len(_SEATS) < 1024:  # the same few seats come back match after match: check each once
+                _SEATS[(seat.name, seat.kind, seat.level)] = seat
+        return seat
+
+
+_SEATS: dict[tuple[object, object, object], Seat] = {}
 
 
 def _check_seat(name: object, kind: object, level: object, where: str) -> None:
@@ -367,16 +378,18 @@ class ScoreSheet:
     """Every finished match, in the order they were added."""
 
     matches: tuple[MatchRecord, ...] = ()
+    _ids: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_ids", frozenset(m.id for m in self.matches))  # built once per sheet
 
     def ids(self) -> frozenset[str]:
         """The ids of all matches on the sheet."""
-        return frozenset(m.id for m in self.matches)
+        return self._ids
 
     def add(self, record: MatchRecord) -> ScoreSheet:
         """The sheet with ``record`` added, unchanged if a match with its id is already there."""
-        if record.id in self.ids():
-            return self
-        return ScoreSheet(self.matches + (record,))
+        return merge(self, ScoreSheet((record,)))[0]
 
     def history(self) -> list[MatchRecord]:
         """The finished matches, newest first."""
@@ -584,24 +597,12 @@ def _parse(text: object, kind: str) -> object:
 
 def sheet_from_data(data: object) -> ScoreSheet:
     """A sheet from decoded JSON of any known schema; ``DataError`` subclasses say what is wrong."""
-    doc = migrate(data, SHEET_TYPE, SHEET_SCHEMA, SHEET_MIGRATIONS)
-    if set(doc) != {"schema", "type", "matches"}:
-        raise DamagedError("The score sheet has unexpected fields.")
-    items = _check_list(doc["matches"], "The score sheet's matches")
-    if len(items) > MAX_MATCHES:
-        raise DamagedError(f"The score sheet holds more than {MAX_MATCHES} matches.")
-    sheet = ScoreSheet()
-    for index, item in enumerate(items):
-        record = MatchRecord.from_dict(item, f"Match {index + 1}")
-        if record.id in sheet.ids():
-            raise DamagedError(f"Match {index + 1}: another match on the sheet has the same id.")
-        sheet = sheet.add(record)
-    return sheet
+    return _check_sheet(data, salvage=False)[0]
 
 
 def load_sheet(text: str | bytes) -> ScoreSheet:
     """Read a score sheet (stored or imported JSON, any known schema); raise a ``DataError`` subclass if bad."""
-    return sheet_from_data(_parse(text, SHEET_TYPE))
+    return _finish(read_sheet_steps(text, salvage=False))[0]
 
 
 def salvage_sheet(text: str | bytes) -> tuple[ScoreSheet, list[str]]:
@@ -610,49 +611,228 @@ def salvage_sheet(text: str | bytes) -> tuple[ScoreSheet, list[str]]:
     Raises ``NewerVersionError`` (leave such a sheet alone) and no other error: text that is not a sheet at
     all gives an empty sheet and one message.
     """
+    return _finish(read_sheet_steps(text, salvage=True))
+
+
+T = TypeVar("T")
+
+
+class Stepper(Generic[T]):
+    """Work done a slice at a time, so that a page stays responsive while it reads or writes a big sheet.
+
+    ``step(0.02)`` works for about 20 ms and returns ``None`` while there is more to do, then the result (or
+    raises the error the work raised). ``run()`` does it all at once. A slice ends between two matches; the
+    only longer single steps are linear passes at C speed over the whole text (the depth check, and joining
+    the written text).
+    """
+
+    def __init__(self, steps: Generator[None, None, T]) -> None:
+        self._steps = steps
+        self.done = False
+        self.count = 0  # steps taken, for a progress indicator
+
+    def step(self, budget: float) -> T | None:
+        """Work for about ``budget`` seconds: ``None`` if not done yet, else the result."""
+        deadline = time.perf_counter() + budget
+        try:
+            while True:
+                for _ in range(16):
+                    next(self._steps)
+                    self.count += 1
+                if time.perf_counter() >= deadline:
+                    return None
+        except StopIteration as finished:
+            self.done = True
+            return finished.value  # type: ignore[no-any-return]
+
+    def run(self) -> T:
+        """All the work at once."""
+        while True:
+            try:
+                next(self._steps)
+            except StopIteration as finished:
+                self.done = True
+                return finished.value  # type: ignore[no-any-return]
+
+
+Steps = Generator[None, None, tuple[ScoreSheet, list[str]]]
+
+
+def _finish(steps: Steps) -> tuple[ScoreSheet, list[str]]:
+    return Stepper(steps).run()
+
+
+def read_sheet_steps(text: object, *, salvage: bool) -> Steps:
+    """Read sheet text a match per step (for a ``Stepper``): the result of ``load_sheet`` or ``salvage_sheet``.
+
+    The top-level object is decoded value by value and the ``matches`` array match by match
+    (``json.JSONDecoder.raw_decode``), then each match is checked: no step decodes the whole text at once.
+    """
     try:
-        return load_sheet(text), []
+        if isinstance(text, str) and text.lstrip(" \t\r\n\ufeff").startswith("{"):
+            problem = json_problem(text, MAX_SHEET_CHARS)
+            if problem is not None:
+                raise NotJsonError(f"This is not a Zero score sheet: {problem}.")
+            data: dict[str, Any] = {}
+            try:
+                for key, value in _scan_object(text.removeprefix("\ufeff")):
+                    if key == "matches[]":
+                        data["matches"].append(value)
+                        yield
+                    elif key in data:
+                        raise ValueError("a key twice")
+                    else:
+                        data[key] = value
+            except ValueError:
+                raise NotJsonError("This is not a Zero score sheet: the text is not valid JSON.") from None
+        else:
+            data = _parse(text, SHEET_TYPE)  # type: ignore[assignment]
     except NewerVersionError:
         raise
     except DataError as err:
-        problem = str(err)
-    data = _parse(text, SHEET_TYPE) if not problem.startswith("This is not") else None
-    if not isinstance(data, dict) or not isinstance(data.get("matches"), list):
-        return ScoreSheet(), [problem]
-    schema = data.get("schema")
-    if type(schema) is not int or schema not in SHEET_MIGRATIONS and schema != SHEET_SCHEMA:
-        return ScoreSheet(), [problem]
-    # Read each match on its own, as a one-match sheet of the same schema, so old schemas migrate too.
-    sheet, dropped = ScoreSheet(), []
-    for index, item in enumerate(data["matches"][:MAX_MATCHES]):
-        try:
-            part = sheet_from_data({"schema": schema, "type": SHEET_TYPE, "matches": [item]})
-        except DataError as err:
-            message = str(err)
-            if message.startswith("Match 1"):
-                message = f"Match {index + 1}" + message[len("Match 1") :]
-            dropped.append(message)
+        if not salvage:
+            raise
+        return ScoreSheet(), [str(err)]
+    return (yield from _check_sheet_steps(data, salvage=salvage))
+
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+_DECODE = json.JSONDecoder().raw_decode
+
+
+def _scan_object(text: str) -> Iterator[tuple[str, Any]]:
+    """The members of the JSON object ``text`` as (key, value), the items of a top-level ``matches`` array
+    one by one as ("matches[]", item) after ("matches", []); ``ValueError`` if it is not exactly one object."""
+
+    def space(i: int) -> int:
+        return _SPACE.match(text, i).end()  # type: ignore[union-attr]
+
+    def expect(i: int, chars: str) -> tuple[str, int]:
+        i = space(i)
+        if i >= len(text) or text[i] not in chars:
+            raise ValueError(f"expected one of {chars!r} at {i}")
+        return text[i], space(i + 1)
+
+    _, i = expect(0, "{")
+    if text[i : i + 1] == "}":
+        i += 1
+    else:
+        while True:
+            key, i = _DECODE(text, i)
+            if not isinstance(key, str):
+                raise ValueError("a key that is not text")
+            _, i = expect(i, ":")
+            if key == "matches" and text[i : i + 1] == "[":
+                yield key, []
+                i = space(i + 1)
+                if text[i : i + 1] == "]":
+                    i += 1
+                else:
+                    while True:
+                        item, i = _DECODE(text, i)
+                        yield "matches[]", item
+                        sep, i = expect(i, ",]")
+                        if sep == "]":
+                            break
+            else:
+                value, i = _DECODE(text, i)
+                yield key, value
+            sep, i = expect(i, ",}")
+            if sep == "}":
+                break
+    if space(i) != len(text):
+        raise ValueError("text after the object")
+
+
+def _check_sheet(data: object, *, salvage: bool) -> tuple[ScoreSheet, list[str]]:
+    return _finish(_check_sheet_steps(data, salvage=salvage))
+
+
+def _check_sheet_steps(data: object, *, salvage: bool) -> Steps:
+    """Check decoded sheet data match by match (one step each); in ``salvage`` mode keep the valid matches."""
+    problems: list[str] = []
+    whole_sheet_problem = False
+    try:
+        doc = migrate(data, SHEET_TYPE, SHEET_SCHEMA, SHEET_MIGRATIONS)
+        if set(doc) != {"schema", "type", "matches"}:
+            raise DamagedError("The score sheet has unexpected fields.")
+        items = _check_list(doc["matches"], "The score sheet's matches")
+        if len(items) > MAX_MATCHES:
+            raise DamagedError(f"The score sheet holds more than {MAX_MATCHES} matches.")
+    except NewerVersionError:
+        raise
+    except DataError as err:
+        if not salvage:
+            raise
+        # Read each match on its own, as a one-match sheet of the same schema, so old schemas migrate too.
+        schema = data.get("schema") if isinstance(data, dict) else None
+        matches = data.get("matches") if isinstance(data, dict) else None
+        if not isinstance(matches, list) or type(schema) is not int or schema > SHEET_SCHEMA:
+            return ScoreSheet(), [str(err)]
+        if schema not in SHEET_MIGRATIONS and schema != SHEET_SCHEMA:
+            return ScoreSheet(), [str(err)]
+        problems.append(str(err))
+        whole_sheet_problem = True
+        items = []
+        for index, item in enumerate(matches[:MAX_MATCHES]):
+            try:
+                items.append(migrate({"schema": schema, "type": SHEET_TYPE, "matches": [item]}, SHEET_TYPE,
+                                     SHEET_SCHEMA, SHEET_MIGRATIONS)["matches"][0])
+            except DataError as item_err:
+                message = str(item_err)
+                if message.startswith("Match 1"):
+                    message = f"Match {index + 1}" + message[len("Match 1") :]
+                problems.append(message)
+                items.append(None)
+            yield
+    records: list[MatchRecord] = []
+    seen: set[str] = set()
+    for index, item in enumerate(items):
+        yield
+        if item is None:  # not migrated: already reported
             continue
-        if part.matches[0].id in sheet.ids():
-            dropped.append(f"Match {index + 1}: another match on the sheet has the same id.")
-        sheet = sheet.add(part.matches[0])
-    return sheet, dropped or [problem]
+        try:
+            record = MatchRecord.from_dict(item, f"Match {index + 1}")
+            if record.id in seen:
+                raise DamagedError(f"Match {index + 1}: another match on the sheet has the same id.")
+        except DataError as err:
+            if not salvage:
+                raise
+            problems.append(str(err))
+            continue
+        seen.add(record.id)
+        records.append(record)
+    if len(problems) > 1:  # the messages about single matches say more than the first, whole-sheet one
+        problems = problems[1:] if whole_sheet_problem else problems
+    return ScoreSheet(tuple(records)), problems
 
 
 def dump_sheet(sheet: ScoreSheet) -> str:
     """The sheet as JSON text (current schema); ``load_sheet`` gives the same sheet back."""
-    return json.dumps(sheet.to_dict(), ensure_ascii=False, separators=(",", ":"))
+    return Stepper(dump_sheet_steps(sheet)).run()
+
+
+def dump_sheet_steps(sheet: ScoreSheet) -> Generator[None, None, str]:
+    """``dump_sheet`` a match per step (for a ``Stepper``)."""
+    parts = []
+    for record in sheet.matches:
+        parts.append(json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":")))
+        yield
+    head = json.dumps({"schema": SHEET_SCHEMA, "type": SHEET_TYPE}, separators=(",", ":"))
+    return head[:-1] + ',"matches":[' + ",".join(parts) + "]}"
 
 
 def merge(base: ScoreSheet, other: ScoreSheet) -> tuple[ScoreSheet, int, int]:
     """``base`` plus the matches of ``other`` it lacks: (merged sheet, matches added, duplicates skipped)."""
-    merged, added, duplicates = base, 0, 0
+    seen = set(base.ids())
+    added: list[MatchRecord] = []
     for record in other.matches:
-        if record.id in merged.ids():
-            duplicates += 1
-        else:
-            merged, added = merged.add(record), added + 1
-    return merged, added, duplicates
+        if record.id not in seen:
+            seen.add(record.id)
+            added.append(record)
+    if not added:
+        return base, 0, len(other.matches)
+    return ScoreSheet(base.matches + tuple(added)), len(added), len(other.matches) - len(added)
 
 
 def game_from_data(data: object) -> SavedGame:

@@ -444,7 +444,9 @@ class App:
         except Exception:
             text = ""
         picker.value = ""
-        result = self.store.import_json(text)
+        importing = self.store.importing(text)  # in slices: a 100,000-match file must not freeze the page
+        while (result := importing.step(THINK_SLICE)) is None:
+            await asyncio.sleep(0)
         for key in ("storage.imported", "storage.bad-import", "storage.newer-import"):
             self.ctrl.dismiss(key)
         if result.status == REJECTED and result.problem is not None:
@@ -454,6 +456,20 @@ class App:
             if result.status == FAILED and result.warn:
                 self.show_problem(Problem(WRITE_FAILED))
         self.ctrl.history = self.store.sheet
+        self.render()
+
+    async def read_sheet(self) -> None:
+        """Read the score sheet in slices once the first screen is up: a big sheet does not delay the start."""
+        if self.store is None or not self.store.sheet_pending:
+            return
+        reading = self.store.sheet_reading()
+        while (problems := reading.step(THINK_SLICE)) is None:
+            await asyncio.sleep(0)
+        for problem in problems:
+            self.show_problem(problem)
+        self.ctrl.history = self.store.sheet
+        self.ctrl.backups = tuple(self.store.list_backups())
+        document.documentElement.dataset.sheet = "ready"
         self.render()
 
     # ---- bots ----
@@ -542,11 +558,12 @@ def start() -> App:
     app = App(document.getElementById("app"), controller)
     try:
         store = Store(browser_backend())
-        app.attach_store(store, store.load())
+        app.attach_store(store, store.load(read_sheet=False))
     except Exception as err:  # saved data must never stop the game from starting
         window.console.error(f"Zero: saved data could not be used: {err!r}")
     app.render()
     document.documentElement.dataset.app = "ready"
+    asyncio.ensure_future(app.read_sheet())
     asyncio.ensure_future(warm_up_bots())
     return app
 

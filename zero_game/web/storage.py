@@ -26,7 +26,7 @@ Every method that writes returns a status instead of raising: play goes on whate
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -41,13 +41,14 @@ from zero_game.sheet import (
     NewerVersionError,
     SavedGame,
     ScoreSheet,
+    Stepper,
     dump_game,
     dump_sheet,
+    dump_sheet_steps,
     load_game,
-    load_sheet,
     merge,
     peek_revision,
-    salvage_sheet,
+    read_sheet_steps,
     sheet_csv,
     timestamp,
 )
@@ -209,6 +210,8 @@ class Store:
         self.game_locked = False  # the stored match must not be written over (newer version, or no backup)
         self.sheet_locked = False  # the same for the score sheet
         self.sheet = ScoreSheet()
+        self.sheet_pending = False  # load(read_sheet=False): the stored sheet is still to be read
+        self._sheet_text: str | None = None  # the stored sheet as this tab last read or wrote it
         self._warned = False
         self._game_text: str | None = None  # the saved match as this tab last read or wrote it
         self._revision = 0
@@ -271,8 +274,12 @@ class Store:
 
     # --- start-up ------------------------------------------------------------------------------------------
 
-    def load(self) -> Loaded:
-        """Read everything at start-up. Never raises: damaged data is backed up and reported, the rest kept."""
+    def load(self, *, read_sheet: bool = True) -> Loaded:
+        """Read everything at start-up. Never raises: damaged data is backed up and reported, the rest kept.
+
+        ``read_sheet=False`` leaves the score sheet for :meth:`sheet_reading`, to read in slices after the first
+        screen is up (a big sheet then costs the start nothing).
+        """
         problems: list[Problem] = []
         if self.backend is None:
             self.available = False
@@ -282,7 +289,10 @@ class Store:
         except Exception as err:
             self.available = False
             return Loaded(None, self.sheet, (Problem(STORAGE_UNAVAILABLE, str(err)),))
-        self.sheet = self._read_sheet(problems, repair=True)
+        if read_sheet:
+            self.sheet = self._read_sheet(problems, repair=True)
+        else:
+            self.sheet_pending = True
         game = self._read_game(problems)
         if not self._set(PROBE_KEY, self.clock()) or not self._remove(PROBE_KEY):
             self._warned = True
@@ -291,11 +301,30 @@ class Store:
 
     def _read_sheet(self, problems: list[Problem], *, repair: bool) -> ScoreSheet:
         """The stored sheet, or what is valid of it; damaged text is backed up first (``repair``)."""
+        return Stepper(self._read_sheet_steps(problems, repair=repair)).run()
+
+    def sheet_reading(self) -> Stepper[tuple[Problem, ...]]:
+        """Read the stored sheet a slice at a time (after ``load(read_sheet=False)``).
+
+        In the page: ``while (problems := reading.step(0.02)) is None: await asyncio.sleep(0)``; then show
+        the problems and the sheet (``store.sheet``). Until then the sheet shows what this tab added.
+        """
+        return Stepper(self._sheet_reading_steps())
+
+    def _sheet_reading_steps(self) -> Generator[None, None, tuple[Problem, ...]]:
+        problems: list[Problem] = []
+        sheet = yield from self._read_sheet_steps(problems, repair=True)
+        self.sheet = merge(sheet, self.sheet)[0]  # matches this tab recorded meanwhile are kept
+        self.sheet_pending = False
+        return tuple(problems)
+
+    def _read_sheet_steps(self, problems: list[Problem], *, repair: bool) -> Generator[None, None, ScoreSheet]:
         raw = self._get(SHEET_KEY)
+        self._sheet_text = raw
         if raw is None:
             return ScoreSheet()
         try:
-            sheet, dropped = salvage_sheet(raw)
+            sheet, dropped = yield from read_sheet_steps(raw, salvage=True)
         except NewerVersionError as err:
             self.sheet_locked = True
             problems.append(Problem(NEWER_SHEET, str(err)))
@@ -314,7 +343,9 @@ class Store:
             return sheet
         self.sheet_locked = False
         problems.append(Problem(CORRUPT_SHEET, " ".join(dropped[:3]), key))
-        self._set(SHEET_KEY, dump_sheet(sheet))
+        text = yield from dump_sheet_steps(sheet)
+        if self._set(SHEET_KEY, text):
+            self._sheet_text = text
         return sheet
 
     def _read_game(self, problems: list[Problem]) -> SavedGame | None:
@@ -402,17 +433,25 @@ class Store:
     # --- the score sheet -----------------------------------------------------------------------------------
 
     def _store_sheet(self, extra: ScoreSheet) -> Result:
+        return Stepper(self._store_sheet_steps(extra)).run()
+
+    def _store_sheet_steps(self, extra: ScoreSheet) -> Generator[None, None, Result]:
         """Merge the stored sheet (another tab may have added to it), this tab's sheet and ``extra``; write."""
-        problems: list[Problem] = []
-        stored = self._read_sheet(problems, repair=True) if self.available and not self.sheet_locked else None
+        stored = None
+        changed = self.sheet_pending or self._get(SHEET_KEY) != self._sheet_text
+        if self.available and not self.sheet_locked and changed:
+            stored = yield from self._read_sheet_steps([], repair=True)  # changed since this tab read it
+            self.sheet_pending = False
         base = merge(stored, self.sheet)[0] if stored is not None else self.sheet
         self.sheet = merge(base, extra)[0]
         if not self.available:
             return Result(UNAVAILABLE)
         if self.sheet_locked:
             return Result(LOCKED)
-        if not self._set(SHEET_KEY, dump_sheet(self.sheet)):
+        text = yield from dump_sheet_steps(self.sheet)
+        if not self._set(SHEET_KEY, text):
             return self._failed()
+        self._sheet_text = text
         return Result(SAVED)
 
     def record_finished(self, record: MatchRecord) -> Result:
@@ -426,8 +465,12 @@ class Store:
             return Result(UNAVAILABLE)
         if self.sheet_locked:
             return Result(LOCKED)
-        self.sheet = ScoreSheet()
-        return Result(SAVED) if self._set(SHEET_KEY, dump_sheet(self.sheet)) else self._failed()
+        self.sheet, self.sheet_pending = ScoreSheet(), False
+        text = dump_sheet(self.sheet)
+        if not self._set(SHEET_KEY, text):
+            return self._failed()
+        self._sheet_text = text
+        return Result(SAVED)
 
     def export_json(self) -> str:
         """The whole score sheet as a JSON file's text (readable by :meth:`import_json` on any device)."""
@@ -439,14 +482,21 @@ class Store:
 
     def import_json(self, text: str | bytes) -> ImportResult:
         """Merge a score-sheet file into the sheet without duplicating matches; a bad file changes nothing."""
+        return self.importing(text).run()
+
+    def importing(self, text: str | bytes) -> Stepper[ImportResult]:
+        """:meth:`import_json` a slice at a time: ``step(0.02)`` until it returns the ``ImportResult``."""
+        return Stepper(self._import_steps(text))
+
+    def _import_steps(self, text: str | bytes) -> Generator[None, None, ImportResult]:
         try:
-            incoming = load_sheet(text)
+            incoming, _ = yield from read_sheet_steps(text, salvage=False)
         except NewerVersionError as err:
             return ImportResult(REJECTED, problem=Problem(NEWER_IMPORT, str(err)))
         except DataError as err:
             return ImportResult(REJECTED, problem=Problem(BAD_IMPORT, str(err)))
         added = len(incoming.ids() - self.sheet.ids())
-        result = self._store_sheet(incoming)
+        result = yield from self._store_sheet_steps(incoming)
         return ImportResult(result.status, added, len(incoming.matches) - added, warn=result.warn)
 
     # --- backups -------------------------------------------------------------------------------------------
