@@ -812,11 +812,20 @@ def dump_sheet(sheet: ScoreSheet) -> str:
     return Stepper(dump_sheet_steps(sheet)).run()
 
 
-def dump_sheet_steps(sheet: ScoreSheet) -> Generator[None, None, str]:
-    """``dump_sheet`` a match per step (for a ``Stepper``)."""
+def dump_sheet_steps(
+    sheet: ScoreSheet, cache: dict[str, tuple[MatchRecord, str]] | None = None
+) -> Generator[None, None, str]:
+    """``dump_sheet`` a match per step (for a ``Stepper``); ``cache`` keeps each match's text for next time."""
     parts = []
     for record in sheet.matches:
-        parts.append(json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":")))
+        known = cache.get(record.id) if cache is not None else None
+        if known is not None and known[0] is record:
+            parts.append(known[1])
+            continue
+        part = json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":"))
+        parts.append(part)
+        if cache is not None:
+            cache[record.id] = (record, part)
         yield
     head = json.dumps({"schema": SHEET_SCHEMA, "type": SHEET_TYPE}, separators=(",", ":"))
     return head[:-1] + ',"matches":[' + ",".join(parts) + "]}"

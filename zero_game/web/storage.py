@@ -212,6 +212,7 @@ class Store:
         self.sheet = ScoreSheet()
         self.sheet_pending = False  # load(read_sheet=False): the stored sheet is still to be read
         self._sheet_text: str | None = None  # the stored sheet as this tab last read or wrote it
+        self._written: dict[str, tuple[MatchRecord, str]] = {}  # each match's JSON text, written once
         self._warned = False
         self._game_text: str | None = None  # the saved match as this tab last read or wrote it
         self._revision = 0
@@ -343,7 +344,7 @@ class Store:
             return sheet
         self.sheet_locked = False
         problems.append(Problem(CORRUPT_SHEET, " ".join(dropped[:3]), key))
-        text = yield from dump_sheet_steps(sheet)
+        text = yield from dump_sheet_steps(sheet, self._written)
         if self._set(SHEET_KEY, text):
             self._sheet_text = text
         return sheet
@@ -448,7 +449,7 @@ class Store:
             return Result(UNAVAILABLE)
         if self.sheet_locked:
             return Result(LOCKED)
-        text = yield from dump_sheet_steps(self.sheet)
+        text = yield from dump_sheet_steps(self.sheet, self._written)
         if not self._set(SHEET_KEY, text):
             return self._failed()
         self._sheet_text = text
