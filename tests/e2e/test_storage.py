@@ -173,13 +173,21 @@ def test_a_full_storage_warns_once_and_the_round_goes_on(fresh_context: BrowserC
     expect(warning).to_be_visible()
     expect(warning).to_have_attribute("role", "alert")
     expect(warning).to_contain_text(EN["storage.write-failed"])
-    expect(warning.locator("[data-action=export-json]")).to_be_visible()
+    expect(page.locator("[data-notice='storage.at-risk']")).to_have_text(
+        EN["storage.at-risk"].format(kept=EN["storage.nothing"], lost=EN["storage.lost-match"]) + "Dismiss")
+    expect(warning.locator("[data-action=export-rescue]")).to_be_visible()
+    expect(warning.locator("[data-action=free-space]")).to_be_visible()
     my_turn(page)
+    with page.expect_download() as download:  # exactly the data at risk: the match in progress
+        warning.locator("[data-action=export-rescue]").click()
+    rescue = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert rescue["type"] == "zero-rescue" and rescue["match_in_progress"]["type"] == "saved-game"
+    assert stored(page, GAME_KEY) is None
     swap_first(page)
     knock_until_the_match_is_over(page)  # every save is refused, and play goes on to the end
     expect(page.locator(".banner.winner")).to_be_visible()
     assert page.evaluate("() => window.__refused") >= 3
-    expect(page.locator(".notice")).to_have_count(1)  # warned once, not once per refused write
+    expect(page.locator(".notice")).to_have_count(2)  # warned once (and what is at risk), not once per write
     # The finished match is still on this tab's sheet, ready to export.
     page.locator("[data-action=sheet]").first.click()
     expect(page.locator(".history-entry")).to_have_count(1)

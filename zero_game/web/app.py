@@ -35,15 +35,17 @@ from .storage import (
     Loaded,
     Problem,
     Store,
+    at_risk_notice,
     browser_backend,
     export_filename,
+    problem_actions,
     request_persistence,
     settings_data,
 )
 
 # Commands the app handles itself (they touch the store or the browser), before the controller sees them.
 STORE_COMMANDS = ("export-json", "export-csv", "import", "export-backup", "clear-history-yes", "load-theirs",
-                  "keep-mine")
+                  "keep-mine", "export-rescue", "free-space")
 # Problems that are about data the player may lose: shown as alerts (the rest as status messages).
 ALERTS = ("storage-unavailable", "write-failed", "corrupt-sheet", "corrupt-game", "backup-failed", "conflict",
           "bad-import", "newer-import")
@@ -297,12 +299,10 @@ class App:
         asyncio.ensure_future(request_persistence(window.navigator))
 
     def show_problem(self, problem: Problem) -> None:
-        actions: tuple[tuple[str, str, str], ...] = ()
-        if problem.key:
-            actions = (("export-backup", problem.key, "storage.export-backup"),)
-        elif problem.code in (WRITE_FAILED, "backup-failed"):
-            actions = (("export-json", "", "storage.export"),)
-        self.ctrl.notify(problem.message_key, alert=problem.code in ALERTS, actions=actions)
+        self.ctrl.notify(problem.message_key, alert=problem.code in ALERTS, actions=problem_actions(problem))
+        at_risk = at_risk_notice(problem, self.store, self.ctrl.t)
+        if at_risk is not None:
+            self.ctrl.notify("storage.at-risk", **at_risk)
         if problem.detail:
             window.console.warn(f"Zero: {problem.code}: {problem.detail}")
 
@@ -343,6 +343,7 @@ class App:
             self.game = result.game
             self.unsaved = False
             self.ctrl.dismiss("storage.write-failed")
+            self.ctrl.dismiss("storage.at-risk")
         elif result.status == CONFLICT:
             self.show_conflict()
         elif result.status == FAILED and result.warn:
@@ -357,11 +358,10 @@ class App:
         """The match is over: put it on the score sheet and forget the match in progress."""
         if self.store is None or self.game is None:
             return
-        result = self.store.record_finished(self.game.record(timestamp(datetime.now(UTC))))
+        # The saved match is forgotten only once the sheet holding its result is written.
+        result = self.store.finish_match(self.game.record(timestamp(datetime.now(UTC))), clear=not self.conflicted)
         if result.status == FAILED and result.warn:
             self.show_problem(Problem(WRITE_FAILED))
-        if not self.conflicted:
-            self.store.clear_game()
         self.game = None
         self.ctrl.history = self.store.sheet
 
@@ -407,6 +407,17 @@ class App:
             if text is not None:
                 name = "zero-backup-" + arg.rsplit(":", 2)[-2] + ".json" if arg.count(":") >= 3 else "zero-backup.json"
                 download(text, name.replace(":", ""), "application/json")
+        elif action == "export-rescue":  # exactly what storage could not keep
+            rescue = store.rescue()
+            if rescue is not None:
+                download(rescue.text, rescue.filename, rescue.mime)
+                store.rescued()
+                self.save()
+        elif action == "free-space":  # the whole sheet is offered first, then the oldest half leaves storage
+            download(store.export_json(), export_filename("json", self.today()), "application/json")
+            if store.trim_history(len(store.sheet.matches) // 2).ok:
+                self.ctrl.history = store.sheet
+                self.save()
         elif action == "import":
             self.picker.click()
         elif action == "clear-history-yes":

@@ -37,6 +37,7 @@ from zero_game.sheet import (
     GAME_SCHEMA,
     GAME_TYPE,
     MAX_GAME_CHARS,
+    MAX_SHEET_CHARS,
     MatchRecord,
     NewerVersionError,
     SavedGame,
@@ -50,6 +51,7 @@ from zero_game.sheet import (
     peek_revision,
     read_sheet_steps,
     sheet_csv,
+    sheet_from_data,
     timestamp,
 )
 
@@ -157,6 +159,69 @@ def settings_data(game: SavedGame) -> object:
     return load_json(game.options.get("settings"), "table set-up", max_chars=MAX_SETTINGS_CHARS)
 
 
+RESCUE_TYPE = "zero-rescue"
+
+
+@dataclass(frozen=True, slots=True)
+class AtRisk:
+    """What storage keeps and what it does not: counts for the "storage is full" notice."""
+
+    kept_matches: int  # finished matches on the stored sheet
+    kept_match: bool  # a stored copy of the match in progress exists (maybe not its latest moves)
+    match: bool  # the match in progress has moves not stored
+    finished: int  # finished matches not on the stored sheet
+    damaged: int  # damaged stored values there was no room to back up
+
+    @property
+    def anything(self) -> bool:
+        """Whether some data is not stored."""
+        return self.match or self.finished > 0 or self.damaged > 0
+
+
+@dataclass(frozen=True, slots=True)
+class Rescue:
+    """A file to offer for download: the data storage could not keep."""
+
+    filename: str
+    text: str
+    mime: str = "application/json"
+
+
+def at_risk_params(risk: AtRisk, t: Callable[..., str]) -> dict[str, str]:
+    """The ``{kept}`` and ``{lost}`` lists of ``storage.at-risk``, in the language of ``t(key, **params)``."""
+    kept = [t("storage.kept-sheet", count=risk.kept_matches)] if risk.kept_matches else []
+    if risk.kept_match:
+        kept.append(t("storage.kept-match"))
+    lost = []
+    if risk.match:
+        lost.append(t("storage.lost-match"))
+    if risk.finished:
+        lost.append(t("storage.lost-finished", count=risk.finished))
+    if risk.damaged:
+        lost.append(t("storage.lost-damaged"))
+    return {"kept": "; ".join(kept) or t("storage.nothing"), "lost": "; ".join(lost) or t("storage.nothing")}
+
+
+def at_risk_notice(problem: Problem, store: Store | None, t: Callable[..., str]) -> dict[str, str] | None:
+    """The parameters of the ``storage.at-risk`` notice (what is kept, what is not) to show with a failed
+    write, or None for other problems."""
+    if problem.code != WRITE_FAILED:
+        return None
+    risk = store.at_risk() if store is not None else AtRisk(0, False, False, 0, 0)
+    return at_risk_params(risk, t)
+
+
+def problem_actions(problem: Problem) -> tuple[tuple[str, str, str], ...]:
+    """The buttons of a problem's notice: (command, argument, label key)."""
+    if problem.key:
+        return (("export-backup", problem.key, "storage.export-backup"),)
+    if problem.code == BACKUP_FAILED:
+        return (("export-rescue", "", "storage.export-rescue"),)
+    if problem.code == WRITE_FAILED:
+        return (("export-rescue", "", "storage.export-rescue"), ("free-space", "", "storage.free-space"))
+    return ()
+
+
 def browser_backend() -> Any:
     """``window.localStorage``, or ``None`` where the browser has none or forbids it (import inside: Pyodide only)."""
     try:
@@ -186,6 +251,12 @@ async def request_persistence(navigator: Any) -> bool | None:
         return None
 
 
+def _is_rescue(text: str | bytes) -> bool:
+    """Whether ``text`` looks like a file written by ``Store.rescue`` (its type comes first)."""
+    head = text[:80] if isinstance(text, str) else bytes(text[:80]).decode("utf-8", "replace")
+    return '"type": "zero-rescue"' in head
+
+
 def _is_newer_game(text: str | None) -> bool:
     """Whether ``text`` is a saved game written by a newer version (cheap: no replay)."""
     if text is None:
@@ -213,6 +284,10 @@ class Store:
         self.sheet_pending = False  # load(read_sheet=False): the stored sheet is still to be read
         self._sheet_text: str | None = None  # the stored sheet as this tab last read or wrote it
         self._written: dict[str, tuple[MatchRecord, str]] = {}  # each match's JSON text, written once
+        # What storage could not keep, offered as one download (see rescue()):
+        self.unsaved_game: SavedGame | None = None  # the match in progress, if its last save failed
+        self.unsaved_records: dict[str, MatchRecord] = {}  # finished matches not on the stored sheet
+        self.unsaved_damaged: dict[str, str] = {}  # key -> damaged stored text there was no room to back up
         self._warned = False
         self._game_text: str | None = None  # the saved match as this tab last read or wrote it
         self._revision = 0
@@ -340,6 +415,7 @@ class Store:
         key = self._backup("sheet", raw)
         if key is None:
             self.sheet_locked = True  # no copy of the original anywhere else: do not write over it
+            self.unsaved_damaged[SHEET_KEY] = raw
             problems.append(Problem(BACKUP_FAILED, " ".join(dropped[:3])))
             return sheet
         self.sheet_locked = False
@@ -367,7 +443,8 @@ class Store:
             detail = str(err) if isinstance(err, DataError) else f"The saved match could not be read ({err!r})."
             key = self._backup("game", raw)
             if key is None:
-                self.game_locked = True
+                self.game_locked = True  # until the player has downloaded it (see rescued())
+                self.unsaved_damaged[GAME_KEY] = raw
                 problems.append(Problem(BACKUP_FAILED, detail))
                 return None
             self._remove(GAME_KEY)
@@ -387,6 +464,9 @@ class Store:
         if not self.available:
             return Result(UNAVAILABLE)
         if self.game_locked:
+            if GAME_KEY in self.unsaved_damaged:  # not silently: the player must download the damaged data first
+                self.unsaved_game = game
+                return self._failed(game)
             return Result(LOCKED)
         current = self._get(GAME_KEY)
         if not self.available:
@@ -403,8 +483,10 @@ class Store:
         saved = replace(game, revision=revision)
         text = dump_game(saved)
         if not self._set(GAME_KEY, text):
+            self.unsaved_game = saved
             return self._failed(saved)
         self._game_text, self._revision, self.conflict = text, revision, False
+        self.unsaved_game = None
         return Result(SAVED, saved)
 
     def clear_game(self, *, force: bool = False) -> Result:
@@ -422,7 +504,7 @@ class Store:
             return Result(LOCKED)
         if current is not None and not self._remove(GAME_KEY):
             return self._failed()
-        self._game_text, self.conflict = None, False
+        self._game_text, self.conflict, self.unsaved_game = None, False, None
         return Result(SAVED)
 
     def reload_game(self) -> Loaded:
@@ -448,16 +530,87 @@ class Store:
         if not self.available:
             return Result(UNAVAILABLE)
         if self.sheet_locked:
-            return Result(LOCKED)
+            self.unsaved_records.update((r.id, r) for r in extra.matches)
+            return self._failed() if SHEET_KEY in self.unsaved_damaged else Result(LOCKED)
         text = yield from dump_sheet_steps(self.sheet, self._written)
         if not self._set(SHEET_KEY, text):
+            self.unsaved_records.update((r.id, r) for r in extra.matches)
             return self._failed()
         self._sheet_text = text
+        self.unsaved_records.clear()  # every match of this tab's sheet is stored now
         return Result(SAVED)
 
     def record_finished(self, record: MatchRecord) -> Result:
         """Add a finished match to the sheet (a match already there, by id, is not added twice)."""
         return self._store_sheet(ScoreSheet((record,)))
+
+    def finish_match(self, record: MatchRecord, *, clear: bool = True) -> Result:
+        """Put a finished match on the sheet, then forget the saved match in progress (``clear``) — but only
+        once the sheet is written: until then the saved match is the only stored copy of its scores."""
+        result = self.record_finished(record)
+        if result.ok and clear:
+            self.clear_game()
+        return result
+
+    # --- when storage is full ------------------------------------------------------------------------------
+
+    def at_risk(self) -> AtRisk:
+        """What is kept on this device and what is not, right now."""
+        return AtRisk(
+            kept_matches=len(self.sheet.matches) - len(self.unsaved_records),
+            kept_match=self._game_text is not None,
+            match=self.unsaved_game is not None,
+            finished=len(self.unsaved_records),
+            damaged=len(self.unsaved_damaged),
+        )
+
+    def rescue(self) -> Rescue | None:
+        """Exactly the data storage could not keep, as one file to download; None if nothing is at risk.
+
+        A JSON object ``{"type": "zero-rescue", "schema": 1, "saved_at", "match_in_progress"?: <saved match>,
+        "finished_matches"?: <score sheet of the matches not stored>, "damaged"?: [{"key", "text"}]}``; its
+        ``finished_matches`` part is a score sheet ``import_json`` reads.
+        """
+        if not (self.unsaved_game or self.unsaved_records or self.unsaved_damaged):
+            return None
+        doc: dict[str, Any] = {"type": RESCUE_TYPE, "schema": 1, "saved_at": self.clock()}
+        if self.unsaved_game is not None:
+            doc["match_in_progress"] = self.unsaved_game.to_dict()
+        if self.unsaved_records:
+            doc["finished_matches"] = ScoreSheet(tuple(self.unsaved_records.values())).to_dict()
+        if self.unsaved_damaged:
+            doc["damaged"] = [{"key": key, "text": raw} for key, raw in self.unsaved_damaged.items()]
+        text = json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+        return Rescue(f"zero-rescue-{str(doc['saved_at'])[:10]}.json", text)
+
+    def rescued(self) -> None:
+        """The player has downloaded the rescue file: damaged data no longer blocks saving (the next write
+        replaces it). Unsaved matches stay at risk until a write succeeds."""
+        if self.unsaved_damaged.pop(GAME_KEY, None) is not None:
+            self.game_locked = False
+            self._game_text = self._get(GAME_KEY)
+        if self.unsaved_damaged.pop(SHEET_KEY, None) is not None:
+            self.sheet_locked = False
+            self._sheet_text = None  # re-read (and repaired if there is room now) before the next write
+
+    def trim_history(self, keep: int) -> Result:
+        """Free space: keep only the ``keep`` newest finished matches in storage (export the sheet first).
+
+        One write replaces the stored sheet: if it fails, nothing is removed.
+        """
+        if not self.available:
+            return Result(UNAVAILABLE)
+        if self.sheet_locked:
+            return Result(LOCKED)
+        kept = self.sheet.history()[: max(keep, 0)]
+        ids = {r.id for r in kept}
+        trimmed = ScoreSheet(tuple(r for r in self.sheet.matches if r.id in ids))
+        text = Stepper(dump_sheet_steps(trimmed, self._written)).run()
+        if not self._set(SHEET_KEY, text):
+            return self._failed()
+        self.sheet, self._sheet_text = trimmed, text
+        self.unsaved_records.clear()
+        return Result(SAVED)
 
     def clear_history(self) -> Result:
         """Delete every finished match (ask the player first). A newer version's sheet is left alone."""
@@ -491,7 +644,12 @@ class Store:
 
     def _import_steps(self, text: str | bytes) -> Generator[None, None, ImportResult]:
         try:
-            incoming, _ = yield from read_sheet_steps(text, salvage=False)
+            if _is_rescue(text):  # a file from rescue(): its finished matches
+                data = load_json(text, "rescue file", max_chars=MAX_SHEET_CHARS)
+                part = data.get("finished_matches") if isinstance(data, dict) else None
+                incoming = sheet_from_data(part if part is not None else ScoreSheet().to_dict())
+            else:
+                incoming, _ = yield from read_sheet_steps(text, salvage=False)
         except NewerVersionError as err:
             return ImportResult(REJECTED, problem=Problem(NEWER_IMPORT, str(err)))
         except DataError as err:
