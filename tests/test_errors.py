@@ -22,6 +22,7 @@ from zero_game import (
     parse_action,
     score_hand,
 )
+from zero_game import round as round_module
 from zero_game.round import MAX_JSON_CHARS, MAX_JSON_DEPTH, json_problem
 
 
@@ -343,7 +344,8 @@ def nested(depth: int) -> str:
 def test_json_within_the_limits_is_read_and_deeper_json_is_refused_before_parsing() -> None:
     assert json_problem(nested(MAX_JSON_DEPTH)) is None
     assert "nested more than 32 levels" in (json_problem(nested(MAX_JSON_DEPTH + 1)) or "")
-    for text in ("[" * 100_000, "[" * 10 + "}" * 10, '{"a": [}'):
+    assert "nested more than" in (json_problem("[" * 100_000) or "")  # refused at level 33, not parsed
+    for text in ("[" * 10 + "}" * 10, '{"a": [}', "[[]", "]"):
         assert "not valid JSON" in (json_problem(text) or "")
     with pytest.raises(DataError, match="nested more than"):
         Round.from_json("[" * 10_000 + "]" * 10_000)
@@ -358,3 +360,12 @@ def test_json_within_the_limits_is_read_and_deeper_json_is_refused_before_parsin
 def test_brackets_quotes_and_backslashes_inside_strings_do_not_count_as_nesting(value: str) -> None:
     text = json.dumps({"name": value, "list": [[value, {value: value}]]})
     assert json_problem(text) is None and json.loads(text)["name"] == value
+
+
+def test_the_depth_check_is_the_same_whatever_the_chunk_boundaries(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = [json.dumps(["\\" * n + '"[' * m, {"k\\": ["]" * n]}]) for n in range(4) for m in range(3)]
+    texts += [nested(MAX_JSON_DEPTH), nested(MAX_JSON_DEPTH + 1), "[" * 40 + "]" * 40]
+    expected = [json_problem(t) for t in texts]
+    for chunk in (1, 2, 3, 5, 7):
+        monkeypatch.setattr(round_module, "JSON_CHUNK", chunk)
+        assert [json_problem(t) for t in texts] == expected

@@ -6,7 +6,7 @@ import enum
 import json
 import random
 import re
-from collections.abc import Iterable, Sequence, Sized
+from collections.abc import Generator, Iterable, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any
 
@@ -598,9 +598,9 @@ class Round:
 
 MAX_JSON_DEPTH = 32  # every document of the game nests 6 levels at most
 MAX_JSON_CHARS = 4_000_000  # a saved round or match; localStorage itself holds about 5 million characters
-_STRING = re.compile(r'"[^"]*"')  # once escaped quotes and backslashes are gone, a string has no quote inside
+JSON_CHUNK = 1 << 17  # characters checked per step of json_problem_steps
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_INNERMOST = re.compile(r"\[\]|\{\}")
+_OPENER = {"]": "[", "}": "{"}
 
 
 def json_problem(text: str, max_chars: int = MAX_JSON_CHARS, max_depth: int = MAX_JSON_DEPTH) -> str | None:
@@ -609,18 +609,39 @@ def json_problem(text: str, max_chars: int = MAX_JSON_CHARS, max_depth: int = MA
     Linear in the length of ``text`` and without recursion: ``json.loads`` recurses once per nesting level,
     and in the browser a few thousand levels overflow the JavaScript stack, which no ``except`` can catch.
     """
+    steps = json_problem_steps(text, max_chars, max_depth)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+
+def json_problem_steps(
+    text: str, max_chars: int = MAX_JSON_CHARS, max_depth: int = MAX_JSON_DEPTH
+) -> Generator[None, None, str | None]:
+    """``json_problem``, one step per ``JSON_CHUNK`` characters (so a page can pause between steps)."""
     if len(text) > max_chars:
         return f"the text is {len(text):,} characters long; at most {max_chars:,} are read"
-    plain = text.replace("\\\\", "").replace('\\"', "")
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", plain))
-    for _ in range(max_depth):
-        if not brackets:
-            return None
-        inner = _INNERMOST.sub("", brackets)  # one level of nesting less
-        if inner == brackets:
-            return "the text is not valid JSON (its brackets do not pair up)"
-        brackets = inner
-    return None if not brackets else f"the text is nested more than {max_depth} levels deep"
+    in_string, stack, start = False, [], 0
+    while start < len(text):
+        end = min(start + JSON_CHUNK, len(text))
+        while end < len(text) and text[end - 1] == "\\":  # never split an escape between two steps
+            end += 1
+        # Without its escaped backslashes and quotes, a piece of JSON has strings between plain quotes only.
+        parts = text[start:end].replace("\\\\", "").replace('\\"', "").split('"')
+        outside = "".join(parts[1::2] if in_string else parts[0::2])
+        in_string ^= len(parts) % 2 == 0
+        for bracket in _NOT_BRACKET.sub("", outside):
+            if bracket in "[{":
+                stack.append(bracket)
+                if len(stack) > max_depth:
+                    return f"the text is nested more than {max_depth} levels deep"
+            elif not stack or stack.pop() != _OPENER[bracket]:
+                return "the text is not valid JSON (its brackets do not pair up)"
+        start = end
+        yield
+    return "the text is not valid JSON (its brackets do not pair up)" if stack else None
 
 
 def load_json(

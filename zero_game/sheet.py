@@ -41,7 +41,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 from .errors import DataError
 from .match import MAX_ROUNDS, Match
-from .round import MAX_JSON_CHARS, MAX_PLAYERS, MIN_PLAYERS, json_problem, load_json
+from .round import MAX_JSON_CHARS, MAX_PLAYERS, MIN_PLAYERS, json_problem_steps, load_json
 
 SHEET_SCHEMA = 2
 GAME_SCHEMA = 1
@@ -283,16 +283,16 @@ class MatchRecord:
     @property
     def totals(self) -> tuple[int, ...]:
         """Each seat's total over the match."""
-        return tuple(sum(r.scores[seat] for r in self.rounds) for seat in range(len(self.seats)))
+        return tuple(map(sum, zip(*[r.scores for r in self.rounds], strict=True))) or (0,) * len(self.seats)
 
     @property
     def winners(self) -> tuple[int, ...]:
         """The seats on the lowest total; a tie shares the win (R17)."""
-        totals = self.totals
-        return tuple(seat for seat, t in enumerate(totals) if t == min(totals))
+        return _winners(self.totals)
 
     def to_dict(self) -> dict[str, Any]:
         """The record as plain data (totals and winners included for people reading the file)."""
+        totals = self.totals
         return {
             "id": self.id,
             "finished_at": self.finished_at,
@@ -300,8 +300,8 @@ class MatchRecord:
             "pool_size": self.pool_size,
             "first_dealer": self.first_dealer,
             "rounds": [r.to_dict() for r in self.rounds],
-            "totals": list(self.totals),
-            "winners": list(self.winners),
+            "totals": list(totals),
+            "winners": list(_winners(totals)),
         }
 
     @classmethod
@@ -323,9 +323,15 @@ class MatchRecord:
             raise DamagedError(f"{where}: a match has 1 to {MAX_ROUNDS} rounds, not {len(items)}.")
         rounds = tuple(RoundRecord.from_dict(r, len(seats), f"{where}, round {i + 1}") for i, r in enumerate(items))
         record = cls(match_id, finished_at, seats, pool_size, first_dealer, rounds)
-        if d["totals"] != list(record.totals) or d["winners"] != list(record.winners):
+        totals = record.totals
+        if d["totals"] != list(totals) or d["winners"] != list(_winners(totals)):
             raise DamagedError(f"{where}: the totals or winners do not add up from the rounds.")
         return record
+
+
+def _winners(totals: tuple[int, ...]) -> tuple[int, ...]:
+    best = min(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
 def record_match(match: Match, seats: Iterable[Seat], *, match_id: str, finished_at: str) -> MatchRecord:
@@ -670,7 +676,7 @@ def read_sheet_steps(text: object, *, salvage: bool) -> Steps:
     """
     try:
         if isinstance(text, str) and text.lstrip(" \t\r\n\ufeff").startswith("{"):
-            problem = json_problem(text, MAX_SHEET_CHARS)
+            problem = yield from json_problem_steps(text, MAX_SHEET_CHARS)
             if problem is not None:
                 raise NotJsonError(f"This is not a Zero score sheet: {problem}.")
             data: dict[str, Any] = {}
