@@ -550,6 +550,9 @@ def test_a_hostile_table_set_up_inside_a_saved_match_is_refused_not_recursed() -
     with pytest.raises(ValueError, match="table set-up"):
         settings_data(replace(new_game(), options={}))
     assert settings_data(replace(new_game(), options={"settings": '{"seats": []}'})) == {"seats": []}
+    for bad in ('{"pool_size": 5.0}', '{"rounds": true}', '{"dealer": "0"}'):
+        with pytest.raises(ValueError, match="table set-up is damaged"):
+            settings_data(replace(new_game(), options={"settings": bad}))
 
 
 @pytest.mark.parametrize("name", sorted(HOSTILE))

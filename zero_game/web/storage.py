@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from zero_game.errors import DataError
+from zero_game.errors import DataError, shown
 from zero_game.round import load_json
 from zero_game.sheet import (
     GAME_SCHEMA,
@@ -156,7 +156,13 @@ MAX_SETTINGS_CHARS = 100_000
 def settings_data(game: SavedGame) -> object:
     """The table set-up saved with ``game`` (its ``settings`` option), decoded within the same limits as every
     other stored text; ``DataError`` (a ``ValueError``) if it is missing or unreadable."""
-    return load_json(game.options.get("settings"), "table set-up", max_chars=MAX_SETTINGS_CHARS)
+    data = load_json(game.options.get("settings"), "table set-up", max_chars=MAX_SETTINGS_CHARS)
+    if isinstance(data, dict):
+        for name in ("pool_size", "rounds", "dealer"):  # 5.0 or true would pass an `in (5, 7, 9)` check
+            value = data.get(name)
+            if value is not None and type(value) is not int:
+                raise DataError(f"The saved table set-up is damaged: its {name} is {shown(value)}.")
+    return data
 
 
 RESCUE_TYPE = "zero-rescue"
