@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import csv
+import gc
 import hashlib
 import io
 import json
@@ -632,13 +633,23 @@ class Stepper(Generic[T]):
     the written text).
     """
 
-    def __init__(self, steps: Generator[None, None, T]) -> None:
+    def __init__(self, steps: Generator[None, None, T], *, quiet_gc: bool = False) -> None:
         self._steps = steps
+        self.quiet_gc = quiet_gc
         self.done = False
         self.count = 0  # steps taken, for a progress indicator
 
     def step(self, budget: float) -> T | None:
-        """Work for about ``budget`` seconds: ``None`` if not done yet, else the result."""
+        """Work for about ``budget`` seconds: ``None`` if not done yet, else the result.
+
+        With ``quiet_gc`` the cyclic garbage collector is paused during the slice and what survives it is
+        moved out of the collector's view (``gc.freeze``): otherwise a full collection, which walks every
+        object (a big sheet is millions), lands in some slice and makes it long. Reading a sheet makes no
+        reference cycles, so reference counting alone frees all it drops.
+        """
+        collecting = self.quiet_gc and gc.isenabled()
+        if collecting:
+            gc.disable()
         deadline = time.perf_counter() + budget
         try:
             while True:
@@ -650,6 +661,10 @@ class Stepper(Generic[T]):
         except StopIteration as finished:
             self.done = True
             return finished.value  # type: ignore[no-any-return]
+        finally:
+            if collecting:
+                gc.freeze()
+                gc.enable()
 
     def run(self) -> T:
         """All the work at once."""
@@ -699,7 +714,7 @@ def read_sheet_steps(text: object, *, salvage: bool) -> Steps:
         if not salvage:
             raise
         return ScoreSheet(), [str(err)]
-    return (yield from _check_sheet_steps(data, salvage=salvage))
+    return (yield from _check_sheet_steps(data, salvage=salvage, consume=True))
 
 
 _SPACE = re.compile(r"[ \t\n\r]*")
@@ -754,7 +769,7 @@ def _check_sheet(data: object, *, salvage: bool) -> tuple[ScoreSheet, list[str]]
     return _finish(_check_sheet_steps(data, salvage=salvage))
 
 
-def _check_sheet_steps(data: object, *, salvage: bool) -> Steps:
+def _check_sheet_steps(data: object, *, salvage: bool, consume: bool = False) -> Steps:
     """Check decoded sheet data match by match (one step each); in ``salvage`` mode keep the valid matches."""
     problems: list[str] = []
     whole_sheet_problem = False
@@ -795,6 +810,8 @@ def _check_sheet_steps(data: object, *, salvage: bool) -> Steps:
     seen: set[str] = set()
     for index, item in enumerate(items):
         yield
+        if consume:
+            items[index] = None  # free the decoded match now, not all 100,000 at once at the end
         if item is None:  # not migrated: already reported
             continue
         try:
@@ -822,29 +839,45 @@ def dump_sheet_steps(
     sheet: ScoreSheet, cache: dict[str, tuple[MatchRecord, str]] | None = None
 ) -> Generator[None, None, str]:
     """``dump_sheet`` a match per step (for a ``Stepper``); ``cache`` keeps each match's text for next time."""
-    parts = []
+    blocks: list[str] = []
+    parts: list[str] = []  # joined 4,096 at a time, so that no step handles the whole text twice
     for record in sheet.matches:
         known = cache.get(record.id) if cache is not None else None
         if known is not None and known[0] is record:
             parts.append(known[1])
-            continue
-        part = json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":"))
-        parts.append(part)
-        if cache is not None:
-            cache[record.id] = (record, part)
-        yield
+        else:
+            part = json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":"))
+            parts.append(part)
+            if cache is not None:
+                cache[record.id] = (record, part)
+            yield
+        if len(parts) == 4096:
+            blocks.append(",".join(parts))
+            parts = []
+            yield
+    if parts or not blocks:
+        blocks.append(",".join(parts))
     head = json.dumps({"schema": SHEET_SCHEMA, "type": SHEET_TYPE}, separators=(",", ":"))
-    return head[:-1] + ',"matches":[' + ",".join(parts) + "]}"
+    blocks[0] = head[:-1] + ',"matches":[' + blocks[0]
+    blocks[-1] += "]}"
+    return ",".join(blocks)  # one copy of the whole text
 
 
 def merge(base: ScoreSheet, other: ScoreSheet) -> tuple[ScoreSheet, int, int]:
     """``base`` plus the matches of ``other`` it lacks: (merged sheet, matches added, duplicates skipped)."""
+    return Stepper(merge_steps(base, other)).run()
+
+
+def merge_steps(base: ScoreSheet, other: ScoreSheet) -> Generator[None, None, tuple[ScoreSheet, int, int]]:
+    """``merge`` a few hundred matches per step (for a ``Stepper``)."""
     seen = set(base.ids())
     added: list[MatchRecord] = []
-    for record in other.matches:
+    for index, record in enumerate(other.matches):
         if record.id not in seen:
             seen.add(record.id)
             added.append(record)
+        if index % 256 == 255:
+            yield
     if not added:
         return base, 0, len(other.matches)
     return ScoreSheet(base.matches + tuple(added)), len(added), len(other.matches) - len(added)

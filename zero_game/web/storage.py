@@ -48,6 +48,7 @@ from zero_game.sheet import (
     dump_sheet_steps,
     load_game,
     merge,
+    merge_steps,
     peek_revision,
     read_sheet_steps,
     sheet_csv,
@@ -391,7 +392,7 @@ class Store:
         In the page: ``while (problems := reading.step(0.02)) is None: await asyncio.sleep(0)``; then show
         the problems and the sheet (``store.sheet``). Until then the sheet shows what this tab added.
         """
-        return Stepper(self._sheet_reading_steps())
+        return Stepper(self._sheet_reading_steps(), quiet_gc=True)
 
     def _sheet_reading_steps(self) -> Generator[None, None, tuple[Problem, ...]]:
         problems: list[Problem] = []
@@ -531,8 +532,8 @@ class Store:
         if self.available and not self.sheet_locked and changed:
             stored = yield from self._read_sheet_steps([], repair=True)  # changed since this tab read it
             self.sheet_pending = False
-        base = merge(stored, self.sheet)[0] if stored is not None else self.sheet
-        self.sheet = merge(base, extra)[0]
+        base = (yield from merge_steps(stored, self.sheet))[0] if stored is not None else self.sheet
+        self.sheet = (yield from merge_steps(base, extra))[0]
         if not self.available:
             return Result(UNAVAILABLE)
         if self.sheet_locked:
@@ -646,7 +647,7 @@ class Store:
 
     def importing(self, text: str | bytes) -> Stepper[ImportResult]:
         """:meth:`import_json` a slice at a time: ``step(0.02)`` until it returns the ``ImportResult``."""
-        return Stepper(self._import_steps(text))
+        return Stepper(self._import_steps(text), quiet_gc=True)
 
     def _import_steps(self, text: str | bytes) -> Generator[None, None, ImportResult]:
         try:
