@@ -3,15 +3,17 @@
     python bench/sheet.py [--max 100000]            # CPython: load, import, add, slices
     python bench/sheet.py --browser [--matches N]   # Chromium: start-up with a big stored sheet vs an empty one
 
-The CPython part prints, per sheet size from 1,000 up to ``--max`` matches: reading the text
-(``load_sheet``), importing it into an empty store (``Store.import_json``: read, merge, write), adding
-one more match to it, and the longest slice of a sliced import (``Store.importing(...).step(0.02)``).
+The CPython part prints, per sheet size from 1,000 up to ``--max`` matches: reading the text at once
+(``load_sheet``), importing it into an empty store at once (``Store.import_json``: read, merge, write),
+adding one more match to it, and the same import done the page's way, in slices
+(``Store.importing(...).step(0.02)`` until done: total time and the longest slice).
 The µs-per-match columns stay flat when the cost is linear.
 
 The browser part stores a sheet of ``--matches`` matches (default 8,000, about 3.5 MB: what fits in
 localStorage), then loads ``index.html`` ``--runs`` times with it and with an empty sheet, alternately,
-and prints the median time to ``data-app="ready"`` for each, their ratio (goal: within 10%), and the
-time until the sheet has been read in slices after the start (``data-sheet="ready"``).
+and prints the median time to ``data-app="ready"`` for each, their ratio (goal: within 10%), the time
+until the sheet has been read in slices after the start (``data-sheet="ready"``), and then, importing
+the same sheet as a file into an empty one, how long that takes and the long tasks (> 50 ms) meanwhile.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import argparse
 import random
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -30,8 +33,13 @@ from zero_game import Match
 from zero_game.sheet import MatchRecord, ScoreSheet, Seat, dump_sheet, load_sheet, new_id, record_match
 from zero_game.web.storage import SHEET_KEY, Store
 
-# Runs before any page script: when <html> gets data-app="ready" and data-sheet="ready".
+# Runs before any page script: when <html> gets data-app="ready" and data-sheet="ready", and every
+# long task (> 50 ms of the main thread without a break) from then on.
 RECORD = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+}).observe({ type: "longtask", buffered: true });
 new MutationObserver(() => {
   const data = document.documentElement?.dataset ?? {};
   if (data.app === "ready" && window.__readyAt === undefined) window.__readyAt = performance.now();
@@ -81,7 +89,7 @@ def records(count: int, seed: int = 1) -> list[MatchRecord]:
 
 def cpython(largest: int) -> None:
     print(f"{'matches':>8} {'MB':>6} {'load s':>7} {'µs/m':>6} {'import s':>9} {'µs/m':>6} "
-          f"{'add 1 ms':>9} {'longest slice ms':>17}")
+          f"{'add 1 ms':>9} {'sliced s':>9} {'µs/m':>6} {'longest ms':>13}")
     all_records = records(largest)
     for size in (s for s in SIZES if s <= largest):
         sheet = ScoreSheet(tuple(all_records[:size]))
@@ -100,15 +108,17 @@ def cpython(largest: int) -> None:
         add = time.perf_counter() - start
         sliced = Store(Memory())
         sliced.load()
-        importing, longest = sliced.importing(text), 0.0
+        importing, longest, began = sliced.importing(text), 0.0, time.perf_counter()
         while True:
             start = time.perf_counter()
             done = importing.step(0.02)
             longest = max(longest, time.perf_counter() - start)
             if done is not None:
                 break
+        in_slices = time.perf_counter() - began
         print(f"{size:>8} {len(text) / 1e6:>6.1f} {load:>7.2f} {load / size * 1e6:>6.0f} {imported:>9.2f} "
-              f"{imported / size * 1e6:>6.0f} {add * 1e3:>9.1f} {longest * 1e3:>17.1f}", flush=True)
+              f"{imported / size * 1e6:>6.0f} {add * 1e3:>9.1f} {in_slices:>9.2f} {in_slices / size * 1e6:>6.0f} "
+              f"{longest * 1e3:>13.1f}", flush=True)
 
 
 def browser(matches: int, runs: int) -> None:
@@ -143,6 +153,18 @@ def browser(matches: int, runs: int) -> None:
                     if name == "big":
                         page.wait_for_function("() => window.__sheetAt !== undefined", timeout=300_000)
                         sheet_ready.append(page.evaluate("() => window.__sheetAt"))
+            # An import of the same sheet into an empty one: the longest main-thread task while it runs.
+            page.evaluate("(k) => localStorage.removeItem(k)", SHEET_KEY)
+            page.reload()
+            page.wait_for_function("() => window.__sheetAt !== undefined", timeout=120_000)
+            file = Path(tempfile.mkdtemp()) / "sheet.json"
+            file.write_text(text, encoding="utf-8")
+            page.evaluate("() => { window.__longTasks = []; }")
+            started = page.evaluate("() => performance.now()")
+            page.locator("[data-field=import-file]").set_input_files(file)
+            page.locator("[data-notice='storage.imported']").wait_for(timeout=600_000)
+            imported = page.evaluate("() => performance.now()") - started
+            tasks = page.evaluate("() => window.__longTasks")
             chromium.close()
     finally:
         stop_serve(process)
@@ -150,6 +172,9 @@ def browser(matches: int, runs: int) -> None:
     print(f"ready, empty sheet: {empty:7.0f} ms (median of {runs})")
     print(f"ready, big sheet:   {big:7.0f} ms   ratio {big / empty:.2f} (goal <= 1.10)")
     print(f"sheet read in slices by {statistics.median(sheet_ready):7.0f} ms after navigation")
+    longest = max((duration for _, duration in tasks), default=0.0)
+    print(f"import of the {matches} matches: {imported:7.0f} ms; long tasks (> 50 ms) meanwhile: {len(tasks)}, "
+          f"longest {longest:.0f} ms")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -336,3 +336,37 @@ def test_a_backup_key_with_a_quote_exports_and_a_deep_import_leaves_the_bots_pla
     page.locator("[data-action=start]").click()
     knock_until_the_match_is_over(page)  # the async machinery is alive: the bots move
     expect(page.locator(".banner.winner")).to_be_visible()
+
+
+NO_ROOM_FOR_BACKUPS = """
+(() => {
+  const original = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (String(key).startsWith("zero-knizia:backup:")) {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    }
+    return original.call(this, key, value);
+  };
+})();
+"""
+
+
+def test_a_damaged_match_too_big_to_back_up_is_offered_first_then_replaced(
+    fresh_context: BrowserContext, site_url: str
+) -> None:
+    page = open_game(fresh_context, site_url, GAME).page
+    damaged = '{"schema": 1, "type": "saved-game", "id": "x", "match": {"played": 5}}'
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [GAME_KEY, damaged])
+    fresh_context.add_init_script(NO_ROOM_FOR_BACKUPS)
+    reload(page)
+    notice = page.locator("[data-notice='storage.backup-failed']")
+    expect(notice).to_be_visible()
+    assert stored(page, GAME_KEY) == damaged  # untouched until the player has it
+    with page.expect_download() as download:
+        notice.locator("[data-action=export-rescue]").click()
+    rescue = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert rescue["damaged"] == [{"key": GAME_KEY, "text": damaged}]
+    page.locator("[data-action=start]").click()
+    my_turn(page)
+    saved = json.loads(stored(page, GAME_KEY) or "null")
+    assert saved["type"] == "saved-game" and saved["id"] != "x"  # the new match replaced it
