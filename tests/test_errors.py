@@ -213,6 +213,7 @@ def finished_round_match(pool_size: int | None = None, players: int = 3) -> Matc
         ({"pool": {"a": 1}}, "pool or its actions"),
         ({"actions": [7]}, "damaged at action 1"),
         ({"actions": ["swap a" + " " * 5000 + "x"]}, "damaged at action 1"),
+        ({"actions": ["knock"] * 10_001}, "10,001 actions"),
     ],
 )
 def test_a_tampered_round_is_refused_with_a_data_error(change: dict[str, object], message: str) -> None:

@@ -19,6 +19,7 @@ HAND_SIZE = 9
 POOL_SIZES = (5, 7, 9)
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 ROUND_SCHEMA = 1
+MAX_ACTIONS = 10_000  # per saved round: a sanity bound (played rounds take tens), so a save replays quickly
 
 Seed = int | str | None
 
@@ -577,6 +578,8 @@ class Round:
             raise DataError(f"The saved round is damaged: it has {len(hands)} hands, not 2 to 5.")
         if not isinstance(pool, list) or not isinstance(actions, list):
             raise DataError("The saved round is damaged: its pool or its actions are missing.")
+        if len(actions) > MAX_ACTIONS:
+            raise DataError(f"The saved round is damaged: it has {len(actions):,} actions; no round takes so many.")
         if type(dealer) is not int or not 0 <= dealer < len(hands):
             raise DataError("The saved round is damaged: its dealer is not a seat at the table.")
         try:

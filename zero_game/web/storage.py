@@ -368,7 +368,7 @@ class Store:
             self.available = False
             return Loaded(None, self.sheet, (Problem(STORAGE_UNAVAILABLE),))
         try:
-            self.backend.getItem(SHEET_KEY)
+            self.backend.getItem(PROBE_KEY)  # a small key: the sheet may be megabytes
         except Exception as err:
             self.available = False
             return Loaded(None, self.sheet, (Problem(STORAGE_UNAVAILABLE, str(err)),))
