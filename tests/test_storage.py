@@ -661,3 +661,23 @@ def test_a_damaged_value_too_big_to_back_up_is_offered_first_and_then_replaced()
     storage.quota = None
     assert store.save_game(game).ok and load_game(storage.data[GAME_KEY]).id == game.id
     assert storage.data[SHEET_KEY] == sheet_text  # nothing else changed
+
+
+def test_a_damaged_sheet_too_big_to_back_up_is_replaced_by_its_valid_part_once_downloaded() -> None:
+    doc = json.loads((FIXTURES / "sheet_v2.json").read_text(encoding="utf-8"))
+    doc["matches"][1]["rounds"][0]["scores"] = [99, 99]  # one damaged match among valid ones
+    raw = json.dumps(doc)
+    storage = FakeStorage({SHEET_KEY: raw})
+    storage.quota = used(storage) + 50  # no room for a backup
+    store = Store(storage, clock=clock())
+    loaded = store.load()
+    assert [p.code for p in loaded.problems] == ["backup-failed"] and len(loaded.sheet.matches) == 2
+    record = finish(new_game()).record("2025-06-01T13:00:00.000Z")
+    assert store.record_finished(record).status == FAILED and storage.data[SHEET_KEY] == raw
+    rescue = json.loads(store.rescue().text)  # type: ignore[union-attr]
+    assert rescue["damaged"] == [{"key": SHEET_KEY, "text": raw}]
+    assert [m["id"] for m in rescue["finished_matches"]["matches"]] == [record.id]
+    store.rescued()
+    storage.quota = None
+    assert store.retry().ok and not store.at_risk().anything
+    assert load_sheet(storage.data[SHEET_KEY]).ids() == {*(m.id for m in loaded.sheet.matches), record.id}

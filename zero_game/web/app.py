@@ -412,11 +412,13 @@ class App:
             if rescue is not None:
                 download(rescue.text, rescue.filename, rescue.mime)
                 store.rescued()
+                store.retry()
                 self.save()
         elif action == "free-space":  # the whole sheet is offered first, then the oldest half leaves storage
             download(store.export_json(), export_filename("json", self.today()), "application/json")
             if store.trim_history(len(store.sheet.matches) // 2).ok:
                 self.ctrl.history = store.sheet
+                store.retry()
                 self.save()
         elif action == "import":
             self.picker.click()

@@ -598,7 +598,14 @@ class Store:
             self._game_text = self._get(GAME_KEY)
         if self.unsaved_damaged.pop(SHEET_KEY, None) is not None:
             self.sheet_locked = False
-            self._sheet_text = None  # re-read (and repaired if there is room now) before the next write
+            self._sheet_text = self._get(SHEET_KEY)  # the next write replaces it with what was valid in it
+
+    def retry(self) -> Result:
+        """Write what is not stored yet (after space was freed or damaged data downloaded): the score sheet
+        if finished matches are missing from it. The match in progress is written by the next save_game."""
+        if not self.unsaved_records:
+            return Result(SAVED)
+        return self._store_sheet(ScoreSheet())
 
     def trim_history(self, keep: int) -> Result:
         """Free space: keep only the ``keep`` newest finished matches in storage (export the sheet first).
