@@ -4,8 +4,11 @@ A *deal set* is one match seed. For a line-up of n seats (e.g. ``hard,medium,med
 is played n times, the line-up rotated one seat further each time, so every level sits in every seat
 on the same cards. Each of those plays is one *match* (a full match of ``players`` rounds, R17):
 ``--matches 1000`` with three seats plays 334 deal sets (1,002 matches). Winners share a win: each of
-k seats tied on the lowest total gets 1/k. Confidence intervals are 95% normal intervals over deal
-sets (the unit that is independent), so the duplicate pairing is respected.
+k seats tied on the lowest total gets 1/k. The deal set is the independent unit, so every interval is
+taken over deal sets: a level's win share gets a 95% Wilson interval with the effective sample size of
+the clustered design (``bots.stats.clustered_share``), its mean round score a 95% interval over the deal
+sets' means, and the first level of the line-up the paired difference of mean round scores against each
+other level (per deal set: its mean minus theirs, on the same cards).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import Any
 
 from .bots import LEVELS, make_bot
 from .bots.base import Bot
+from .bots.stats import clustered_share, mean_interval
 from .match import Match
 
 #: A round that lasts this many turns is stopped and reported: only a broken bot gets there.
@@ -32,7 +36,8 @@ class LevelStats:
     """What one level did over a tournament."""
 
     seats: int = 0
-    wins: list[float] = field(default_factory=list)  # per deal set: mean win credit per match of one seat
+    credits: list[float] = field(default_factory=list)  # per deal set: win credit summed over matches and seats
+    counts: list[int] = field(default_factory=list)  # per deal set: seat-matches played
     round_scores: list[float] = field(default_factory=list)  # per deal set: mean round score
     rounds: int = 0
     zeros: int = 0
@@ -84,18 +89,6 @@ def play_deal_set(
             ]
         matches.append(record)
     return {"deal": deal, "matches": matches}
-
-
-def _interval(values: Sequence[float]) -> tuple[float, float, float]:
-    n = len(values)
-    if n == 0:
-        return (math.nan, math.nan, math.nan)
-    mean = sum(values) / n
-    if n == 1:
-        return (mean, math.nan, math.nan)
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = 1.96 * sd / math.sqrt(n)
-    return (mean, mean - half, mean + half)
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -172,16 +165,26 @@ def summarise(
             continue
         n_matches = len(result["matches"])
         for level, st in stats.items():
-            st.wins.append(win[level] / (n_matches * st.seats))
+            st.credits.append(win[level])
+            st.counts.append(n_matches * st.seats)
             st.round_scores.append(score[level][0] / max(score[level][1], 1))
     levels = {}
+    first = seats[0]
     for level, st in stats.items():
-        share, share_lo, share_hi = _interval(st.wins)
-        mean, mean_lo, mean_hi = _interval(st.round_scores)
+        share, share_lo, share_hi, effective = clustered_share(st.credits, st.counts)
+        mean, mean_lo, mean_hi = mean_interval(st.round_scores)
+        paired: dict[str, Any] = {}
+        if level != first:
+            diffs = [a - b for a, b in zip(stats[first].round_scores, st.round_scores, strict=True)]
+            d, d_lo, d_hi = mean_interval(diffs)
+            paired = {"paired_score_difference": d, "paired_score_difference_ci": [d_lo, d_hi]}
         levels[level] = {
             "seats": st.seats,
             "win_share": share,
             "win_share_ci": [share_lo, share_hi],
+            "effective_matches": effective,
+            "seat_matches": sum(st.counts),
+            **paired,
             "mean_round_score": mean,
             "mean_round_score_ci": [mean_lo, mean_hi],
             "zero_rate": st.zeros / st.rounds if st.rounds else math.nan,
@@ -226,6 +229,20 @@ def format_report(report: dict[str, Any]) -> str:
             f"{f['zero_rate']:>7.1%}{f['own_turns_per_round']:>7.1f}"
             f"{f['decision_ms_p50']:>9.2f}{f['decision_ms_p95']:>9.2f}"
         )
+    first = report["seats"][0]
+    for level, f in report["levels"].items():
+        if "paired_score_difference" in f:
+            lo, hi = f["paired_score_difference_ci"]
+            lines.append(
+                f"paired difference of mean round scores, {first} - {level}: "
+                f"{f['paired_score_difference']:+.2f} [{lo:+.2f}, {hi:+.2f}] over {report['deal_sets']} deal sets"
+            )
+    lines.append(
+        "intervals: 95%, over deal sets (win share: Wilson at the effective sample size, "
+        + ", ".join(f"{level} {f['effective_matches']:.0f} of {f['seat_matches']} seat-matches"
+                    for level, f in report["levels"].items())
+        + ")"
+    )
     lines.append(f"capped rounds (a broken bot): {report['capped_rounds']}")
     return "\n".join(lines)
 
