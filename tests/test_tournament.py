@@ -12,7 +12,7 @@ from zero_game.tournament import format_report, play_deal_set, run_tournament
 
 
 def test_each_deal_set_replays_the_same_deals_with_the_seats_rotated() -> None:
-    result = play_deal_set(["medium", "easy", "easy"], deal=0, seed=5, rounds=None, hard_iterations=4)
+    result = play_deal_set(["medium", "easy", "easy"], deal=0, seed=5, rounds=None, iterations={"hard": 4})
     lineups = [m["lineup"] for m in result["matches"]]
     assert lineups == [["medium", "easy", "easy"], ["easy", "medium", "easy"], ["easy", "easy", "medium"]]
     assert all(m["capped"] == 0 and len(m["rounds"]) == 3 for m in result["matches"])
@@ -46,7 +46,8 @@ def test_tournament_command_prints_and_writes_json(tmp_path: Path, capsys: pytes
                  "--hard-iterations", "3", "--json", str(out)])
     assert code == 0
     text = capsys.readouterr().out
-    assert "win share" in text and "hard" in text and "capped rounds (a broken bot): 0" in text
+    assert "win share" in text and "hard searches at most 3 playouts" in text
+    assert "capped rounds (a broken bot): 0" in text
     figures = json.loads(out.read_text())
     assert set(figures["levels"]) == {"hard", "easy"}
     assert figures["levels"]["hard"]["decisions"] > 0
@@ -60,15 +61,15 @@ def test_tournament_runs_in_several_processes_with_the_same_results() -> None:
 
 
 def test_unknown_levels_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["tournament", "--seats", "hard,expert", "--matches", "3"]) == 2
-    assert "no bot level 'expert'" in capsys.readouterr().err
+    assert main(["tournament", "--seats", "hard,grandmaster", "--matches", "3"]) == 2
+    assert "no bot level 'grandmaster'" in capsys.readouterr().err
 
 
 # ---- the interval maths ------------------------------------------------------------------------
 
 
 def test_wilson_matches_the_textbook_and_stays_inside_zero_and_one() -> None:
-    from zero_game.bots.stats import wilson
+    from zero_game.tournament import wilson
 
     assert wilson(8, 10) == pytest.approx((0.4902, 0.9433), abs=1e-4)  # Newcombe (1998), 8 of 10
     assert wilson(0, 20)[0] == 0.0 and wilson(20, 20)[1] == 1.0
@@ -77,7 +78,7 @@ def test_wilson_matches_the_textbook_and_stays_inside_zero_and_one() -> None:
 
 def test_clustered_share_counts_a_deal_set_once_when_its_seatings_agree() -> None:
     """Three seatings that always agree carry no more news than one: the interval widens to match."""
-    from zero_game.bots.stats import clustered_share, wilson
+    from zero_game.tournament import clustered_share, wilson
 
     outcomes = [1.0, 0.0, 1.0, 1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.0] * 4  # 40 deal sets
     together = clustered_share([3 * o for o in outcomes], [3] * 40)
@@ -90,7 +91,7 @@ def test_clustered_share_counts_a_deal_set_once_when_its_seatings_agree() -> Non
 
 def test_duplicate_pairing_narrows_the_interval_when_luck_cancels() -> None:
     """Seatings that split a deal's wins (the luck is in the cards) vary little between deal sets."""
-    from zero_game.bots.stats import clustered_share
+    from zero_game.tournament import clustered_share
 
     share, lo, hi, effective = clustered_share([1.0, 1.0, 2.0, 1.0, 1.0, 0.0] * 10, [3] * 60)
     assert share == pytest.approx(1 / 3)
