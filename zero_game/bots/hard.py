@@ -50,11 +50,11 @@ from .base import Bot, Decided, Standing, check_turn, final_turns, masks, own_tu
 #: The page's budget for ``hard``: at most this many playouts (the tournament's deterministic cap,
 #: what the page fits into its time budget on a typical machine; see the README) and this many
 #: seconds of work, whichever comes first (the seconds bind only on slow devices).
-DEFAULT_ITERATIONS = 400
+DEFAULT_ITERATIONS = 600
 DEFAULT_TIME_BUDGET = 1.0
 #: The same for ``expert``.
-EXPERT_ITERATIONS = 1600
-EXPERT_TIME_BUDGET = 4.0
+EXPERT_ITERATIONS = 1500
+EXPERT_TIME_BUDGET = 2.5
 #: Swaps considered besides knocking: the best ones by the one-ply evaluation.
 DEFAULT_CANDIDATES = 5
 EXPERT_CANDIDATES = 7
@@ -176,7 +176,7 @@ class Search:
         self.next_alive = 0  # the position in ``alive`` to play out next on the current deal
         self.hands: list[int] = []
         self.used = 0.0
-        self.slowest = 0.0  # the longest playout so far (with its deal), to keep slices within their time
+        self.typical = 0.0  # seconds a playout (with its deal) typically takes, to keep slices within time
         self.result: Action | None = None
         if len(self.candidates) == 1:
             self.result = self._action(self.candidates[0])
@@ -317,8 +317,10 @@ class Search:
                 finished = self._over(self.used + (now - began))
                 if finished:
                     break
-            self.slowest = max(self.slowest, now - last)
-            if now + self.slowest >= deadline:  # the next playout could overrun the slice
+            # A running mean of the playouts' cost (with their deals), so one pause of the machine
+            # does not shorten every later slice: stop when the next playout would likely overrun.
+            self.typical = now - last if self.playouts == 1 else 0.8 * self.typical + 0.2 * (now - last)
+            if now + 1.5 * max(self.typical, now - last) >= deadline:
                 break
         self.used += now - began
         bot.last_iterations = self.playouts
