@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -111,3 +112,24 @@ def test_report_gives_wilson_intervals_and_the_paired_score_difference() -> None
     lo, hi = rand["paired_score_difference_ci"]
     assert lo <= difference <= hi < -5  # medium scores far less on the same cards
     assert "paired difference of mean round scores, medium - random" in format_report(report)
+
+
+def test_bots_in_a_tournament_are_told_the_match_standing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The searching levels weigh the match totals, so the tournament must pass them (public, R18)."""
+    from zero_game.bots import BOTS, MediumBot, Standing
+    from zero_game.bots.base import Thinking
+    from zero_game.round import RoundView
+
+    seen: list[Standing | None] = []
+
+    class Listening(MediumBot):
+        def start(self, view: RoundView, rng: random.Random, standing: Standing | None = None) -> Thinking:
+            seen.append(standing)
+            return super().start(view, rng, standing)
+
+    monkeypatch.setitem(BOTS, "medium", Listening)
+    result = play_deal_set(["medium", "easy"], deal=0, seed=1, rounds=None)
+    assert seen and all(s is not None for s in seen)
+    assert {s.rounds_left for s in seen if s} == {1, 0}  # two rounds: one to come, then none
+    first = result["matches"][-1]["rounds"][0]["scores"]
+    assert any(s is not None and s.totals == tuple(first) for s in seen)
