@@ -26,6 +26,7 @@ from .bots import LEVELS, make_bot
 from .bots.base import Bot, Standing
 from .bots.hard import HardBot
 from .match import Match
+from .stats import Z95, wilson
 
 #: A round that lasts this many turns is stopped and reported: only a broken bot gets there.
 SAFETY_CAP = 2000
@@ -114,30 +115,6 @@ def play_deal_set(
 # with Wilson in place of Clopper–Pearson). The interval therefore never leaves [0, 1], and the
 # duplicate design's pairing counts for exactly what it is worth. The effective size is kept between
 # the number of deal sets (every seating of a deal gave the same result) and the number of matches.
-
-#: The normal quantile of a two-sided 95% interval.
-Z95 = 1.959963984540054
-
-
-def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (``successes`` may be fractional, as shared wins are).
-
-    >>> lo, hi = wilson(8, 10)
-    >>> round(lo, 4), round(hi, 4)
-    (0.4902, 0.9433)
-    >>> wilson(0, 10)[0], wilson(10, 10)[1]
-    (0.0, 1.0)
-    """
-    if trials <= 0:
-        return (math.nan, math.nan)
-    p = min(max(successes / trials, 0.0), 1.0)
-    z2 = z * z
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    lo = 0.0 if p == 0 else max(0.0, centre - half)
-    hi = 1.0 if p == 1 else min(1.0, centre + half)
-    return (lo, hi)
-
 
 def clustered_share(credits: Sequence[float], counts: Sequence[float]) -> tuple[float, float, float, float]:
     """A share over clusters: (share, Wilson low, Wilson high, effective sample size).
