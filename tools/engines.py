@@ -1,0 +1,234 @@
+"""One small interface over the browser engines a tablet may have, so each test is written once.
+
+``Driver`` is what a test uses: open a URL, run a JavaScript *function* in the page, tap, choose,
+type, resize, take a screenshot, and wait (bounded) for a condition.  Two implementations:
+
+``FirefoxDriver``
+    Firefox (Gecko) over WebDriver BiDi, through ``tools/puppeteer_bridge.mjs`` (npm
+    ``puppeteer-core``), a Node process that takes one JSON command per line.
+``WebKitDriver``
+    WebKitGTK's MiniBrowser (the engine of Safari) through Debian's ``WebKitWebDriver`` and
+    Selenium, on a virtual X display (WebKitGTK has no headless mode).
+
+The page's Content-Security-Policy forbids eval: ``call`` always sends a function, which both
+drivers run as a driver command (BiDi ``script.callFunction``, WebDriver "execute script").
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import time
+from abc import ABC, abstractmethod
+from pathlib import Path
+from typing import Any
+
+from tools.browser import PUPPETEER_BRIDGE, start_xvfb, stop_process
+
+# Bounds for every wait: a page load (Pyodide's boot) and one driver command.
+LOAD_TIMEOUT_S = 120.0
+COMMAND_TIMEOUT_S = 60.0
+
+
+class Driver(ABC):
+    """A browser page that a test drives by its ``data-*`` hooks."""
+
+    engine: str
+    version: str
+
+    @abstractmethod
+    def goto(self, url: str) -> None:
+        """Navigate to ``url`` and wait for its ``load`` event."""
+
+    @abstractmethod
+    def reload(self) -> None:
+        """Reload the page and wait for its ``load`` event."""
+
+    @abstractmethod
+    def call(self, function: str, *args: Any) -> Any:
+        """Run the JavaScript function ``function`` (source text) in the page; return its JSON result."""
+
+    @abstractmethod
+    def click(self, selector: str) -> None:
+        """Tap the first element matching ``selector`` with the driver's own pointer input."""
+
+    @abstractmethod
+    def select(self, selector: str, value: str) -> None:
+        """Choose ``value`` in the ``<select>`` matching ``selector``."""
+
+    @abstractmethod
+    def fill(self, selector: str, text: str) -> None:
+        """Replace the text of the input matching ``selector`` by typing ``text``."""
+
+    @abstractmethod
+    def set_viewport(self, width: int, height: int) -> None:
+        """Make the page's viewport ``width`` × ``height`` CSS pixels."""
+
+    @abstractmethod
+    def screenshot(self, path: Path) -> None:
+        """Save a PNG of the page as it is shown."""
+
+    @abstractmethod
+    def quit(self) -> None:
+        """Close the browser and everything started for it."""
+
+    def wait(self, function: str, *args: Any, timeout: float = COMMAND_TIMEOUT_S, what: str = "") -> Any:
+        """Call ``function`` until it returns something truthy; return that.  Fails after ``timeout`` s."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.call(function, *args)
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{self.engine}: waited {timeout:.0f} s for {what or function}")
+            time.sleep(0.1)
+
+
+# --- Firefox ------------------------------------------------------------------------------------
+
+
+class BridgeError(RuntimeError):
+    """puppeteer-core reported an error for a command."""
+
+
+class FirefoxDriver(Driver):
+    engine = "firefox"
+
+    def __init__(self, executable: str, width: int = 1024, height: int = 768) -> None:
+        self.process = subprocess.Popen(
+            ["node", str(PUPPETEER_BRIDGE)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            cwd=PUPPETEER_BRIDGE.parent.parent,
+        )
+        try:
+            self.version = str(
+                self._send("launch", executablePath=executable, width=width, height=height,
+                           protocolTimeout=int(LOAD_TIMEOUT_S * 1000))
+            )
+        except BaseException:
+            stop_process(self.process)
+            raise
+
+    def _send(self, op: str, **fields: Any) -> Any:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps({"op": op, **fields}) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise BridgeError(f"the puppeteer bridge ended (exit {self.process.poll()}) during {op!r}")
+        answer = json.loads(line)
+        if "error" in answer:
+            raise BridgeError(f"{op}: {answer['error']}")
+        return answer["value"]
+
+    def goto(self, url: str) -> None:
+        self._send("goto", url=url, timeout=int(LOAD_TIMEOUT_S * 1000))
+
+    def reload(self) -> None:
+        self._send("reload", timeout=int(LOAD_TIMEOUT_S * 1000))
+
+    def call(self, function: str, *args: Any) -> Any:
+        return self._send("call", fn=function, args=list(args))
+
+    def click(self, selector: str) -> None:
+        self._send("click", selector=selector)
+
+    def select(self, selector: str, value: str) -> None:
+        self._send("select", selector=selector, value=value)
+
+    def fill(self, selector: str, text: str) -> None:
+        self._send("fill", selector=selector, text=text)
+
+    def set_viewport(self, width: int, height: int) -> None:
+        self._send("viewport", width=width, height=height)
+
+    def screenshot(self, path: Path) -> None:
+        self._send("screenshot", path=str(path), fullPage=False)
+
+    def quit(self) -> None:
+        try:
+            if self.process.poll() is None:
+                self._send("close")
+        except (BridgeError, OSError, ValueError):
+            pass
+        finally:
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                stop_process(self.process)
+
+
+# --- WebKit -------------------------------------------------------------------------------------
+
+
+class WebKitDriver(Driver):
+    engine = "webkit"
+
+    def __init__(self, driver_path: str, browser_path: str, width: int = 1024, height: int = 768) -> None:
+        from selenium import webdriver
+        from selenium.webdriver.webkitgtk.options import Options
+        from selenium.webdriver.webkitgtk.service import Service
+
+        self.xvfb, display = start_xvfb()
+        try:
+            options = Options()
+            options.binary_location = browser_path
+            options.add_argument("--automation")
+            service = Service(executable_path=driver_path, env={**os.environ, "DISPLAY": display},
+                              log_output=subprocess.DEVNULL)
+            self.browser = webdriver.WebKitGTK(options=options, service=service)
+        except BaseException:
+            stop_process(self.xvfb)
+            raise
+        self.browser.set_page_load_timeout(LOAD_TIMEOUT_S)
+        self.browser.set_script_timeout(COMMAND_TIMEOUT_S)
+        self.version = f"WebKitGTK {self.browser.capabilities.get('browserVersion', '?')}"
+        self.set_viewport(width, height)
+
+    def goto(self, url: str) -> None:
+        self.browser.get(url)
+
+    def reload(self) -> None:
+        self.browser.refresh()
+
+    def call(self, function: str, *args: Any) -> Any:
+        # The driver wraps this body in a function of its own: no eval in the page.
+        return self.browser.execute_script(f"return ({function}).apply(null, arguments);", *args)
+
+    def _element(self, selector: str) -> Any:
+        from selenium.webdriver.common.by import By
+
+        return self.browser.find_element(By.CSS_SELECTOR, selector)
+
+    def click(self, selector: str) -> None:
+        self._element(selector).click()
+
+    def select(self, selector: str, value: str) -> None:
+        from selenium.webdriver.support.select import Select
+
+        Select(self._element(selector)).select_by_value(value)
+
+    def fill(self, selector: str, text: str) -> None:
+        element = self._element(selector)
+        element.clear()
+        element.send_keys(text)
+
+    def set_viewport(self, width: int, height: int) -> None:
+        # The window size includes the shell's own chrome: size it so the page gets width × height.
+        self.browser.set_window_size(width, height)
+        inner = self.call("() => [window.innerWidth, window.innerHeight]")
+        if inner != [width, height]:
+            self.browser.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+
+    def screenshot(self, path: Path) -> None:
+        self.browser.save_screenshot(str(path))
+
+    def quit(self) -> None:
+        try:
+            self.browser.quit()
+        finally:
+            stop_process(self.xvfb)
