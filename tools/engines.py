@@ -18,12 +18,15 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
+import threading
 import time
 from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Any
 
+import serve
 from tools.browser import PUPPETEER_BRIDGE, start_xvfb, stop_process
 
 # Bounds for every wait: a page load (Pyodide's boot) and one driver command.
@@ -162,6 +165,54 @@ class FirefoxDriver(Driver):
                 stop_process(self.process)
 
 
+# --- Chromium (for comparison in bench/engines.py; tests/e2e/ drives it directly) ---------------------
+
+
+class ChromiumDriver(Driver):
+    engine = "chromium"
+
+    def __init__(self, executable: str, width: int = 1024, height: int = 768) -> None:
+        from playwright.sync_api import sync_playwright
+
+        from tools.browser import CHROMIUM_ARGS
+
+        self.playwright = sync_playwright().start()
+        self.browser = self.playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        self.page = self.browser.new_page(viewport={"width": width, "height": height})
+        self.page.set_default_timeout(COMMAND_TIMEOUT_S * 1000)
+        self.version = f"Chromium {self.browser.version}"
+
+    def goto(self, url: str) -> None:
+        self.page.goto(url, timeout=LOAD_TIMEOUT_S * 1000)
+
+    def reload(self) -> None:
+        self.page.reload(timeout=LOAD_TIMEOUT_S * 1000)
+
+    def call(self, function: str, *args: Any) -> Any:
+        return self.page.evaluate(f"(args) => ({function})(...args)", list(args))
+
+    def click(self, selector: str) -> None:
+        self.page.locator(selector).first.click()
+
+    def select(self, selector: str, value: str) -> None:
+        self.page.locator(selector).first.select_option(value)
+
+    def fill(self, selector: str, text: str) -> None:
+        self.page.locator(selector).first.fill(text)
+
+    def set_viewport(self, width: int, height: int) -> None:
+        self.page.set_viewport_size({"width": width, "height": height})
+
+    def screenshot(self, path: Path) -> None:
+        self.page.screenshot(path=str(path))
+
+    def quit(self) -> None:
+        try:
+            self.browser.close()
+        finally:
+            self.playwright.stop()
+
+
 # --- WebKit -------------------------------------------------------------------------------------
 
 
@@ -232,3 +283,133 @@ class WebKitDriver(Driver):
             self.browser.quit()
         finally:
             stop_process(self.xvfb)
+
+
+class EngineMissing(RuntimeError):
+    """The engine, its driver or its driver library is not installed; the message says what to install."""
+
+
+def launch(engine: str) -> Driver:
+    """Start ``engine`` ("firefox", "webkit" or "chromium") with a 1024×768 page."""
+    import shutil
+
+    from tools.browser import NO_CHROMIUM, NO_FIREFOX, NO_WEBKIT, ROOT, find_chromium, find_firefox, find_webkit
+
+    if engine == "firefox":
+        firefox = find_firefox()
+        if firefox is None or not (ROOT / "node_modules" / "puppeteer-core").is_dir() or not shutil.which("node"):
+            raise EngineMissing(NO_FIREFOX)
+        return FirefoxDriver(firefox)
+    if engine == "webkit":
+        webkit = find_webkit()
+        try:
+            import selenium  # noqa: F401
+        except ImportError:
+            webkit = None
+        if webkit is None:
+            raise EngineMissing(NO_WEBKIT)
+        return WebKitDriver(*webkit)
+    chromium = find_chromium()
+    if chromium is None:
+        raise EngineMissing(NO_CHROMIUM)
+    return ChromiumDriver(chromium)
+
+
+# --- the site the engines load --------------------------------------------------------------------
+# ``serve.py`` in a thread, stoppable mid-test, that records the page's console errors in any engine.
+# WebKitWebDriver has no way to read the console (no BiDi, no log endpoint), so the server adds one
+# same-origin script as the first thing in each ``index.html``'s ``<head>``; it runs before the
+# page's own scripts and keeps every ``console.error``, uncaught error and unhandled rejection in
+# ``window.__zeroConsoleErrors``, and times start-up for bench/engines.py (``window.__zeroTimes``:
+# ready, and PyScript's progress events).  Each server listens on a new port: a new origin, so a
+# test that starts one gets empty storage, no service worker and a cold HTTP cache in the same browser.
+
+RECORDER_PATH = "/__engine-tests__/console.js"
+RECORDER = b"""(() => {
+  const errors = (window.__zeroConsoleErrors = []);
+  const original = console.error;
+  console.error = function (...args) {
+    errors.push(args.map(String).join(" "));
+    return original.apply(this, args);
+  };
+  addEventListener("error", (e) => {
+    errors.push(e.message ? `uncaught: ${e.message}` : `failed to load: ${e.target?.src || e.target?.href}`);
+  }, true);
+  addEventListener("unhandledrejection", (e) => errors.push(`unhandled rejection: ${e.reason}`));
+  const times = (window.__zeroTimes = {});
+  addEventListener("py:progress", ({ detail }) => { times[detail] = performance.now(); });
+  new MutationObserver((_, observer) => {
+    if (document.documentElement?.dataset.app === "ready") {
+      times.ready = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-app"] });
+})();
+"""
+TAG = f'<script src="{RECORDER_PATH}"></script>'.encode()
+
+
+class _Handler(serve.ZeroRequestHandler):
+    server: Site
+
+    def setup(self) -> None:
+        super().setup()
+        self.server.connections.add(self.connection)
+
+    def finish(self) -> None:
+        try:
+            super().finish()
+        finally:
+            self.server.connections.discard(self.connection)
+
+    def serve(self, *, send_body: bool) -> None:
+        path = self.path.split("?")[0]
+        if path == RECORDER_PATH:
+            self._send(RECORDER, "text/javascript; charset=utf-8", send_body)
+            return
+        file, location = serve.resolve_request_path(self.root, self.path)
+        if location is None and file is not None and file.name == "index.html":
+            page = file.read_bytes().replace(b"<head>", b"<head>\n  " + TAG, 1)
+            self._send(page, "text/html; charset=utf-8", send_body)
+            return
+        super().serve(send_body=send_body)
+
+    def _send(self, body: bytes, kind: str, send_body: bool) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+        if send_body:
+            self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+class Site(serve.ZeroServer):
+    """The repository served on ``http://127.0.0.1:<new port>/`` from a thread."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__(("127.0.0.1", 0), root)
+        self.RequestHandlerClass = _Handler
+        self.connections: set[socket.socket] = set()
+        self.thread = threading.Thread(target=self.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/"
+
+    def stop(self) -> None:
+        """Stop listening and cut every open (keep-alive) connection: the server is gone."""
+        if not self.thread.is_alive():
+            return
+        self.shutdown()
+        self.server_close()
+        for connection in list(self.connections):
+            try:
+                connection.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        self.thread.join(5)

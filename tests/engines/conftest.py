@@ -14,13 +14,13 @@ import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
-from tools.browser import NO_FIREFOX, NO_WEBKIT, ROOT, find_firefox, find_webkit
-from tools.engines import Driver, FirefoxDriver, WebKitDriver
+from tools.browser import ROOT
+from tools.engines import Driver, EngineMissing, Site, launch
 
-from .site import Site
 from .table import wait_ready
 
 ENGINES = ("firefox", "webkit")
@@ -36,7 +36,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-def missing(message: str) -> None:
+def missing(message: str) -> NoReturn:
     """Fail where the engine could have been installed (./test.sh installs it as root); else skip."""
     can_install = hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get") is not None
     if can_install:
@@ -44,27 +44,12 @@ def missing(message: str) -> None:
     pytest.skip(f"{message} (Cannot install it here: not root, or no apt-get.)")
 
 
-def launch(engine: str) -> Driver:
-    if engine == "firefox":
-        firefox = find_firefox()
-        if firefox is None or not (ROOT / "node_modules" / "puppeteer-core").is_dir() or not shutil.which("node"):
-            missing(NO_FIREFOX)
-        assert firefox is not None
-        return FirefoxDriver(firefox)
-    webkit = find_webkit()
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        webkit = None
-    if webkit is None:
-        missing(NO_WEBKIT)
-    assert webkit is not None
-    return WebKitDriver(*webkit)
-
-
 @pytest.fixture(scope="session", params=ENGINES)
 def driver(request: pytest.FixtureRequest) -> Iterator[Driver]:
-    browser = launch(str(request.param))
+    try:
+        browser = launch(str(request.param))
+    except EngineMissing as missing_engine:
+        missing(str(missing_engine))
     try:
         yield browser
     finally:

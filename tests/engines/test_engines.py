@@ -3,13 +3,13 @@ hot-seat hand-off, saved games, damaged storage and offline play.  Each test run
 
 from __future__ import annotations
 
-from tools.engines import Driver
+from tools.browser import ROOT
+from tools.engines import Driver, Site
 from zero_game import Match
 from zero_game.web.storage import BACKUP_PREFIX, GAME_KEY
 
 from . import table as t
 from .conftest import GAME, SEED
-from .site import Site
 
 
 def console_errors(driver: Driver) -> list[str]:
@@ -107,3 +107,28 @@ def test_after_one_visit_the_game_plays_with_the_server_gone(driver: Driver, new
     assert t.next_step(driver) == "knock"
     t.swap_first_cards(driver)
     assert t.next_step(driver) in ("knock", "next-round")
+
+
+VIEWPORTS = {"1024x768": (1024, 768), "390x844": (390, 844)}
+
+
+def test_set_up_and_table_fit_a_tablet_and_a_phone_without_sideways_scrolling(game: Driver) -> None:
+    """Screenshots go to test-artifacts/engines/ (look at them when layout changes)."""
+    folder = ROOT / "test-artifacts" / "engines"
+    folder.mkdir(parents=True, exist_ok=True)
+    t.back_to_set_up(game)
+    try:
+        for screen in ("setup", "table"):
+            if screen == "table":
+                game.set_viewport(1024, 768)
+                t.tap(game, t.action("start"))
+                assert t.next_step(game) == "knock"
+                t.tap(game, t.HAND)  # a chosen card shows the swap hints
+            for label, (width, height) in VIEWPORTS.items():
+                game.set_viewport(width, height)
+                game.wait("(w) => window.innerWidth === w", width, timeout=10, what=f"a {width} px wide page")
+                sizes = game.call("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+                game.screenshot(folder / f"{game.engine}-{screen}-{label}.png")
+                assert sizes[0] <= sizes[1], f"{screen} at {label} scrolls sideways: {sizes}"
+    finally:
+        game.set_viewport(1024, 768)
