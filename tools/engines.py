@@ -65,8 +65,11 @@ class Driver(ABC):
         """Replace the text of the input matching ``selector`` by typing ``text``."""
 
     @abstractmethod
-    def set_viewport(self, width: int, height: int) -> None:
-        """Make the page's viewport ``width`` × ``height`` CSS pixels."""
+    def set_viewport(self, width: int, height: int) -> tuple[int, int]:
+        """Make the page's viewport ``width`` × ``height`` CSS pixels, or as near as the browser allows.
+
+        Returns the size it got (WebKitGTK's MiniBrowser window is at least 447 px wide).
+        """
 
     @abstractmethod
     def screenshot(self, path: Path) -> None:
@@ -146,8 +149,9 @@ class FirefoxDriver(Driver):
     def fill(self, selector: str, text: str) -> None:
         self._send("fill", selector=selector, text=text)
 
-    def set_viewport(self, width: int, height: int) -> None:
+    def set_viewport(self, width: int, height: int) -> tuple[int, int]:
         self._send("viewport", width=width, height=height)
+        return width, height
 
     def screenshot(self, path: Path) -> None:
         self._send("screenshot", path=str(path), fullPage=False)
@@ -200,8 +204,9 @@ class ChromiumDriver(Driver):
     def fill(self, selector: str, text: str) -> None:
         self.page.locator(selector).first.fill(text)
 
-    def set_viewport(self, width: int, height: int) -> None:
+    def set_viewport(self, width: int, height: int) -> tuple[int, int]:
         self.page.set_viewport_size({"width": width, "height": height})
+        return width, height
 
     def screenshot(self, path: Path) -> None:
         self.page.screenshot(path=str(path))
@@ -268,12 +273,14 @@ class WebKitDriver(Driver):
         element.clear()
         element.send_keys(text)
 
-    def set_viewport(self, width: int, height: int) -> None:
+    def set_viewport(self, width: int, height: int) -> tuple[int, int]:
         # The window size includes the shell's own chrome: size it so the page gets width × height.
         self.browser.set_window_size(width, height)
         inner = self.call("() => [window.innerWidth, window.innerHeight]")
         if inner != [width, height]:
             self.browser.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+            inner = self.call("() => [window.innerWidth, window.innerHeight]")
+        return int(inner[0]), int(inner[1])
 
     def screenshot(self, path: Path) -> None:
         self.browser.save_screenshot(str(path))

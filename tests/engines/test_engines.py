@@ -109,7 +109,7 @@ def test_after_one_visit_the_game_plays_with_the_server_gone(driver: Driver, new
     assert t.next_step(driver) in ("knock", "next-round")
 
 
-VIEWPORTS = {"1024x768": (1024, 768), "390x844": (390, 844)}
+VIEWPORTS = {"tablet": (1024, 768), "phone": (390, 844)}
 
 
 def test_set_up_and_table_fit_a_tablet_and_a_phone_without_sideways_scrolling(game: Driver) -> None:
@@ -124,11 +124,13 @@ def test_set_up_and_table_fit_a_tablet_and_a_phone_without_sideways_scrolling(ga
                 t.tap(game, t.action("start"))
                 assert t.next_step(game) == "knock"
                 t.tap(game, t.HAND)  # a chosen card shows the swap hints
-            for label, (width, height) in VIEWPORTS.items():
-                game.set_viewport(width, height)
+            for wanted, height in VIEWPORTS.values():
+                # WebKitGTK's MiniBrowser window cannot be narrower than 447 px: its phone check runs there.
+                width, _ = game.set_viewport(wanted, height)
+                assert width <= max(wanted, 447), f"the page is {width} px wide, not {wanted}"
                 game.wait("(w) => window.innerWidth === w", width, timeout=10, what=f"a {width} px wide page")
                 sizes = game.call("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-                game.screenshot(folder / f"{game.engine}-{screen}-{label}.png")
-                assert sizes[0] <= sizes[1], f"{screen} at {label} scrolls sideways: {sizes}"
+                game.screenshot(folder / f"{game.engine}-{screen}-{width}x{height}.png")
+                assert sizes[0] <= sizes[1], f"{screen} at {width}×{height} scrolls sideways: {sizes}"
     finally:
         game.set_viewport(1024, 768)
