@@ -127,8 +127,8 @@ def bot_and_taps(driver: Driver, turns: int) -> tuple[list[float], list[float], 
             elif step == "knock":
                 if not taps:
                     taps = [float(x) for x in driver.call(TAP, 10)]
-                    if t.count(driver, "[aria-pressed=true][data-card]"):
-                        t.tap(driver, "[aria-pressed=true][data-card]")  # unchoose the last tapped card
+                    # Unchoose the last tapped card.
+                    driver.call("() => document.querySelector('[aria-pressed=true][data-card]')?.click()")
                 t.knock(driver)
         driver.call("() => { window.__probe = false; }")
         windows = driver.call(THINKING)[:turns]
@@ -149,7 +149,11 @@ def measure(engine: str, runs: int, turns: int) -> dict[str, object] | str:
         print(f"{engine}: {driver.version}", flush=True)
         boot = startup(driver, runs)
         print(f"  start-up: {boot}", flush=True)
-        turn_ms, slices, busy, taps = bot_and_taps(driver, turns)
+        try:
+            turn_ms, slices, busy, taps = bot_and_taps(driver, turns)
+        except Exception as error:  # noqa: BLE001 - keep the other engines' figures
+            print(f"  bot and taps failed: {error!r}", flush=True)
+            turn_ms, slices, busy, taps = [], [], [], []
         return {"version": driver.version, "boot": boot, "turns": turn_ms, "slices": slices, "busy": busy,
                 "taps": taps}
     finally:

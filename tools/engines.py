@@ -261,7 +261,19 @@ class WebKitDriver(Driver):
         return self.browser.find_element(By.CSS_SELECTOR, selector)
 
     def click(self, selector: str) -> None:
-        self._element(selector).click()
+        from selenium.common.exceptions import ElementClickInterceptedException
+
+        # WebKitWebDriver refuses a click while another element (a panel still fading in) covers the
+        # target's centre; a finger would wait for it too.  Retry for a bounded while.
+        deadline = time.monotonic() + 5
+        while True:
+            try:
+                self._element(selector).click()
+                return
+            except ElementClickInterceptedException:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
 
     def select(self, selector: str, value: str) -> None:
         from selenium.webdriver.support.select import Select
@@ -407,6 +419,13 @@ class Site(serve.ZeroServer):
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.server_address[1]}/"
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Stay quiet when a browser drops a request (it navigated away, or the test cut it)."""
+        import sys
+
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
 
     def stop(self) -> None:
         """Stop listening and cut every open (keep-alive) connection: the server is gone."""
