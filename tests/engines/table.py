@@ -116,6 +116,8 @@ def back_to_set_up(driver: Driver) -> None:
     """The set-up screen with its defaults: English, one person and two medium bots."""
     if count(driver, action("new-setup")):
         tap(driver, action("new-setup"))
+        if count(driver, action("new-setup-yes")):  # a match is under way: the page asks first
+            tap(driver, action("new-setup-yes"))
     wait_visible(driver, action("start"))
     driver.select(field("lang"), "en")
     while (seats := count(driver, SEAT_KINDS)) > 3:
