@@ -69,7 +69,12 @@ class StoreAction:
     arg: str = ""
 
 
-Effect_ = Save | RecordFinished | ClearSaved | Think | StoreAction
+@dataclass(frozen=True)
+class Leave:
+    """Go back to the choice of game (the game in progress stays saved)."""
+
+
+Effect_ = Save | RecordFinished | ClearSaved | Think | StoreAction | Leave
 Effects = tuple[Effect_, ...]
 
 
