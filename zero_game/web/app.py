@@ -21,8 +21,11 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from .commands import Command, handle
+from .home import CHOICE_KEY, chosen_game, home, paint_home, words
 from .i18n import pick_language
 from .present import present
+from .quiz_files import QUIZ_FILES, QUIZ_STYLE
+from .render import Painter
 from .saved import SavedData
 from .settings import SPEEDS
 from .storage import Store, browser_backend
@@ -30,6 +33,7 @@ from .table import (
     BotTurn,
     ClearSaved,
     Effect_,
+    Leave,
     Page,
     RecordFinished,
     Result,
@@ -55,9 +59,11 @@ THINK_SLICE = 0.015
 class App:
     """One game page: the state, the view, the listeners, the saved data and the bot loop."""
 
-    def __init__(self, root: Any, state: Table) -> None:
+    def __init__(self, root: Any, state: Table, on_leave: Callable[[str], None] | None = None) -> None:
         self.root = root
         self.state = state
+        self.on_leave = on_leave
+        self.closed = False
         self.view = View(document, root)
         self.live = document.createElement("div")
         self.live.className = "sr-only"
@@ -93,6 +99,13 @@ class App:
         self._proxies.append((target, kind, proxy))
         target.addEventListener(kind, proxy)
 
+    def close(self) -> None:
+        """Stop listening and playing (the page goes back to the choice of game)."""
+        self.closed = True
+        for target, kind, proxy in self._proxies:
+            target.removeEventListener(kind, proxy)
+        self._proxies = []
+
     def guarded(self, handler: Callable[..., None], *args: Any) -> None:
         try:
             handler(*args)
@@ -119,7 +132,8 @@ class App:
         self.state, effects = result
         for effect in effects:
             self.carry_out(effect)
-        self.render()
+        if not self.closed:
+            self.render()
 
     def carry_out(self, effect: Effect_) -> None:
         """The only place effects happen."""
@@ -133,6 +147,9 @@ class App:
             self.wake_bots()
         elif isinstance(effect, StoreAction):
             self.saved.store_command(Command(effect.command), effect.arg)
+        elif isinstance(effect, Leave) and self.on_leave is not None:
+            self.close()
+            self.on_leave(self.state.lang)
 
     # ---- drawing ----
 
@@ -298,7 +315,7 @@ class App:
     async def play_bots(self) -> None:
         """Play bot turns while a bot is to act; a failure shows a notice and ends this run of the loop."""
         try:
-            while (turn := bot_turn(self.state)) is not None:
+            while not self.closed and (turn := bot_turn(self.state)) is not None:
                 await self.play_bot(turn)
         except Exception as err:
             self.failed(err)
@@ -332,32 +349,176 @@ class App:
         await asyncio.sleep(pace * 0.3)
 
 
-def url_options() -> tuple[int | None, str | None]:
-    """``?seed=N`` fixes the first match's seed (tests, replaying a deal); ``?speed=`` the bots' pace."""
+def url_options() -> tuple[int | None, str | None, str | None]:
+    """``?seed=N`` fixes the first deal's seed (tests, replaying a deal); ``?speed=`` the bots' pace;
+    ``?game=zero|quiz`` opens a game directly."""
     params = window.URLSearchParams.new(window.location.search)
     text = params.get("seed")
     speed = params.get("speed")
-    return (int(text) if text and text.isdigit() else None), (str(speed) if speed in SPEEDS else None)
+    game = params.get("game")
+    return ((int(text) if text and text.isdigit() else None), (str(speed) if speed else None),
+            (str(game) if game else None))
 
 
-def start() -> App:
-    """Take over the page: the set-up screen, or the saved match where it was left."""
+class Shell:
+    """The page's host for two games: the choice of game, then Zero's table or the quiz's."""
+
+    def __init__(self, root: Any, lang: str, seed: int | None, speed: str | None) -> None:
+        self.root = root
+        self.lang = lang
+        self.seed = seed
+        self.speed = speed
+        self.current: Any = None
+        self.painter = Painter(document)
+        self.home_listeners: list[tuple[str, Any]] = []
+        try:
+            self.store: Store | None = Store(browser_backend())
+        except Exception:
+            self.store = None
+
+    def remember(self, game: str | None) -> None:
+        if self.store is not None:
+            if game is None:
+                self.store.remove(CHOICE_KEY)
+            else:
+                self.store.write(CHOICE_KEY, game)
+
+    def remembered(self) -> str | None:
+        return self.store.read(CHOICE_KEY) if self.store is not None else None
+
+    def show_home(self, lang: str | None = None) -> None:
+        """The first screen: which game?"""
+        self.lang = lang or self.lang
+        self.current = None
+        self.remember(None)
+        view = home(self.lang)
+        document.documentElement.lang = self.lang
+        document.title = view.title
+        document.body.dataset.screen = "home"
+        document.body.dataset.game = ""
+        for selector, text in ((".masthead h1", "Zero · Zéro à 1000"), (".tagline", view.intro)):
+            node = document.querySelector(selector)
+            if node:
+                node.textContent = text
+        self.root.setAttribute("aria-label", view.heading)
+        self.root.replaceChildren(paint_home(self.painter, view))
+        self.set_url(None)
+        if not self.home_listeners:
+            for kind, handler in (("click", self.on_home_click), ("change", self.on_home_change)):
+                proxy = create_proxy(handler)
+                self.root.addEventListener(kind, proxy)
+                self.home_listeners.append((kind, proxy))
+        node = self.root.querySelector("h1")
+        if node:
+            node.focus()
+
+    def stop_home(self) -> None:
+        for kind, proxy in self.home_listeners:
+            self.root.removeEventListener(kind, proxy)
+        self.home_listeners = []
+
+    def on_home_click(self, event: Any) -> None:
+        target = event.target.closest("[data-action='open-game']")
+        if target:
+            self.open(str(target.getAttribute("data-arg")))
+
+    def on_home_change(self, event: Any) -> None:
+        if event.target.getAttribute("data-field") == "lang":
+            self.show_home(str(event.target.value))
+
+    def set_url(self, game: str | None) -> None:
+        """The address names the game, so a group can bookmark its own."""
+        params = window.URLSearchParams.new(window.location.search)
+        if game is None:
+            params.delete("game")
+        else:
+            params.set("game", game)
+        query = str(params.toString())
+        window.history.replaceState(None, "", str(window.location.pathname) + (f"?{query}" if query else ""))
+
+    def open(self, game: str) -> None:
+        """Open ``game`` (remembered for the next visit)."""
+        self.stop_home()
+        self.remember(game)
+        self.set_url(game)
+        if game == "quiz":
+            asyncio.ensure_future(self.open_quiz())
+        else:
+            self.open_zero()
+
+    def open_zero(self) -> None:
+        state = Table(lang=self.lang, seed=self.seed,
+                      entropy=self.seed if self.seed is not None else random.SystemRandom().getrandbits(48))
+        if self.speed in SPEEDS:
+            state = replace(state, settings=replace(state.settings, speed=self.speed))
+        app = App(self.root, state, on_leave=self.show_home)
+        try:
+            store = Store(browser_backend())
+            app.saved.attach_store(store, store.load())
+        except Exception as err:  # saved data must never stop the game from starting
+            window.console.error(f"Zero: saved data could not be used: {err!r}")
+        app.render()
+        self.current = app
+        document.body.dataset.game = "zero"
+        asyncio.ensure_future(warm_up_bots())
+
+    async def open_quiz(self) -> None:
+        """Fetch the quiz's modules and deck into Python's file system (first time only), then start it."""
+        self.root.replaceChildren(self.painter.el("p", "loading-step", words(self.lang)["loading"], role="status"))
+        try:
+            await load_quiz()
+            from thousand.web.app import start_quiz
+
+            self.current = start_quiz(self.root, self.lang, self.seed, self.speed, self.store, self.show_home)
+        except Exception as err:
+            window.console.error("Zéro à 1000: " + "".join(traceback.format_exception(err)))
+            self.root.replaceChildren(self.painter.el("p", "load-error", words(self.lang)["failed"], role="alert"))
+            self.remember(None)
+        document.documentElement.dataset.app = "ready"
+
+
+async def load_quiz() -> None:
+    """Write the quiz's files (``QUIZ_FILES``) where Python imports them; add its style sheet."""
+    import importlib
+    from pathlib import Path
+
+    from pyodide.http import pyfetch  # type: ignore[import-not-found]
+
+    if not document.querySelector("link[data-quiz]"):
+        link = document.createElement("link")
+        link.rel = "stylesheet"
+        link.href = "./" + QUIZ_STYLE
+        link.setAttribute("data-quiz", "")
+        document.head.appendChild(link)
+    missing = [name for name in QUIZ_FILES if not Path(name).exists()]
+
+    async def fetch(name: str) -> None:
+        response = await pyfetch("./" + name)
+        if not response.ok:
+            raise OSError(f"{name}: HTTP {response.status}")
+        data = await response.bytes()
+        Path(name).parent.mkdir(parents=True, exist_ok=True)
+        Path(name).write_bytes(data)
+
+    await asyncio.gather(*(fetch(name) for name in missing))
+    importlib.invalidate_caches()
+
+
+def start() -> Shell:
+    """Take over the page: the game the link or the last visit chose, else the choice of game."""
     languages = list(window.navigator.languages or [window.navigator.language or "en"])
-    seed, speed = url_options()
-    state = Table(lang=pick_language(languages), seed=seed,
-                  entropy=seed if seed is not None else random.SystemRandom().getrandbits(48))
-    if speed is not None:
-        state = replace(state, settings=replace(state.settings, speed=speed))
-    app = App(document.getElementById("app"), state)
-    try:
-        store = Store(browser_backend())
-        app.saved.attach_store(store, store.load())
-    except Exception as err:  # saved data must never stop the game from starting
-        window.console.error(f"Zero: saved data could not be used: {err!r}")
-    app.render()
+    seed, speed, game = url_options()
+    shell = Shell(document.getElementById("app"), pick_language(languages), seed, speed)
+    choice = chosen_game(game, shell.remembered())
+    if choice == "quiz":
+        shell.open("quiz")  # ready once the quiz is up
+        return shell
+    if choice == "zero":
+        shell.open("zero")
+    else:
+        shell.show_home()
     document.documentElement.dataset.app = "ready"
-    asyncio.ensure_future(warm_up_bots())
-    return app
+    return shell
 
 
 async def warm_up_bots() -> None:

@@ -70,6 +70,7 @@ def top_bar(s: Table) -> TopBar:
     """The bar: score sheet, rules, new game, language."""
     t = s.texts
     nav = [
+        Button("games", t.t("nav.games")),
         Button("sheet", t.t("nav.sheet"), pressed=s.overlay is Page.SHEET),
         Button("rules", t.t("nav.rules"), pressed=s.overlay is Page.RULES),
     ]
