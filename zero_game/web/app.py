@@ -504,14 +504,19 @@ async def load_quiz() -> None:
     importlib.invalidate_caches()
 
 
-def start() -> Shell:
-    """Take over the page: the game the link or the last visit chose, else the choice of game."""
+async def start() -> Shell:
+    """Take over the page: the game the link or the last visit chose, else the choice of game.
+
+    Awaited by main.py, so the page is ready (``data-app``) only once the chosen game is up.
+    """
     languages = list(window.navigator.languages or [window.navigator.language or "en"])
     seed, speed, game = url_options()
     shell = Shell(document.getElementById("app"), pick_language(languages), seed, speed)
     choice = chosen_game(game, shell.remembered())
     if choice == "quiz":
-        shell.open("quiz")  # ready once the quiz is up
+        shell.stop_home()
+        shell.set_url("quiz")
+        await shell.open_quiz()  # sets the page ready once the quiz is up
         return shell
     if choice == "zero":
         shell.open("zero")
