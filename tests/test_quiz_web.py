@@ -287,3 +287,48 @@ def test_record_finished_once() -> None:
         records += sum(isinstance(e, RecordFinished) for e in effects)
     assert records == 1
     assert isinstance(QuestionView, type)
+
+
+# ---- saved data --------------------------------------------------------------------------------------
+
+
+def test_the_quiz_keeps_its_game_sheet_and_seen_marks_under_its_own_keys_and_survives_damage() -> None:
+    from tests.test_storage import FakeStorage
+    from thousand.web.saved import GAME_KEY, SEEN_KEY, SHEET_KEY, QuizStore, SavedQuiz
+    from zero_game.web.storage import GAME_KEY as ZERO_GAME
+    from zero_game.web.storage import SHEET_KEY as ZERO_SHEET
+    from zero_game.web.storage import Store
+
+    backend = FakeStorage({ZERO_SHEET: "zero's own sheet"})
+    quiz = QuizStore(Store(backend))
+    s = QuizTable(settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig("easy")), "fast"), seed_text="9")
+    s, _ = handle(s, Command.START)
+    assert s.game is not None
+    saved = SavedQuiz("q1", s.game, s.settings, 0, 0, "fr")
+    assert quiz.save_game(saved) and quiz.save_seen({"a": 1.0})
+    sheet = QuizSheet().add(record_of(s.game, (TeamRecord("Owls", PEOPLE), TeamRecord("Bruno", "easy")), "r1",
+                                      "2026-11-30T12:00:00Z"))
+    assert quiz.save_sheet(sheet)
+    assert {GAME_KEY, SHEET_KEY, SEEN_KEY} <= set(backend.data) and ZERO_GAME not in backend.data
+    assert backend.data[ZERO_SHEET] == "zero's own sheet"
+    loaded = quiz.load(DECK)
+    assert loaded.game is not None and loaded.game.game.order == s.game.order and loaded.game.lang == "fr"
+    assert loaded.sheet == sheet and loaded.seen == {"a": 1.0} and loaded.problems == []
+    with pytest.raises(ValueError):
+        quiz.store.write(ZERO_GAME, "x")  # the quiz cannot write over Zero's match
+
+    backend.data[GAME_KEY] = '{"type": "quiz-table", "schema": 1, "game": {}}'
+    backend.data[SHEET_KEY] = "not json"
+    damaged = quiz.load(DECK)
+    assert damaged.game is None and damaged.sheet == QuizSheet() and damaged.problems
+    assert GAME_KEY not in backend.data
+    assert sum(1 for k in backend.data if k.startswith("zero-knizia:backup:quiz-")) == 2, "kept aside, not lost"
+
+
+def test_a_new_deal_takes_unseen_questions_first() -> None:
+    seen = tuple((q, 1.0) for q in DECK.ids[:400])
+    s = QuizTable(settings=QuizSettings((TeamConfig("easy"), TeamConfig("easy"))), seed_text="1", seen_ids=seen)
+    s, _ = handle(s, Command.START)
+    assert s.game is not None
+    dealt = {c for hand in s.game.hands for c in hand}
+    assert not dealt & set(DECK.ids[:400])

@@ -68,7 +68,7 @@ class QuizRecord:
             raise DataError("The distances of a finished quiz are not readable.")
         ident, date, end, rounds = (data.get(k) for k in ("id", "date", "end", "rounds"))
         if not isinstance(ident, str) or not ident or not isinstance(date, str) or not isinstance(end, str) \
-                or type(rounds) is not int or rounds < 1:
+                or type(rounds) is not int or rounds < 0:
             raise DataError("A finished quiz is missing its id, date or rounds.")
         return cls(ident, date, tuple(teams), tuple(winners), end, rounds, tuple(tuple(d) for d in distances))
 
