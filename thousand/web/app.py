@@ -331,10 +331,15 @@ class QuizApp:
             event.preventDefault()
             self.dispatch(Command.GUESS)
             return
-        if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
+        if tag in ("input", "select", "textarea", "button") or event.ctrlKey or event.metaKey or event.altKey:
+            if event.key == "Escape" and tag == "button":
+                self.dispatch(Command.CANCEL)
             return
         if event.key == "Escape":
             self.dispatch(Command.CANCEL)
+        elif event.key == "Enter" and self.root.querySelector("[data-action=confirm]:not([disabled])"):
+            event.preventDefault()
+            self.dispatch(Command.CONFIRM)
 
     # ---- bots ----
 

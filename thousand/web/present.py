@@ -336,6 +336,7 @@ def end(s: QuizTable) -> EndView:
     reason = {End.ONE_CARD: "end.one_card", End.GUESS: "end.closest_guess", End.DECK_EMPTY: "end.deck_empty"}
     lines = [t.t("end.guess_line", name=team_name(s, r.team), guess=r.guess, answer=r.card.answer,
                  distance=r.distance) for r in g.guess_results]
+    lines += [t.t("end.cards_left", name=team_name(s, team), n=len(g.hands[team])) for team in range(g.teams)]
     lines.append(t.t("end.rounds", n=len(g.reveals)))
     return EndView(t.t("end.heading"), banner, t.t(reason[g.end]) if g.end else "", tuple(lines),
                    (Button("play-again", t.t("end.again"), primary=True), Button("new-setup", t.t("end.setup"))))

@@ -177,13 +177,13 @@ class QuizPainter(Painter):
     def number_line(self, v: NumberLine) -> Any:
         """The 0–1000 line with the target and every value turned over so far."""
         words = [v.label, f"{v.target}"] + [f"{label} {value}" for value, label, _ in v.marks]
-        svg = self.svg("svg", viewBox="-40 0 1080 90", role="img", aria_label=", ".join(words),
+        svg = self.svg("svg", viewBox="-40 0 1080 100", role="img", aria_label=", ".join(words),
                        preserveAspectRatio="xMidYMid meet")
         svg.setAttribute("class", "numberline")
         svg.appendChild(self.svg("line", x1="0", y1="45", x2="1000", y2="45", **{"class": "nl-axis"}))
         for tick in range(0, 1001, 250):
             svg.appendChild(self.svg("line", x1=str(tick), y1="38", x2=str(tick), y2="52", **{"class": "nl-tick"}))
-            label = self.svg("text", x=str(tick), y="80", **{"class": "nl-num", "text-anchor": "middle"})
+            label = self.svg("text", x=str(tick), y="94", **{"class": "nl-num", "text-anchor": "middle"})
             label.textContent = str(tick)
             svg.appendChild(label)
         target = str(v.target)
@@ -195,7 +195,7 @@ class QuizPainter(Painter):
             title.textContent = f"{label}: {value}"
             mark.appendChild(title)
             svg.appendChild(mark)
-            tag = self.svg("text", x=x, y="50", **{"class": "nl-tag", "text-anchor": "middle"})
+            tag = self.svg("text", x=x, y="54", **{"class": "nl-tag", "text-anchor": "middle"})
             tag.textContent = str(i + 1)
             svg.appendChild(tag)
         return svg

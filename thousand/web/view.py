@@ -65,7 +65,7 @@ class QuizView:
             for panel in body.teams:
                 self.nodes[f"team:{panel.team}"] = p.el("div")
                 teams.appendChild(self.nodes[f"team:{panel.team}"])
-            self.add(table, self.nodes["target"], self.nodes["controls"], teams)
+            self.add(table, self.nodes["target"], teams, self.nodes["controls"])
             screen.appendChild(table)
         else:
             self.nodes["body"] = p.el("div")
