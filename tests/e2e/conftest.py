@@ -39,8 +39,8 @@ from playwright.sync_api import Request as PwRequest
 from tools.browser import CHROMIUM_ARGS, NO_CHROMIUM, find_chromium, start_serve, stop_serve
 
 REPO = Path(__file__).resolve().parents[2]
-# Zero's tests start where a Zero player does: at Zero's set-up, the game chosen on an earlier visit
-# (a first visit shows the choice of game; tests/e2e/test_quiz.py covers that screen).
+# For pages opened without ``open_game``: Zero, as chosen on an earlier visit (a first visit shows the
+# choice of game; tests/e2e/test_quiz.py covers that screen).
 CHOOSE_ZERO = (
     "try { if (localStorage.getItem('zero-knizia:game-choice') === null && !location.search.includes('game=')"
     " && !sessionStorage.getItem('first-visit')) localStorage.setItem('zero-knizia:game-choice', 'zero'); }"
@@ -178,13 +178,13 @@ def open_game(
 ) -> LoadedPage:
     """Open ``site_url + path`` in a new page of ``context``, recording requests.
 
-    With ``zero`` (the default) the page opens on Zero, as after choosing it once.
+    With ``zero`` (the default) the page opens on Zero (``?game=zero``), as from a bookmarked link.
     With ``wait_ready`` it waits for ``<html data-app="ready">`` and fails early, with the
     page's own message, if the page reports ``data-app="error"`` instead.
     """
     page = context.new_page()
-    if zero:
-        page.add_init_script(CHOOSE_ZERO)
+    if zero and "game=" not in path:
+        path += ("&" if "?" in path else "?") + "game=zero"
     requests = RequestLog().attach(page)
     console_errors: list[str] = []
     page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
