@@ -17,6 +17,7 @@ site files all the same (served, precached for offline play).
 from __future__ import annotations
 
 import argparse
+import ast
 import sys
 from pathlib import Path
 
@@ -70,15 +71,51 @@ def package_modules(root: Path = ROOT) -> list[str]:
     return sorted(found)
 
 
+def _module(name: str) -> str:
+    return name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def _imports(root: Path, name: str) -> set[str]:
+    """The modules of the quiz package that module file ``name`` imports (absolute or relative)."""
+    package = _module(name) if name.endswith("__init__.py") else _module(name).rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse((root / name).read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = package
+            for _ in range(max(node.level - 1, 0)):
+                base = base.rpartition(".")[0]
+            target = (f"{base}.{node.module}" if node.module else base) if node.level else (node.module or "")
+            found.add(target)
+            found.update(f"{target}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return {m for m in found if m == QUIZ_PACKAGE or m.startswith(QUIZ_PACKAGE + ".")}
+
+
 def quiz_files(root: Path = ROOT) -> list[str]:
-    """The quiz's files the page fetches when the quiz is chosen: its modules (not the terminal's) and deck."""
+    """The quiz's files the page fetches when the quiz is chosen: its modules (not the terminal's), each
+    after the modules it imports (so the page can compile them one at a time), then the deck."""
     if not (root / QUIZ_PACKAGE).is_dir():
         return []
-    found = [
+    found = sorted(
         path.relative_to(root).as_posix() for path in (root / QUIZ_PACKAGE).rglob("*.py")
         if not _is_test_path(path.relative_to(root)) and path.relative_to(root).as_posix() not in QUIZ_TERMINAL_ONLY
-    ]
-    return sorted(found) + [name for name in QUIZ_DATA if (root / name).is_file()]
+    )
+    modules = {_module(name): name for name in found}
+    ordered: list[str] = []
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        if modules[module] in ordered or module in path:
+            return
+        parent = module.rpartition(".")[0]
+        for dependency in sorted(_imports(root, modules[module]) | ({parent} if parent else set())):
+            if dependency in modules:
+                visit(dependency, (*path, module))
+        ordered.append(modules[module])
+
+    for module in modules:
+        visit(module, ())
+    return ordered + [name for name in QUIZ_DATA if (root / name).is_file()]
 
 
 def quiz_list(root: Path = ROOT) -> str:

@@ -480,6 +480,7 @@ class Shell:
 async def load_quiz() -> None:
     """Write the quiz's files (``QUIZ_FILES``) where Python imports them; add its style sheet."""
     import importlib
+    import py_compile
     from pathlib import Path
 
     from pyodide.http import pyfetch  # type: ignore[import-not-found]
@@ -502,6 +503,19 @@ async def load_quiz() -> None:
 
     await asyncio.gather(*(fetch(name) for name in missing))
     importlib.invalidate_caches()
+    # Compile one file per task, then import one module per task (all at once would hold the page for
+    # half a second), then read the deck.
+    modules = [name for name in QUIZ_FILES if name.endswith(".py")]
+    for name in modules:
+        py_compile.compile(name, doraise=True)
+        await asyncio.sleep(0)
+    for name in modules:
+        importlib.import_module(name.removesuffix(".py").removesuffix("/__init__").replace("/", "."))
+        await asyncio.sleep(0)
+    from thousand.deck import default_deck
+
+    default_deck()
+    await asyncio.sleep(0)
 
 
 async def start() -> Shell:
