@@ -99,6 +99,8 @@ def play_step(page: Page, *, check: bool = True, shots: str | None = None, taken
     if check:
         check_privacy(page)
     name = page.evaluate("() => document.body.dataset.screen")
+    if control.get_attribute("data-action") in ("reveal-done", "target"):
+        name += "-" + str(control.get_attribute("data-action"))
     if shots and name not in (taken or set()):
         if taken is not None:
             taken.add(name)
