@@ -251,3 +251,33 @@ def test_after_one_visit_the_quiz_plays_offline(quiz_context: BrowserContext, si
         check_privacy(page)
     finally:
         quiz_context.set_offline(False)
+
+
+def test_a_round_by_keyboard_alone_with_each_reveal_said_in_the_live_region(
+    quiz_context: BrowserContext, site_url: str
+) -> None:
+    page = first_visit(quiz_context, site_url, "?game=quiz")
+    set_up(page, ("people", "easy"), ("Owls",), seed=4)
+    page.locator("[data-action=start]").focus()
+    page.keyboard.press("Enter")
+    first = page.locator(".team.mine button[data-question]").first
+    expect(first).to_be_focused(timeout=STEP_MS)  # the team's cards take focus first
+    picked = str(first.get_attribute("data-question"))
+    page.keyboard.press("Space")
+    expect(first).to_have_attribute("aria-pressed", "true")
+    for _ in range(30):
+        if page.evaluate("() => document.activeElement.dataset.action") == "confirm":
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    reveal = page.locator("[data-action=reveal-next]")
+    expect(reveal).to_be_focused(timeout=STEP_MS)
+    while page.locator("[data-action=reveal-next]").count():
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(100)
+    expect(page.locator("#live")).to_contain_text("The answer is")
+    assert TEXTS[picked]["en"] in page.locator(".plays").inner_text()
+    done = page.locator("[data-action=reveal-done]")
+    expect(done).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator(".target .round-label")).to_have_text("Round 2", timeout=STEP_MS)

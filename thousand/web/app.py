@@ -75,6 +75,7 @@ class QuizApp:
         self.closed = False
         self.handoff_at = 0.0
         self.pressed_at = 0.0
+        self.was_mine = False
         self._proxies: list[tuple[Any, str, Any]] = []
         self.listen(root, "click", self.on_click)
         self.listen(root, "change", self.on_change)
@@ -242,17 +243,21 @@ class QuizApp:
         changed = self.view.draw(screen)
         if self.live.textContent != screen.live:
             self.live.textContent = screen.live
+        mine = bool(self.root.querySelector(".team.mine button[data-question]"))
         if "screen" in changed:
             window.scrollTo(0, 0)
             if screen.name == Page.HANDOFF:
                 self.handoff_at = float(window.performance.now())
             self.focus_first(screen.name)
+        elif mine and not self.was_mine:  # the bots have chosen: the team at the tablet starts on its cards
+            self.focus_first(screen.name)
         elif not active or not active.isConnected or document.activeElement == document.body:
             if focused:
                 self.focus(f"[data-question='{focused}']")
             elif action:
-                _ = self.focus(f"[data-action='{action}']" + (f"[data-arg='{arg}']" if arg else "")) or self.focus(
-                    "h1")
+                if not self.focus(f"[data-action='{action}']" + (f"[data-arg='{arg}']" if arg else "")):
+                    self.focus_first(screen.name)
+        self.was_mine = mine
 
     def focus(self, selector: str) -> bool:
         node = self.root.querySelector(selector)
