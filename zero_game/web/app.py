@@ -28,7 +28,7 @@ from .quiz_files import QUIZ_FILES, QUIZ_STYLE
 from .render import Painter
 from .saved import SavedData
 from .settings import SPEEDS
-from .storage import Store, browser_backend
+from .storage import THINK_SLICE, Store, browser_backend
 from .table import (
     BotTurn,
     ClearSaved,
@@ -52,8 +52,6 @@ from .table import (
 from .view import View
 
 ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
-# The slice of thinking a bot may do before the page gets the main thread back (well under a 50 ms long task).
-THINK_SLICE = 0.015
 
 
 class App:
@@ -207,7 +205,9 @@ class App:
                 value = lost.getAttribute(attr)
                 if value:
                     arg = lost.getAttribute("data-arg")
-                    if self.focus(f"[{attr}='{value}']" + (f"[data-arg='{arg}']" if arg else "")):
+                    # Escaped: a value may come from a stored key (a backup's), which anyone on the origin can name.
+                    escape = window.CSS.escape
+                    if self.focus(f'[{attr}="{escape(value)}"]' + (f'[data-arg="{escape(arg)}"]' if arg else "")):
                         return
         if page(self.state) is Page.TABLE:
             self.focus("[data-zone='hand'] [data-card]")
@@ -454,12 +454,13 @@ class Shell:
         app = App(self.root, state, on_leave=self.show_home)
         try:
             store = Store(browser_backend())
-            app.saved.attach_store(store, store.load())
+            app.saved.attach_store(store, store.load(read_sheet=False))
         except Exception as err:  # saved data must never stop the game from starting
             window.console.error(f"Zero: saved data could not be used: {err!r}")
         app.render()
         self.current = app
         document.body.dataset.game = "zero"
+        asyncio.ensure_future(app.saved.read_sheet())
         asyncio.ensure_future(warm_up_bots())
 
     async def open_quiz(self) -> None:

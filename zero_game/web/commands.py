@@ -66,6 +66,8 @@ class Command(StrEnum):
     IMPORT = "import"
     LOAD_THEIRS = "load-theirs"
     KEEP_MINE = "keep-mine"
+    EXPORT_RESCUE = "export-rescue"
+    FREE_SPACE = "free-space"
     GAMES = "games"
 
 
@@ -302,6 +304,7 @@ HANDLERS: dict[Command, Handler] = {
     Command.DISMISS: _dismiss,
     Command.GAMES: _games,
     **{c: _store(c) for c in (Command.CLEAR_HISTORY_YES, Command.EXPORT_JSON, Command.EXPORT_CSV,
-                               Command.EXPORT_BACKUP, Command.IMPORT, Command.LOAD_THEIRS, Command.KEEP_MINE)},
+                               Command.EXPORT_BACKUP, Command.IMPORT, Command.LOAD_THEIRS, Command.KEEP_MINE,
+                               Command.EXPORT_RESCUE, Command.FREE_SPACE)},
 }
 assert set(HANDLERS) == set(Command), "every command has one handler"
