@@ -482,6 +482,7 @@ async def load_quiz() -> None:
     """Write the quiz's files (``QUIZ_FILES``) where Python imports them; add its style sheet."""
     import importlib
     import py_compile
+    import sys
     from pathlib import Path
 
     from pyodide.http import pyfetch  # type: ignore[import-not-found]
@@ -506,12 +507,14 @@ async def load_quiz() -> None:
     importlib.invalidate_caches()
     # Compile one file per task, then import one module per task (all at once would hold the page for
     # half a second), then read the deck.
-    modules = [name for name in QUIZ_FILES if name.endswith(".py")]
-    for name in modules:
+    modules = {name.removesuffix(".py").removesuffix("/__init__").replace("/", "."): name
+               for name in QUIZ_FILES if name.endswith(".py")}
+    modules = {module: name for module, name in modules.items() if module not in sys.modules}  # not again
+    for name in modules.values():
         py_compile.compile(name, doraise=True)
         await asyncio.sleep(0)
-    for name in modules:
-        importlib.import_module(name.removesuffix(".py").removesuffix("/__init__").replace("/", "."))
+    for module in modules:
+        importlib.import_module(module)
         await asyncio.sleep(0)
     from thousand.deck import default_deck
 
