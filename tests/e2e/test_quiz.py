@@ -281,3 +281,31 @@ def test_a_round_by_keyboard_alone_with_each_reveal_said_in_the_live_region(
     expect(done).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator(".target .round-label")).to_have_text("Round 2", timeout=STEP_MS)
+
+
+def test_axe_finds_no_serious_problem_on_the_quiz_screens(quiz_context: BrowserContext, site_url: str) -> None:
+    from .test_table import AXE, audit
+
+    if not AXE.is_file():
+        pytest.fail("axe-core is missing: run `npm ci` (./test.sh does).")
+    page = first_visit(quiz_context, site_url, "?speed=fast")
+    assert audit(page) == [], "the first screen"
+    page.locator("[data-action=open-game][data-arg=quiz]").click()
+    set_up(page, ("people", "people", "easy"), ("Owls", "Cats"), seed=8)
+    assert audit(page) == [], "the set-up"
+    page.locator("[data-action=start]").click()
+    page.locator("[data-action=ready]").wait_for(timeout=STEP_MS)
+    assert audit(page) == [], "the hand-off"
+    page.locator("[data-action=ready]").click()
+    page.locator(".team.mine button[data-question]").first.click()
+    assert audit(page) == [], "the table, a card chosen"
+    page.locator("[data-action=confirm]").click()
+    page.locator("[data-action=ready]").click()
+    page.locator(".team.mine button[data-question]").first.click()
+    page.locator("[data-action=confirm]").click()
+    page.locator("[data-action=reveal-next]").click()
+    assert audit(page) == [], "the reveal"
+    page.locator("[data-action=sheet]").click()
+    assert audit(page) == [], "the score sheet"
+    page.locator("[data-action=rules]").click()
+    assert audit(page) == [], "the rules"
