@@ -332,3 +332,12 @@ def test_a_new_deal_takes_unseen_questions_first() -> None:
     assert s.game is not None
     dealt = {c for hand in s.game.hands for c in hand}
     assert not dealt & set(DECK.ids[:400])
+
+
+def test_a_hand_off_ignores_the_tail_of_the_last_teams_double_tap() -> None:
+    from zero_game.web.table import deliberate_press
+
+    assert deliberate_press(1, pressed_at=200.0, handoff_at=100.0), "a fresh tap passes the tablet"
+    assert not deliberate_press(1, pressed_at=90.0, handoff_at=100.0), "a press begun before it appeared"
+    assert not deliberate_press(2, pressed_at=200.0, handoff_at=100.0), "a double-click's second click"
+    assert deliberate_press(0, pressed_at=0.0, handoff_at=100.0), "a key press on the button"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -309,3 +310,47 @@ def test_axe_finds_no_serious_problem_on_the_quiz_screens(quiz_context: BrowserC
     assert audit(page) == [], "the score sheet"
     page.locator("[data-action=rules]").click()
     assert audit(page) == [], "the rules"
+
+
+def test_the_quiz_sheet_exports_imports_clears_and_forgets_the_shown_questions(
+    quiz_context: BrowserContext, chromium: Browser, site_url: str, tmp_path: Path
+) -> None:
+    from thousand.web.sheet import QuizRecord, QuizSheet, TeamRecord
+
+    record = QuizRecord("r1", "2026-11-29T20:00:00Z", (TeamRecord("Owls", "people", ("Ana", "Ben")),
+                                                       TeamRecord("Bruno", "hard")), (0,), "one card", 5,
+                        ((10, 20), (200, 300)))
+    page = first_visit(quiz_context, site_url, "?game=quiz")
+    page.evaluate("([sheet, seen]) => { localStorage.setItem('zero-knizia:quiz-sheet', sheet);"
+                  " localStorage.setItem('zero-knizia:quiz-seen', seen); }",
+                  [QuizSheet((record,)).to_json(), json.dumps({DECK.ids[0]: 1.0, DECK.ids[1]: 2.0})])
+    page.reload()
+    page.locator("[data-action=sheet]").click()
+    expect(page.locator(".history-entry")).to_have_count(1)
+    expect(page.locator(".stats-table")).to_contain_text("Ana")
+    expect(page.locator(".seen-count")).to_contain_text("2 of 449")
+    with page.expect_download() as download:
+        page.locator("[data-action=export]").click()
+    exported = tmp_path / "quiz.json"
+    download.value.save_as(exported)
+    assert QuizSheet.from_json(exported.read_text(encoding="utf-8")) == QuizSheet((record,))
+    page.locator("[data-action=reset-seen]").click()
+    expect(page.locator(".seen-count")).to_contain_text("0 of 449")
+    assert page.evaluate("() => localStorage.getItem('zero-knizia:quiz-seen')") is None
+    page.locator("[data-action=clear-history]").click()
+    page.locator("[data-action=clear-history-yes]").click()
+    expect(page.locator(".history-entry")).to_have_count(0)
+
+    other = chromium.new_context(viewport={"width": 1024, "height": 768})
+    try:
+        page2 = open_game(other, site_url, "?game=quiz").page
+        page2.locator("[data-action=sheet]").click()
+        bad = tmp_path / "not-a-sheet.json"
+        bad.write_text('{"type": "something else"}', encoding="utf-8")
+        page2.locator("[data-field=import-file]").set_input_files(bad)
+        expect(page2.locator("[data-notice='sheet.bad_import']")).to_be_visible()
+        page2.locator("[data-field=import-file]").set_input_files(exported)
+        expect(page2.locator(".history-entry")).to_have_count(1)
+        expect(page2.locator("[data-notice='sheet.imported']")).to_contain_text("Loaded 1")
+    finally:
+        other.close()

@@ -24,7 +24,16 @@ from zero_game.errors import DataError
 from zero_game.sheet import new_id, timestamp
 from zero_game.web.saved import download
 from zero_game.web.storage import Store
-from zero_game.web.table import ClearSaved, Effect_, Leave, RecordFinished, Save, StoreAction, Think
+from zero_game.web.table import (
+    ClearSaved,
+    Effect_,
+    Leave,
+    RecordFinished,
+    Save,
+    StoreAction,
+    Think,
+    deliberate_press,
+)
 
 from .commands import Command, handle
 from .present import present
@@ -297,8 +306,7 @@ class QuizApp:
 
     def deliberate(self, event: Any) -> bool:
         """A press on the hand-off's button that began after it appeared (not the last team's double tap)."""
-        clicks = int(event.detail or 0)
-        return clicks == 0 or (clicks == 1 and self.pressed_at >= self.handoff_at)
+        return deliberate_press(int(event.detail or 0), self.pressed_at, self.handoff_at)
 
     def on_change(self, event: Any) -> None:
         field = event.target.getAttribute("data-field")

@@ -45,6 +45,7 @@ from .table import (
     bot_show,
     bot_thinking,
     bot_turn,
+    deliberate_press,
     notify,
     page,
     still_to_play,
@@ -246,11 +247,9 @@ class App:
     def deliberate(self, event: Any) -> bool:
         """Whether a press on the hand-off's button is a new act, not the tail of the last person's.
 
-        The second click of a double-click (``detail`` 2) and a press that began before the hand-off
-        appeared are tails; keys cannot reach the button, which never gets focus by itself.
+        Keys cannot reach the button, which never gets focus by itself (see ``deliberate_press``).
         """
-        clicks = int(event.detail or 0)  # 0: a key press on the button (reached only by Tab) or a script
-        return clicks == 0 or (clicks == 1 and self.pressed_at >= self.handoff_at)
+        return deliberate_press(int(event.detail or 0), self.pressed_at, self.handoff_at)
 
     def on_change(self, event: Any) -> None:
         field = event.target.getAttribute("data-field")
