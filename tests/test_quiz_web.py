@@ -341,3 +341,23 @@ def test_a_hand_off_ignores_the_tail_of_the_last_teams_double_tap() -> None:
     assert not deliberate_press(1, pressed_at=90.0, handoff_at=100.0), "a press begun before it appeared"
     assert not deliberate_press(2, pressed_at=200.0, handoff_at=100.0), "a double-click's second click"
     assert deliberate_press(0, pressed_at=0.0, handoff_at=100.0), "a key press on the button"
+
+
+def test_the_way_back_to_the_games_is_offered_between_games_in_both_games() -> None:
+    from zero_game.web.commands import handle as zero_handle
+    from zero_game.web.present import present as zero_present
+    from zero_game.web.table import Table
+
+    def actions(screen: object) -> list[str]:
+        return [b.action for b in screen.top.nav]  # type: ignore[attr-defined]
+
+    zero = Table(seed=1)
+    assert "games" in actions(zero_present(zero))
+    zero, _ = zero_handle(zero, "start")
+    assert "games" not in actions(zero_present(zero)), "a match in progress keeps its bar"
+    _, effects = zero_handle(zero, "games")
+    assert Leave() in effects
+    quiz = QuizTable(settings=QuizSettings((TeamConfig(), TeamConfig("easy"))), seed_text="1")
+    assert "games" in actions(present(quiz))
+    quiz, _ = handle(quiz, Command.START)
+    assert "games" not in actions(present(quiz))

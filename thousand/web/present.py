@@ -81,12 +81,13 @@ def present(s: QuizTable) -> QuizScreen:
 def top_bar(s: QuizTable) -> TopBar:
     t = s.texts
     nav = [
-        Button("games", t.t("nav.games")),
         Button("sheet", t.t("nav.sheet"), pressed=s.overlay is Page.SHEET),
         Button("rules", t.t("nav.rules"), pressed=s.overlay is Page.RULES),
     ]
     if s.game is not None and not s.setting_up:
         nav.append(Button("new-setup", t.t("nav.new_game"), pressed=s.confirm_new))
+    if s.game is None or s.setting_up or s.game.is_over:  # the way back to the choice of game, between games
+        nav.insert(0, Button("games", t.t("nav.games")))
     language = Choice("lang", t.t("nav.language"), s.lang, tuple(LANGUAGES.items()))
     return TopBar(t.t("brand"), t.t("nav.label"), tuple(nav), language)
 
@@ -136,8 +137,10 @@ def handoff(s: QuizTable) -> HandoffView:
     assert step is not None and not isinstance(step, Play_)
     t = s.texts
     who = team_name(s, step.seat)
+    config = s.settings.teams[step.seat]
+    named = f"{who} ({', '.join(config.people)})" if config.name and config.people else who
     guessing = s.game is not None and s.game.phase is Phase.GUESS
-    return HandoffView(t.t("handoff.heading", name=who), t.t("handoff.detail_guess" if guessing else "handoff.detail",
+    return HandoffView(t.t("handoff.heading", name=named), t.t("handoff.detail_guess" if guessing else "handoff.detail",
                                                               name=who),
                        Button("ready", t.t("handoff.ready", name=who), primary=True))
 
