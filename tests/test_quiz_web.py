@@ -17,9 +17,9 @@ from thousand.web.screens import ChooseView, NumberLine, QuestionView, RevealedA
 from thousand.web.settings import PEOPLE, QuizSettings, TeamConfig
 from thousand.web.sheet import QuizSheet, TeamRecord, record_of, statistics
 from thousand.web.table import (
+    Act,
     BotTurn,
     Page,
-    Play_,
     QuizTable,
     bot_play,
     bot_turn,
@@ -103,7 +103,7 @@ def play_game(settings: QuizSettings, seed: int, *, rng: random.Random, check: b
             assert r is not None
             if s.shown < len(r.plays):
                 s, _ = handle(s, Command.REVEAL_NEXT)
-            elif isinstance(step, Play_):
+            elif isinstance(step, Act):
                 s, _ = handle(s, Command.TARGET, r.play(step.team).cards[rng.randrange(2)].id)
             else:
                 s, _ = handle(s, Command.REVEAL_DONE)

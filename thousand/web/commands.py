@@ -17,8 +17,8 @@ from zero_game.web.table import HandOff, Leave, StoreAction
 
 from .settings import KINDS, PEOPLE, SPEEDS, TeamConfig, clean, people_of
 from .table import (
+    Act,
     Page,
-    Play_,
     QuizTable,
     Result,
     apply,
@@ -289,7 +289,7 @@ def _reveal_done(s: QuizTable, arg: str, value: str) -> Result:
 def _target(s: QuizTable, arg: str, value: str) -> Result:
     g = s.game
     step = next_step(s)
-    if g is None or g.phase is not Phase.TARGET or not isinstance(step, Play_) or page(s) is not Page.REVEAL:
+    if g is None or g.phase is not Phase.TARGET or not isinstance(step, Act) or page(s) is not Page.REVEAL:
         return _same(s)
     try:
         return apply(s, ChooseTarget(step.team, arg))

@@ -34,8 +34,8 @@ from .screens import (
 from .settings import BOT_NAMES, KINDS, SPEEDS
 from .sheet import statistics
 from .table import (
+    Act,
     Page,
-    Play_,
     QuizTable,
     can_two,
     current_reveal,
@@ -134,7 +134,7 @@ def setup(s: QuizTable) -> QuizSetupView:
 def handoff(s: QuizTable) -> HandoffView:
     """Whose turn it is to take the tablet; nothing private."""
     step = next_step(s)
-    assert step is not None and not isinstance(step, Play_)
+    assert step is not None and not isinstance(step, Act)
     t = s.texts
     who = team_name(s, step.seat)
     config = s.settings.teams[step.seat]
@@ -206,7 +206,7 @@ def choose(s: QuizTable) -> ChooseView:
 def controls(s: QuizTable, view: TeamView, mine: bool, step: object) -> ChooseControls:
     t = s.texts
     if not mine:
-        if isinstance(step, Play_) or step is None:
+        if isinstance(step, Act) or step is None:
             prompt = t.t("choose.wait")
         elif hasattr(step, "seat") and s.settings.teams[step.seat].is_people:
             prompt = t.t("choose.hidden", name=team_name(s, step.seat))
@@ -294,7 +294,7 @@ def reveal(s: QuizTable) -> RevealView:
         if r is g.pending:
             chooser = r.furthest[0]
             results.append(t.t("reveal.choose_target", name=team_name(s, chooser)))
-            if isinstance(step, Play_):
+            if isinstance(step, Act):
                 choices = tuple(Button("target", t.t("reveal.pick_target", answer=c.answer), arg=c.id, primary=True)
                                 for c in r.play(chooser).cards)
         else:

@@ -42,13 +42,13 @@ class Page(StrEnum):
 
 
 @dataclass(frozen=True)
-class Play_:
+class Act:
     """The team at the tablet is to act."""
 
     team: int
 
 
-Step = Think | HandOff | Play_
+Step = Think | HandOff | Act
 Effects = tuple[Effect_, ...]
 
 
@@ -142,16 +142,15 @@ def next_step(s: QuizTable) -> Step | None:
             return None
     teams = s.settings.teams
     to_act = g.to_act
-    key = (len(g.history), 0, 0)
     for team in to_act:
         if not teams[team].is_people:
-            return Think(team, (key[0], team, g.number))
+            return Think(team, (len(g.history), team, g.number))
     if not to_act:
         return None
     team = to_act[0]
     if g.phase is Phase.TARGET:
-        return Play_(team)  # the choice of the target card is public: no hand-off
-    return Play_(team) if s.at_screen == team else HandOff(team)
+        return Act(team)  # the choice of the target card is public: no hand-off
+    return Act(team) if s.at_screen == team else HandOff(team)
 
 
 def viewer(s: QuizTable) -> int | None:
@@ -162,7 +161,7 @@ def viewer(s: QuizTable) -> int | None:
     """
     if s.game is None or page(s) not in (Page.CHOOSE, Page.GUESS) or s.at_screen is None:
         return None
-    if len(s.settings.people_teams) > 1 and next_step(s) != Play_(s.at_screen):
+    if len(s.settings.people_teams) > 1 and next_step(s) != Act(s.at_screen):
         return None
     return s.at_screen
 
@@ -191,7 +190,7 @@ def shown_plays(s: QuizTable) -> tuple[Play, ...]:
 def my_turn(s: QuizTable) -> bool:
     """Whether the team at the tablet may choose now."""
     step = next_step(s)
-    return isinstance(step, Play_) and step.team == s.at_screen and page(s) in (Page.CHOOSE, Page.GUESS)
+    return isinstance(step, Act) and step.team == s.at_screen and page(s) in (Page.CHOOSE, Page.GUESS)
 
 
 # ---- the transitions -------------------------------------------------------------------------------
