@@ -149,13 +149,14 @@ MIXES = [
     (TeamConfig(PEOPLE, "Owls"), TeamConfig(PEOPLE, "", ("Ana", "Ben"))),
     (TeamConfig(), TeamConfig(), TeamConfig("hard"), TeamConfig()),
     (TeamConfig("easy"), TeamConfig("hard")),
+    (TeamConfig(PEOPLE, "A"), TeamConfig(PEOPLE, "B"), TeamConfig(PEOPLE, "C"), TeamConfig(PEOPLE, "D")),
 ]
 
 
 @pytest.mark.parametrize("mix", range(len(MIXES)))
 def test_whole_games_by_taps_keep_every_secret(mix: int) -> None:
     """Seeded games with every mix of people and bots end with a winner; no screen shows a secret."""
-    for seed in range(6):
+    for seed in range(15):
         rng = random.Random(seed)
         s = play_game(QuizSettings(MIXES[mix], "fast"), seed + 100 * mix, rng=rng)
         assert s.game is not None and s.game.winners
