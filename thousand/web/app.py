@@ -53,6 +53,7 @@ from .table import (
     still_to_play,
     team_name,
 )
+from .texts import LANGUAGES
 from .view import QuizView
 
 
@@ -159,6 +160,8 @@ class QuizApp:
         if loaded.game is not None:
             g = loaded.game
             self.saved = g
+            if g.lang in LANGUAGES:
+                self.state = replace(self.state, lang=g.lang)
             self.run(resume(self.state, g.game, g.settings, g.reviewed, g.shown))
 
     def save(self) -> None:
