@@ -51,3 +51,11 @@ def test_the_quiz_is_served_and_precached_but_not_loaded_at_start(tmp_path: Path
     assert set(filelist.quiz_files()) <= site and filelist.QUIZ_STYLE in site
     started = filelist.files_table()
     assert "thousand/" not in started, "the quiz is fetched only when chosen"
+
+
+def test_the_quiz_table_and_the_first_screen_are_in_our_own_words() -> None:
+    from tests.own_words import copied_runs
+    from thousand.web.texts import MESSAGES
+
+    texts = [text for table in (*MESSAGES.values(), *WORDS.values()) for text in table.values()]
+    assert copied_runs(texts) == []
