@@ -78,9 +78,9 @@ def check_privacy(s: QuizTable) -> None:
 
 
 def play_game(settings: QuizSettings, seed: int, *, rng: random.Random, check: bool = True,
-              limit: int = 4000) -> QuizTable:
+              limit: int = 4000, lang: str = "en") -> QuizTable:
     """Play one game by taps (people) and bot decisions; returns the table at the end screen."""
-    s = QuizTable(settings=settings, seed_text=str(seed))
+    s = QuizTable(lang=lang, settings=settings, seed_text=str(seed))
     s, _ = handle(s, Command.START)
     bots: dict[int, object] = {}
     for _ in range(limit):
@@ -155,10 +155,11 @@ MIXES = [
 
 @pytest.mark.parametrize("mix", range(len(MIXES)))
 def test_whole_games_by_taps_keep_every_secret(mix: int) -> None:
-    """Seeded games with every mix of people and bots end with a winner; no screen shows a secret."""
+    """Seeded games with every mix of people and bots, in the three languages, end with a winner; no screen
+    shows a secret."""
     for seed in range(15):
         rng = random.Random(seed)
-        s = play_game(QuizSettings(MIXES[mix], "fast"), seed + 100 * mix, rng=rng)
+        s = play_game(QuizSettings(MIXES[mix], "fast"), seed + 100 * mix, rng=rng, lang=("en", "fr", "de")[seed % 3])
         assert s.game is not None and s.game.winners
         assert present(s).body.banner  # type: ignore[union-attr]
 

@@ -10,6 +10,7 @@ from thousand.actions import Combine, Power
 from thousand.deck import default_deck
 from thousand.game import Card, End, Phase, Reveal, TeamView
 from zero_game.web.screens import Button, Choice, Confirm, HandoffView, Notice, Notices, RulesView, TopBar
+from zero_game.web.table import Think
 
 from .rules_text import RULES
 from .screens import (
@@ -204,17 +205,11 @@ def choose(s: QuizTable) -> ChooseView:
 
 
 def controls(s: QuizTable, view: TeamView, mine: bool, step: object) -> ChooseControls:
+    """The team at the tablet's choices; for anyone else, only what the table is waiting for."""
     t = s.texts
     if not mine:
-        if isinstance(step, Act) or step is None:
-            prompt = t.t("choose.wait")
-        elif hasattr(step, "seat") and s.settings.teams[step.seat].is_people:
-            prompt = t.t("choose.hidden", name=team_name(s, step.seat))
-        else:
-            prompt = t.t("choose.wait") if s.settings.people_teams else t.t("choose.watch")
-        if s.game is not None and s.at_screen is not None and s.at_screen in s.game.to_act and not mine:
-            prompt = t.t("choose.wait")
-        return ChooseControls(prompt, (), (), "", None, None)
+        watching = isinstance(step, Think) and not s.settings.people_teams
+        return ChooseControls(t.t("choose.watch" if watching else "choose.wait"), (), (), "", None, None)
     powers = view.powers[view.team]
     buttons = []
     if Power.SHIFT in powers:
