@@ -354,3 +354,32 @@ def test_the_quiz_sheet_exports_imports_clears_and_forgets_the_shown_questions(
         expect(page2.locator("[data-notice='sheet.imported']")).to_contain_text("Loaded 1")
     finally:
         other.close()
+
+
+def test_the_power_cards_by_taps_change_two_questions_and_200(quiz_context: BrowserContext, site_url: str) -> None:
+    page = first_visit(quiz_context, site_url, "?game=quiz")
+    set_up(page, ("people", "easy"), ("Owls",), seed=4)
+    page.locator("[data-action=start]").click()
+    mine = page.locator(".team.mine button[data-question]")
+    mine.first.wait_for(timeout=STEP_MS)
+    before = set(mine.evaluate_all("ns => ns.map(n => n.dataset.question)"))
+    swapped = str(mine.nth(5).get_attribute("data-question"))
+    page.locator("[data-action=change]").click()
+    mine.nth(5).click()
+    expect(page.locator(".team.mine .qfresh")).to_have_count(1)
+    after = set(mine.evaluate_all("ns => ns.map(n => n.dataset.question)"))
+    assert swapped not in after and len(after - before) == 1
+    expect(page.locator("[data-action=change]")).to_have_count(0)  # used
+    expect(page.locator("[data-team='1'] .power")).to_have_count(3)  # the bot's cards are not told
+    page.locator("[data-action=two]").click()
+    mine.nth(0).click()
+    mine.nth(1).click()
+    page.locator("[data-action=combine][data-arg=sum]").click()
+    page.locator("[data-action=shift][data-arg='+200']").click()
+    expect(page.locator(".summary")).to_contain_text("sum")
+    page.locator("[data-action=confirm]").click()
+    page.locator("[data-action=reveal-next]").click()
+    owls = page.locator(".play.up[data-team='0']")
+    expect(owls.locator("[data-answer]")).to_have_count(2)
+    expect(owls.locator(".play-powers")).to_contain_text("sum · +200 · Change played")
+    check_privacy(page)
