@@ -238,6 +238,8 @@ class QuizApp:
     # ---- drawing ----
 
     def render(self) -> None:
+        if self.closed:
+            return  # the page has gone back to the choice of game
         screen = present(self.state)
         active = document.activeElement
         focused = active.getAttribute("data-question") if active and hasattr(active, "getAttribute") else None

@@ -154,6 +154,8 @@ class App:
 
     def render(self) -> None:
         """Repaint what changed; a new screen opens at its top; focus stays on its element."""
+        if self.closed:
+            return  # the page has gone back to the choice of game
         screen = present(self.state)
         active = document.activeElement
         document.documentElement.lang = screen.lang
