@@ -363,3 +363,22 @@ def test_the_way_back_to_the_games_is_offered_between_games_in_both_games() -> N
     assert "games" in actions(present(quiz))
     quiz, _ = handle(quiz, Command.START)
     assert "games" not in actions(present(quiz))
+
+
+def test_another_tabs_quiz_is_told_apart_from_this_tabs_own_writes() -> None:
+    from tests.test_storage import FakeStorage
+    from thousand.web.saved import GAME_KEY, SHEET_KEY, QuizStore, SavedQuiz
+    from zero_game.web.storage import Store
+
+    quiz = QuizStore(Store(FakeStorage()))
+    s = QuizTable(settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig("easy"))), seed_text="9")
+    s, _ = handle(s, Command.START)
+    assert s.game is not None
+    assert quiz.changed_elsewhere(GAME_KEY, "x") is None, "nothing of ours to lose yet"
+    saved = SavedQuiz("q1", s.game, s.settings, 0, 0, "en")
+    quiz.save_game(saved)
+    assert quiz.changed_elsewhere(GAME_KEY, saved.to_json()) is None, "our own write echoed"
+    assert quiz.changed_elsewhere(GAME_KEY, "another game") == "game"
+    assert quiz.changed_elsewhere(SHEET_KEY, "{}") == "sheet"
+    assert quiz.changed_elsewhere(None, None) == "game", "the other tab cleared everything"
+    assert quiz.read_sheet() == QuizSheet()

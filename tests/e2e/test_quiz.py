@@ -383,3 +383,19 @@ def test_the_power_cards_by_taps_change_two_questions_and_200(quiz_context: Brow
     expect(owls.locator("[data-answer]")).to_have_count(2)
     expect(owls.locator(".play-powers")).to_contain_text("sum · +200 · Change played")
     check_privacy(page)
+
+
+def test_a_quiz_changed_in_another_tab_is_not_written_over(quiz_context: BrowserContext, site_url: str) -> None:
+    first = first_visit(quiz_context, site_url, "?game=quiz")
+    set_up(first, ("people", "easy"), ("Owls",), seed=4)
+    first.locator("[data-action=start]").click()
+    first.locator(".team.mine button[data-question]").first.wait_for(timeout=STEP_MS)
+    second = first_visit(quiz_context, site_url, "?game=quiz")  # the same quiz, resumed in a second tab
+    second.locator(".team.mine button[data-question]").first.click()
+    second.locator("[data-action=confirm]").click()
+    expect(first.locator("[data-notice='sheet.other_tab']")).to_be_visible(timeout=STEP_MS)
+    saved = second.evaluate("() => localStorage.getItem('zero-knizia:quiz-game')")
+    first.locator(".team.mine button[data-question]").nth(1).click()
+    first.locator("[data-action=confirm]").click()
+    first.wait_for_timeout(500)
+    assert first.evaluate("() => localStorage.getItem('zero-knizia:quiz-game')") == saved

@@ -22,7 +22,7 @@ from thousand.bots import Bot, make_bot
 from thousand.deck import default_deck
 from zero_game.errors import DataError
 from zero_game.sheet import new_id, timestamp
-from zero_game.web.saved import download
+from zero_game.web.saved import download, js_text
 from zero_game.web.storage import Store
 from zero_game.web.table import (
     ClearSaved,
@@ -80,6 +80,7 @@ class QuizApp:
         self.no_scroll = to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries)
         self.quiz_store = QuizStore(store) if store is not None else None
         self.saved: SavedQuiz | None = None
+        self.conflicted = False  # another tab changed the saved quiz: this one stops writing it
         self.bots: dict[tuple[int, int], Bot] = {}
         self.bot_task: Any = None
         self.closed = False
@@ -92,6 +93,7 @@ class QuizApp:
         self.listen(root, "input", self.on_input)
         self.listen(document, "keydown", self.on_key)
         self.listen(document, "pointerdown", self.on_pointerdown)
+        self.listen(window, "storage", self.on_storage)
 
     def listen(self, target: Any, kind: str, handler: Callable[[Any], None]) -> None:
         proxy = create_proxy(lambda event: self.guarded(handler, event))
@@ -167,7 +169,7 @@ class QuizApp:
     def save(self) -> None:
         """After every step: the game, and the questions it has shown (Q6)."""
         s = self.state
-        if self.quiz_store is None or s.game is None:
+        if self.quiz_store is None or s.game is None or self.conflicted:
             return
         if self.saved is None or self.saved.game.order != s.game.order or self.saved.game.seed != s.game.seed:
             self.saved = SavedQuiz(new_id(random.SystemRandom()), s.game, s.settings, s.reviewed, s.shown, s.lang)
@@ -183,6 +185,20 @@ class QuizApp:
             self.state = replace(self.state, seen_ids=tuple(sorted(seen.items())))
         if not ok:
             self.state = notify(self.state, "sheet.write_failed", alert=True)
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab wrote: its sheet is taken in; a changed quiz stops this tab from writing over it."""
+        if self.quiz_store is None:
+            return
+        what = self.quiz_store.changed_elsewhere(js_text(event.key), js_text(event.newValue))
+        if what == "game" and self.state.game is not None:
+            self.conflicted = True
+            self.state = notify(self.state, "sheet.other_tab", alert=True)
+        elif what == "sheet":
+            sheet = self.quiz_store.read_sheet()
+            if sheet is not None:
+                self.state = replace(self.state, history=sheet)
+        self.render()
 
     def record_finished(self) -> None:
         s = self.state

@@ -67,6 +67,7 @@ class QuizStore:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.written: str | None = None  # the game as this tab last wrote it
 
     def load(self, deck: Deck) -> Loaded:
         """Everything the quiz keeps; never raises: damaged documents are set aside and reported."""
@@ -103,9 +104,30 @@ class QuizStore:
         self.store.remove(key)
 
     def save_game(self, saved: SavedQuiz) -> bool:
-        return self.store.write(GAME_KEY, saved.to_json()).ok
+        text = saved.to_json()
+        self.written = text
+        return self.store.write(GAME_KEY, text).ok
+
+    def changed_elsewhere(self, key: str | None, value: str | None) -> str | None:
+        """What another tab's write (a ``storage`` event) changed: "game" (not this tab's), "sheet", or None."""
+        if key is None:
+            return "game" if self.written is not None else "sheet"
+        if key == GAME_KEY and value != self.written and self.written is not None:
+            return "game"
+        if key == SHEET_KEY:
+            return "sheet"
+        return None
+
+    def read_sheet(self) -> QuizSheet | None:
+        """The sheet as stored now (after another tab wrote it), or None if unreadable."""
+        text = self.store.read(SHEET_KEY)
+        try:
+            return QuizSheet.from_json(text) if text is not None else QuizSheet()
+        except DataError:
+            return None
 
     def clear_game(self) -> None:
+        self.written = None
         self.store.remove(GAME_KEY)
 
     def save_sheet(self, sheet: QuizSheet) -> bool:
