@@ -382,3 +382,16 @@ def test_another_tabs_quiz_is_told_apart_from_this_tabs_own_writes() -> None:
     assert quiz.changed_elsewhere(SHEET_KEY, "{}") == "sheet"
     assert quiz.changed_elsewhere(None, None) == "game", "the other tab cleared everything"
     assert quiz.read_sheet() == QuizSheet()
+
+
+def test_a_reveal_shows_the_target_of_its_own_round_and_where_it_came_from() -> None:
+    s = play_game(QuizSettings((TeamConfig("easy"), TeamConfig("hard")), "fast"), 12, rng=random.Random(1),
+                  check=False)
+    assert s.game is not None and len(s.game.reveals) >= 2
+    second = s.game.reveals[1]
+    s = replace(s, reviewed=1, shown=0)
+    body = present(s).body
+    assert isinstance(body, RevealView)
+    first_target = s.game.reveals[0].target_card
+    assert first_target is not None and body.target.value == str(second.target) == str(first_target.answer)
+    assert first_target.card.text["en"] in body.target.detail

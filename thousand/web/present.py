@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from thousand.actions import Combine, Power
 from thousand.deck import default_deck
-from thousand.game import Card, End, Phase, Reveal, TeamView
+from thousand.game import Card, End, Phase, Reveal, RevealedCard, TeamView
 from zero_game.web.screens import Button, Choice, Confirm, HandoffView, Notice, Notices, RulesView, TopBar
 from zero_game.web.table import Think
 
@@ -157,11 +157,11 @@ def question(s: QuizTable, card: Card, *, selected: bool = False, fresh: bool = 
                         card.unit[s.lang], selected, s.texts.t("choose.changed") if fresh else "", interactive)
 
 
-def target(s: QuizTable, value: int, number: int) -> TargetView:
+def target(s: QuizTable, value: int, number: int, card: RevealedCard | None) -> TargetView:
+    """The target of round ``number`` (``card`` its question card; None for the start card)."""
     g = s.game
     assert g is not None
     t = s.texts
-    card = g.target_card if value == g.target else None
     detail = t.t("target.from", question=card.card.text[s.lang]) if card is not None else t.t("target.start")
     return TargetView(t.t("target.label"), str(value), detail, t.t("round", n=number),
                       t.t("deck.size", n=g.deck_size), t.t("deck.low") if g.deck_low else "")
@@ -200,7 +200,7 @@ def choose(s: QuizTable) -> ChooseView:
                                  interactive=mine and team == me) for c in hand),
             mine=team == me, thinking=s.thinking == team,
         ))
-    return ChooseView(target(s, g.target, g.number), tuple(panels), t.t("table_label"),
+    return ChooseView(target(s, g.target, g.number, g.target_card), tuple(panels), t.t("table_label"),
                       controls(s, view, mine, step))
 
 
@@ -295,7 +295,8 @@ def reveal(s: QuizTable) -> RevealView:
         else:
             last = s.reviewed + 1 >= len(g.reveals) and g.pending is None
             nxt = Button("reveal-done", t.t("reveal.to_end" if last and g.is_over else "reveal.done"), primary=True)
-    return RevealView(t.t("reveal.heading", n=r.number), target(s, r.target, r.number), tuple(plays), line,
+    earlier = g.reveals[r.number - 2].target_card if r.number > 1 else None
+    return RevealView(t.t("reveal.heading", n=r.number), target(s, r.target, r.number, earlier), tuple(plays), line,
                       tuple(results), choices, nxt)
 
 
