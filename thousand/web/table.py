@@ -167,7 +167,11 @@ def viewer(s: QuizTable) -> int | None:
 
 
 def seen(s: QuizTable) -> TeamView | None:
-    """The game as the page may show it: the viewer's own view, or a public view with nobody's secrets."""
+    """The game as the page may show it: the viewer's own view, or a public view with nobody's secrets.
+
+    The public view is team 0's with team 0's secrets taken out (its Change, pick and guess; its hand and
+    powers as at the start of the round) and ``team`` -1: it is nobody's.
+    """
     g = s.game
     if g is None:
         return None
