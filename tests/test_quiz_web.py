@@ -382,6 +382,9 @@ def test_another_tabs_quiz_is_told_apart_from_this_tabs_own_writes() -> None:
     assert quiz.changed_elsewhere(SHEET_KEY, "{}") == "sheet"
     assert quiz.changed_elsewhere(None, None) == "game", "the other tab cleared everything"
     assert quiz.read_sheet() == QuizSheet()
+    again = QuizStore(quiz.store)
+    assert again.load(DECK).game is not None
+    assert again.changed_elsewhere(GAME_KEY, "another game") == "game", "a resumed quiz is guarded too"
 
 
 def test_a_reveal_shows_the_target_of_its_own_round_and_where_it_came_from() -> None:

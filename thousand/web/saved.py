@@ -93,6 +93,7 @@ class QuizStore:
         if text is not None:
             try:
                 game = SavedQuiz.from_json(text, deck)
+                self.written = text  # what this tab will write over: another tab's change is told apart
             except (ValueError, DataError, RecursionError):
                 self.set_aside(GAME_KEY, text)
                 problems.append("sheet.corrupt")
