@@ -383,6 +383,16 @@ def test_the_power_cards_by_taps_change_two_questions_and_200(quiz_context: Brow
     expect(owls.locator("[data-answer]")).to_have_count(2)
     expect(owls.locator(".play-powers")).to_contain_text("sum · +200 · Change played")
     check_privacy(page)
+    # Deal 4: Owls end up furthest (found in CPython) and choose which of their two cards is the target.
+    while page.locator("[data-action=reveal-next]").count():
+        page.locator("[data-action=reveal-next]").click()
+    choice = page.locator("[data-action=target]")
+    expect(choice).to_have_count(2)
+    screenshot_all(page, "reveal-target-choice")
+    answer = str(choice.first.inner_text()).split()[1]
+    choice.first.click()
+    expect(page.locator(".results")).to_contain_text(f"The new target is {answer}.")
+    expect(page.locator(".results")).to_contain_text("Owls draws 2 new card(s).")
 
 
 def test_a_quiz_changed_in_another_tab_is_not_written_over(quiz_context: BrowserContext, site_url: str) -> None:

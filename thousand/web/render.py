@@ -189,7 +189,7 @@ class QuizPainter(Painter):
         target = str(v.target)
         svg.appendChild(self.svg("line", x1=target, y1="10", x2=target, y2="62", **{"class": "nl-target"}))
         for i, (value, label, latest) in enumerate(v.marks):
-            x = str(max(-30, min(1030, value)))
+            x = str(max(-24, min(1024, value)))  # off the line (below 0, above 1000): at its end, whole
             mark = self.svg("circle", cx=x, cy="45", r="13", **{"class": "nl-mark" + (" latest" if latest else "")})
             title = self.svg("title")
             title.textContent = f"{label}: {value}"
