@@ -177,7 +177,7 @@ class QuizPainter(Painter):
     def number_line(self, v: NumberLine) -> Any:
         """The 0–1000 line with the target and every value turned over so far."""
         words = [v.label, f"{v.target}"] + [f"{label} {value}" for value, label, _ in v.marks]
-        svg = self.svg("svg", viewBox="-40 0 1080 100", role="img", aria_label=", ".join(words),
+        svg = self.svg("svg", viewBox="-50 0 1100 100", role="img", aria_label=", ".join(words),
                        preserveAspectRatio="xMidYMid meet")
         svg.setAttribute("class", "numberline")
         svg.appendChild(self.svg("line", x1="0", y1="45", x2="1000", y2="45", **{"class": "nl-axis"}))
