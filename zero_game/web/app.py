@@ -325,7 +325,7 @@ class App:
 
     async def play_bot(self, turn: BotTurn) -> None:
         """One bot turn: think in slices, show the card leaving, then the card arriving."""
-        from zero_game.bots import make_bot  # the bots package is only needed once a bot plays
+        from zero_game.bots import Standing, make_bot  # the bots package is only needed once a bot plays
 
         pace = SPEEDS[self.state.settings.speed]
         started = time.perf_counter()
@@ -336,7 +336,7 @@ class App:
         if bot is None:
             bot = self.bots[turn.level] = make_bot(turn.level)
         window.performance.mark("zero:bot-think")
-        thinking = bot.start(turn.view, turn.rng)
+        thinking = bot.start(turn.view, turn.rng, Standing(turn.totals, turn.rounds_left))
         while (action := thinking.step(THINK_SLICE)) is None:
             await asyncio.sleep(0)
             if not still_to_play(self.state, turn):

@@ -345,6 +345,8 @@ class BotTurn:
     view: RoundView
     rng: random.Random
     key: tuple[int, int, int]
+    totals: tuple[int, ...]  # the match around the round (public), for the bots that weigh it
+    rounds_left: int
 
 
 def bot_turn(s: Table) -> BotTurn | None:
@@ -354,7 +356,8 @@ def bot_turn(s: Table) -> BotTurn | None:
         return None
     m = s.match
     rng = random.Random(f"{m.seed}:{step.key[0]}:{step.key[1]}")
-    return BotTurn(step.seat, s.settings.seats[step.seat].kind, m.view(step.seat), rng, step.key)
+    return BotTurn(step.seat, s.settings.seats[step.seat].kind, m.view(step.seat), rng, step.key,
+                   tuple(m.totals), max(0, m.rounds - m.round_number))
 
 
 def still_to_play(s: Table, turn: BotTurn) -> bool:
