@@ -2,4 +2,4 @@
 
 from zero_game.web.app import start
 
-app = start()
+app = await start()  # noqa: F704 - PyScript runs this file with top-level await

@@ -93,7 +93,7 @@ def startup(driver: Driver, runs: int) -> dict[str, dict[str, float]]:
     """Medians of downloads / Pyodide / ready (ms since navigation) for the baseline and the game."""
     samples: dict[str, dict[str, list[float]]] = {"minimal": {}, "zero": {}}
     for _ in range(runs):
-        for name, path in (("minimal", "bench/minimal/"), ("zero", "")):
+        for name, path in (("minimal", "bench/minimal/"), ("zero", "?game=zero")):
             site = Site(ROOT)
             try:
                 driver.goto(site.url + path)
@@ -113,7 +113,7 @@ def bot_and_taps(driver: Driver, turns: int) -> tuple[list[float], list[float], 
 
     site = Site(ROOT)
     try:
-        driver.goto(site.url + "?seed=3&speed=fast")
+        driver.goto(site.url + "?seed=3&speed=fast&game=zero")
         t.wait_ready(driver)
         for seat in (1, 2):
             driver.select(t.field(f"seat-kind:{seat}"), "hard")

@@ -145,7 +145,7 @@ def browser(matches: int, runs: int) -> None:
             context = chromium.new_context()
             context.add_init_script(RECORD)
             page = context.new_page()
-            page.goto(url + "?speed=fast")
+            page.goto(url + "?speed=fast&game=zero")
             page.wait_for_function("() => document.documentElement.dataset.app === 'ready'", timeout=120_000)
             samples: dict[str, list[float]] = {"empty": [], "big": []}
             sheet_ready: list[float] = []

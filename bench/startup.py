@@ -1,6 +1,6 @@
 """Start-up benchmark: our index.html against a minimal PyScript page on the same runtime.
 
-    python bench/startup.py [--runs N] [--warm]
+    python bench/startup.py [--runs N] [--warm] [--before DIR]
 
 Serves the repository with ``serve.py``, then loads ``bench/minimal/`` (the baseline: the
 smallest PyScript page on the vendored Pyodide) and ``index.html`` alternately, N times each,
@@ -8,6 +8,10 @@ in headless Chromium.  Each load gets a new browser context (cold HTTP cache) un
 For both pages it prints the median time from navigation start to first contentful paint and to
 ready (``<html data-app="ready">``, recorded by a MutationObserver installed before any page
 script runs, identically for both), and the ratio of our ready time to the baseline's.
+
+With ``--before DIR`` it also serves another checkout (say, the Zero-only page before the quiz
+came) and loads its index.html in the same alternation, printing our page's ready time against it,
+both on the first screen (the choice of game) and opened on Zero (``?game=zero``).
 
 Goals (printed, not asserted — timings here are noisy): ready <= 1.15x the baseline's in the
 same run, and the shell's first paint <= 300 ms after navigation.
@@ -29,6 +33,7 @@ from playwright.sync_api import Browser, BrowserContext, sync_playwright
 from tools.browser import CHROMIUM_ARGS, NO_CHROMIUM, find_chromium, start_serve, stop_serve
 
 PAGES = {"baseline": "bench/minimal/", "zero": ""}
+BEFORE_GOAL = 1.05  # ready within 5% of the page before the quiz
 READY_RATIO_GOAL = 1.15
 FIRST_PAINT_GOAL_MS = 300.0
 
@@ -73,9 +78,14 @@ def load_once(
             context.close()
 
 
-def run(runs: int, warm: bool) -> dict[str, Samples]:
+def run(runs: int, warm: bool, before: Path | None = None) -> dict[str, Samples]:
     process, base_url = start_serve()
-    results = {name: Samples() for name in PAGES}
+    urls = {name: base_url + path for name, path in PAGES.items()}
+    other = None
+    if before is not None:
+        other, other_url = start_serve(before)
+        urls.update({"on-zero": base_url + "?game=zero", "before": other_url})
+    results = {name: Samples() for name in urls}
     try:
         with sync_playwright() as playwright:
             executable = find_chromium(playwright)
@@ -85,19 +95,17 @@ def run(runs: int, warm: bool) -> dict[str, Samples]:
             contexts = (
                 {
                     name: browser.new_context(viewport={"width": 1024, "height": 768})
-                    for name in PAGES
+                    for name in urls
                 }
                 if warm
                 else {}
             )
             # One unmeasured load of each first: the OS file cache and Chromium warm up.
-            for name, path in PAGES.items():
-                load_once(browser, base_url + path, keep_context=contexts.get(name))
+            for name, url in urls.items():
+                load_once(browser, url, keep_context=contexts.get(name))
             for index in range(runs):
-                for name, path in PAGES.items():
-                    paint, ready = load_once(
-                        browser, base_url + path, keep_context=contexts.get(name)
-                    )
+                for name, url in urls.items():
+                    paint, ready = load_once(browser, url, keep_context=contexts.get(name))
                     results[name].first_paint.append(paint)
                     results[name].ready.append(ready)
                     print(
@@ -108,6 +116,8 @@ def run(runs: int, warm: bool) -> dict[str, Samples]:
             browser.close()
     finally:
         stop_serve(process)
+        if other is not None:
+            stop_serve(other)
     return results
 
 
@@ -119,7 +129,7 @@ def report(results: dict[str, Samples], runs: int, warm: bool) -> None:
     print(f"\nMedians over {runs} alternating loads each ({'warm' if warm else 'cold'} cache):")
     print(f"  {'page':10} {'first paint':>12} {'ready':>10}")
     for name, (paint, ready) in medians.items():
-        label = "minimal" if name == "baseline" else "index.html"
+        label = {"baseline": "minimal", "zero": "index.html", "on-zero": "?game=zero", "before": "before"}[name]
         print(f"  {label:10} {paint:9.0f} ms {ready:7.0f} ms")
     ratio = medians["zero"][1] / medians["baseline"][1]
     paint = medians["zero"][0]
@@ -134,6 +144,13 @@ def report(results: dict[str, Samples], runs: int, warm: bool) -> None:
     )
 
 
+    if "before" in medians:
+        for name, label in (("zero", "first screen"), ("on-zero", "on Zero")):
+            ratio = medians[name][1] / medians["before"][1]
+            verdict = "met" if ratio <= BEFORE_GOAL else "MISSED"
+            print(f"  ready ratio ({label} / before): {ratio:.3f}  (goal <= {BEFORE_GOAL}: {verdict})")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="Compare start-up of index.html and a minimal page."
@@ -142,11 +159,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--warm", action="store_true", help="reuse one context per page (HTTP cache)"
     )
+    parser.add_argument("--before", type=Path, metavar="DIR", help="also load the site in DIR (a checkout)")
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
     print(f"Start-up benchmark: {args.runs} alternating loads of each page", flush=True)
-    report(run(args.runs, args.warm), args.runs, args.warm)
+    report(run(args.runs, args.warm, args.before), args.runs, args.warm)
     return 0
 
 

@@ -76,7 +76,7 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1024, "height": 768})
-            page.goto(url + "?seed=3&speed=fast")
+            page.goto(url + "?seed=3&speed=fast&game=zero")
             page.wait_for_function("() => document.documentElement.dataset.app === 'ready'", timeout=120_000)
             boot = page.evaluate("performance.getEntriesByName('zero:ready')[0]?.startTime")
             print(f"page ready after {boot:.0f} ms")

@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {SERVICE_WORKER}: version {version()}, {len(precache_files())} files")
         return 0
     if args.check:
-        problem = filelist.check() or check()
+        problem = filelist.check() or filelist.check_quiz() or check()
         print(problem or f"{SERVICE_WORKER} is up to date", file=sys.stderr if problem else sys.stdout)
         return 1 if problem else 0
     if args.list:

@@ -39,6 +39,13 @@ from playwright.sync_api import Request as PwRequest
 from tools.browser import CHROMIUM_ARGS, NO_CHROMIUM, find_chromium, start_serve, stop_serve
 
 REPO = Path(__file__).resolve().parents[2]
+# For pages opened without ``open_game``: Zero, as chosen on an earlier visit (a first visit shows the
+# choice of game; tests/e2e/test_quiz.py covers that screen).
+CHOOSE_ZERO = (
+    "try { if (localStorage.getItem('zero-knizia:game-choice') === null && !location.search.includes('game=')"
+    " && !sessionStorage.getItem('first-visit')) localStorage.setItem('zero-knizia:game-choice', 'zero'); }"
+    " catch (e) {}"
+)
 # Generous: Pyodide's boot is a few seconds here, but CI machines can be slow and noisy.
 READY_TIMEOUT_MS = 90_000
 
@@ -167,13 +174,17 @@ def open_game(
     *,
     wait_ready: bool = True,
     timeout_ms: int = READY_TIMEOUT_MS,
+    zero: bool = True,
 ) -> LoadedPage:
     """Open ``site_url + path`` in a new page of ``context``, recording requests.
 
+    With ``zero`` (the default) the page opens on Zero (``?game=zero``), as from a bookmarked link.
     With ``wait_ready`` it waits for ``<html data-app="ready">`` and fails early, with the
     page's own message, if the page reports ``data-app="error"`` instead.
     """
     page = context.new_page()
+    if zero and "game=" not in path:
+        path += ("&" if "?" in path else "?") + "game=zero"
     requests = RequestLog().attach(page)
     console_errors: list[str] = []
     page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 import serve
-from tests.e2e.conftest import CHROMIUM_ARGS, READY_TIMEOUT_MS, find_chromium
+from tests.e2e.conftest import CHOOSE_ZERO, CHROMIUM_ARGS, READY_TIMEOUT_MS, find_chromium
 from tools import precache
 
 REPO = Path(__file__).resolve().parents[2]
@@ -123,6 +123,7 @@ def start(servers: list[StoppableServer], root: Path = REPO, prefix: str = "") -
 def new_context(browser: Browser) -> BrowserContext:
     context = browser.new_context(viewport={"width": 1024, "height": 768})
     context.add_init_script(CSP_LISTENER)
+    context.add_init_script(CHOOSE_ZERO)
     return context
 
 
@@ -234,6 +235,7 @@ def test_under_a_sub_path_the_game_survives_a_browser_restart_offline(
             profile, executable_path=executable, headless=True, args=CHROMIUM_ARGS,
         )
         context.add_init_script(CSP_LISTENER)
+        context.add_init_script(CHOOSE_ZERO)
         return context
 
     context = launch()

@@ -25,7 +25,7 @@ from .table import wait_ready
 
 ENGINES = ("firefox", "webkit")
 SEED = 5
-GAME = f"?seed={SEED}&speed=fast"
+GAME = f"?seed={SEED}&speed=fast&game=zero"  # Zero by its link (a first visit asks which game)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

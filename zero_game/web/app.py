@@ -21,8 +21,11 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from .commands import Command, handle
+from .home import CHOICE_KEY, chosen_game, home, paint_home, words
 from .i18n import pick_language
 from .present import present
+from .quiz_files import QUIZ_FILES, QUIZ_STYLE
+from .render import Painter
 from .saved import SavedData
 from .settings import SPEEDS
 from .storage import THINK_SLICE, Store, browser_backend
@@ -30,6 +33,7 @@ from .table import (
     BotTurn,
     ClearSaved,
     Effect_,
+    Leave,
     Page,
     RecordFinished,
     Result,
@@ -41,6 +45,7 @@ from .table import (
     bot_show,
     bot_thinking,
     bot_turn,
+    deliberate_press,
     notify,
     page,
     still_to_play,
@@ -53,9 +58,11 @@ ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
 class App:
     """One game page: the state, the view, the listeners, the saved data and the bot loop."""
 
-    def __init__(self, root: Any, state: Table) -> None:
+    def __init__(self, root: Any, state: Table, on_leave: Callable[[str], None] | None = None) -> None:
         self.root = root
         self.state = state
+        self.on_leave = on_leave
+        self.closed = False
         self.view = View(document, root)
         self.live = document.createElement("div")
         self.live.className = "sr-only"
@@ -91,6 +98,13 @@ class App:
         self._proxies.append((target, kind, proxy))
         target.addEventListener(kind, proxy)
 
+    def close(self) -> None:
+        """Stop listening and playing (the page goes back to the choice of game)."""
+        self.closed = True
+        for target, kind, proxy in self._proxies:
+            target.removeEventListener(kind, proxy)
+        self._proxies = []
+
     def guarded(self, handler: Callable[..., None], *args: Any) -> None:
         try:
             handler(*args)
@@ -117,7 +131,8 @@ class App:
         self.state, effects = result
         for effect in effects:
             self.carry_out(effect)
-        self.render()
+        if not self.closed:
+            self.render()
 
     def carry_out(self, effect: Effect_) -> None:
         """The only place effects happen."""
@@ -131,11 +146,16 @@ class App:
             self.wake_bots()
         elif isinstance(effect, StoreAction):
             self.saved.store_command(Command(effect.command), effect.arg)
+        elif isinstance(effect, Leave) and self.on_leave is not None:
+            self.close()
+            self.on_leave(self.state.lang)
 
     # ---- drawing ----
 
     def render(self) -> None:
         """Repaint what changed; a new screen opens at its top; focus stays on its element."""
+        if self.closed:
+            return  # the page has gone back to the choice of game
         screen = present(self.state)
         active = document.activeElement
         document.documentElement.lang = screen.lang
@@ -229,11 +249,9 @@ class App:
     def deliberate(self, event: Any) -> bool:
         """Whether a press on the hand-off's button is a new act, not the tail of the last person's.
 
-        The second click of a double-click (``detail`` 2) and a press that began before the hand-off
-        appeared are tails; keys cannot reach the button, which never gets focus by itself.
+        Keys cannot reach the button, which never gets focus by itself (see ``deliberate_press``).
         """
-        clicks = int(event.detail or 0)  # 0: a key press on the button (reached only by Tab) or a script
-        return clicks == 0 or (clicks == 1 and self.pressed_at >= self.handoff_at)
+        return deliberate_press(int(event.detail or 0), self.pressed_at, self.handoff_at)
 
     def on_change(self, event: Any) -> None:
         field = event.target.getAttribute("data-field")
@@ -298,7 +316,7 @@ class App:
     async def play_bots(self) -> None:
         """Play bot turns while a bot is to act; a failure shows a notice and ends this run of the loop."""
         try:
-            while (turn := bot_turn(self.state)) is not None:
+            while not self.closed and (turn := bot_turn(self.state)) is not None:
                 await self.play_bot(turn)
         except Exception as err:
             self.failed(err)
@@ -332,33 +350,199 @@ class App:
         await asyncio.sleep(pace * 0.3)
 
 
-def url_options() -> tuple[int | None, str | None]:
-    """``?seed=N`` fixes the first match's seed (tests, replaying a deal); ``?speed=`` the bots' pace."""
+def url_options() -> tuple[int | None, str | None, str | None]:
+    """``?seed=N`` fixes the first deal's seed (tests, replaying a deal); ``?speed=`` the bots' pace;
+    ``?game=zero|quiz`` opens a game directly."""
     params = window.URLSearchParams.new(window.location.search)
     text = params.get("seed")
     speed = params.get("speed")
-    return (int(text) if text and text.isdigit() else None), (str(speed) if speed in SPEEDS else None)
+    game = params.get("game")
+    return ((int(text) if text and text.isdigit() else None), (str(speed) if speed else None),
+            (str(game) if game else None))
 
 
-def start() -> App:
-    """Take over the page: the set-up screen, or the saved match where it was left."""
+class Shell:
+    """The page's host for two games: the choice of game, then Zero's table or the quiz's."""
+
+    def __init__(self, root: Any, lang: str, seed: int | None, speed: str | None) -> None:
+        self.root = root
+        self.lang = lang
+        self.seed = seed
+        self.speed = speed
+        self.current: Any = None
+        self.painter = Painter(document)
+        self.home_listeners: list[tuple[str, Any]] = []
+        try:
+            self.store: Store | None = Store(browser_backend())
+        except Exception:
+            self.store = None
+
+    def remember(self, game: str | None) -> None:
+        if self.store is not None:
+            if game is None:
+                self.store.remove(CHOICE_KEY)
+            else:
+                self.store.write(CHOICE_KEY, game)
+
+    def remembered(self) -> str | None:
+        return self.store.read(CHOICE_KEY) if self.store is not None else None
+
+    def show_home(self, lang: str | None = None) -> None:
+        """The first screen: which game?"""
+        self.lang = lang or self.lang
+        self.current = None
+        self.remember(None)
+        view = home(self.lang)
+        document.documentElement.lang = self.lang
+        document.title = view.title
+        document.body.dataset.screen = "home"
+        document.body.dataset.game = ""
+        for selector, text in ((".masthead h1", "Zero · Zéro à 1000"), (".tagline", view.intro)):
+            node = document.querySelector(selector)
+            if node:
+                node.textContent = text
+        self.root.setAttribute("aria-label", view.heading)
+        self.root.replaceChildren(paint_home(self.painter, view))
+        self.set_url(None)
+        if not self.home_listeners:
+            for kind, handler in (("click", self.on_home_click), ("change", self.on_home_change)):
+                proxy = create_proxy(handler)
+                self.root.addEventListener(kind, proxy)
+                self.home_listeners.append((kind, proxy))
+        node = self.root.querySelector("h1")
+        if node:
+            node.focus()
+
+    def stop_home(self) -> None:
+        for kind, proxy in self.home_listeners:
+            self.root.removeEventListener(kind, proxy)
+        self.home_listeners = []
+
+    def on_home_click(self, event: Any) -> None:
+        target = event.target.closest("[data-action='open-game']")
+        if target:
+            self.open(str(target.getAttribute("data-arg")))
+
+    def on_home_change(self, event: Any) -> None:
+        if event.target.getAttribute("data-field") == "lang":
+            self.show_home(str(event.target.value))
+
+    def set_url(self, game: str | None) -> None:
+        """The address names the game, so a group can bookmark its own."""
+        params = window.URLSearchParams.new(window.location.search)
+        if game is None:
+            params.delete("game")
+        else:
+            params.set("game", game)
+        query = str(params.toString())
+        window.history.replaceState(None, "", str(window.location.pathname) + (f"?{query}" if query else ""))
+
+    def open(self, game: str) -> None:
+        """Open ``game`` (remembered for the next visit)."""
+        self.stop_home()
+        self.remember(game)
+        self.set_url(game)
+        if game == "quiz":
+            asyncio.ensure_future(self.open_quiz())
+        else:
+            self.open_zero()
+
+    def open_zero(self) -> None:
+        state = Table(lang=self.lang, seed=self.seed,
+                      entropy=self.seed if self.seed is not None else random.SystemRandom().getrandbits(48))
+        if self.speed in SPEEDS:
+            state = replace(state, settings=replace(state.settings, speed=self.speed))
+        app = App(self.root, state, on_leave=self.show_home)
+        try:
+            store = Store(browser_backend())
+            app.saved.attach_store(store, store.load(read_sheet=False))
+        except Exception as err:  # saved data must never stop the game from starting
+            window.console.error(f"Zero: saved data could not be used: {err!r}")
+        app.render()
+        self.current = app
+        document.body.dataset.game = "zero"
+        asyncio.ensure_future(app.saved.read_sheet())
+        asyncio.ensure_future(warm_up_bots())
+
+    async def open_quiz(self) -> None:
+        """Fetch the quiz's modules and deck into Python's file system (first time only), then start it."""
+        self.root.replaceChildren(self.painter.el("p", "loading-step", words(self.lang)["loading"], role="status"))
+        try:
+            await load_quiz()
+            from thousand.web.app import start_quiz
+
+            self.current = start_quiz(self.root, self.lang, self.seed, self.speed, self.store, self.show_home)
+        except Exception as err:
+            window.console.error("Zéro à 1000: " + "".join(traceback.format_exception(err)))
+            self.root.replaceChildren(self.painter.el("p", "load-error", words(self.lang)["failed"], role="alert"))
+            self.remember(None)
+        document.documentElement.dataset.app = "ready"
+
+
+async def load_quiz() -> None:
+    """Write the quiz's files (``QUIZ_FILES``) where Python imports them; add its style sheet."""
+    import importlib
+    import py_compile
+    import sys
+    from pathlib import Path
+
+    from pyodide.http import pyfetch  # type: ignore[import-not-found]
+
+    if not document.querySelector("link[data-quiz]"):
+        link = document.createElement("link")
+        link.rel = "stylesheet"
+        link.href = "./" + QUIZ_STYLE
+        link.setAttribute("data-quiz", "")
+        document.head.appendChild(link)
+    missing = [name for name in QUIZ_FILES if not Path(name).exists()]
+
+    async def fetch(name: str) -> None:
+        response = await pyfetch("./" + name)
+        if not response.ok:
+            raise OSError(f"{name}: HTTP {response.status}")
+        data = await response.bytes()
+        Path(name).parent.mkdir(parents=True, exist_ok=True)
+        Path(name).write_bytes(data)
+
+    await asyncio.gather(*(fetch(name) for name in missing))
+    importlib.invalidate_caches()
+    # Compile one file per task, then import one module per task (all at once would hold the page for
+    # half a second), then read the deck.
+    modules = {name.removesuffix(".py").removesuffix("/__init__").replace("/", "."): name
+               for name in QUIZ_FILES if name.endswith(".py")}
+    modules = {module: name for module, name in modules.items() if module not in sys.modules}  # not again
+    for name in modules.values():
+        py_compile.compile(name, doraise=True)
+        await asyncio.sleep(0)
+    for module in modules:
+        importlib.import_module(module)
+        await asyncio.sleep(0)
+    from thousand.deck import default_deck
+
+    default_deck()
+    await asyncio.sleep(0)
+
+
+async def start() -> Shell:
+    """Take over the page: the game the link or the last visit chose, else the choice of game.
+
+    Awaited by main.py, so the page is ready (``data-app``) only once the chosen game is up.
+    """
     languages = list(window.navigator.languages or [window.navigator.language or "en"])
-    seed, speed = url_options()
-    state = Table(lang=pick_language(languages), seed=seed,
-                  entropy=seed if seed is not None else random.SystemRandom().getrandbits(48))
-    if speed is not None:
-        state = replace(state, settings=replace(state.settings, speed=speed))
-    app = App(document.getElementById("app"), state)
-    try:
-        store = Store(browser_backend())
-        app.saved.attach_store(store, store.load(read_sheet=False))
-    except Exception as err:  # saved data must never stop the game from starting
-        window.console.error(f"Zero: saved data could not be used: {err!r}")
-    app.render()
+    seed, speed, game = url_options()
+    shell = Shell(document.getElementById("app"), pick_language(languages), seed, speed)
+    choice = chosen_game(game, shell.remembered())
+    if choice == "quiz":
+        shell.stop_home()
+        shell.set_url("quiz")
+        await shell.open_quiz()  # sets the page ready once the quiz is up
+        return shell
+    if choice == "zero":
+        shell.open("zero")
+    else:
+        shell.show_home()
     document.documentElement.dataset.app = "ready"
-    asyncio.ensure_future(app.saved.read_sheet())
-    asyncio.ensure_future(warm_up_bots())
-    return app
+    return shell
 
 
 async def warm_up_bots() -> None:

@@ -16,6 +16,7 @@ from .i18n import LANGUAGES
 from .settings import KINDS, MAX_SEATS, MIN_SEATS, PERSON, SeatConfig, clean_name
 from .table import (
     HandOff,
+    Leave,
     Page,
     Result,
     StoreAction,
@@ -67,6 +68,7 @@ class Command(StrEnum):
     KEEP_MINE = "keep-mine"
     EXPORT_RESCUE = "export-rescue"
     FREE_SPACE = "free-space"
+    GAMES = "games"
 
 
 Handler = Callable[[Table, str, str], Result]
@@ -255,6 +257,10 @@ def _back(s: Table, arg: str, value: str) -> Result:
     return _to(s, overlay=None, confirm_clear=False)
 
 
+def _games(s: Table, arg: str, value: str) -> Result:
+    return replace(s, confirm_new=False), (Leave(),)
+
+
 def _clear_history(s: Table, arg: str, value: str) -> Result:
     return _to(s, confirm_clear=bool(s.history.matches))
 
@@ -296,6 +302,7 @@ HANDLERS: dict[Command, Handler] = {
     Command.BACK: _back,
     Command.CLEAR_HISTORY: _clear_history,
     Command.DISMISS: _dismiss,
+    Command.GAMES: _games,
     **{c: _store(c) for c in (Command.CLEAR_HISTORY_YES, Command.EXPORT_JSON, Command.EXPORT_CSV,
                                Command.EXPORT_BACKUP, Command.IMPORT, Command.LOAD_THEIRS, Command.KEEP_MINE,
                                Command.EXPORT_RESCUE, Command.FREE_SPACE)},

@@ -75,6 +75,8 @@ def top_bar(s: Table) -> TopBar:
     ]
     if s.match is not None and not s.setting_up:
         nav.append(Button("new-setup", t.t("nav.new_game"), pressed=s.confirm_new))
+    if s.match is None or s.setting_up or s.match.is_over:  # the way back to the choice of game, between matches
+        nav.insert(0, Button("games", t.t("nav.games")))
     language = Choice("lang", t.t("nav.language"), s.lang, tuple((k, LANGUAGES[k]) for k in LANGUAGES))
     return TopBar(t.t("brand"), t.t("nav.label"), tuple(nav), language)
 

@@ -690,6 +690,22 @@ class Store:
         """Delete one backup (after the player has exported it)."""
         return key.startswith(BACKUP_PREFIX) and self._remove(key)
 
+    # --- another game's documents ----------------------------------------------------------------------------
+
+    def read(self, key: str) -> str | None:
+        """The text under another document's ``key`` (the quiz's), or None; never raises."""
+        return self._get(key) if key.startswith(PREFIX) and key not in (GAME_KEY, SHEET_KEY) else None
+
+    def write(self, key: str, value: str) -> Result:
+        """Write another document's ``key``; a refused write warns once, as for the match."""
+        if not key.startswith(PREFIX) or key in (GAME_KEY, SHEET_KEY):
+            raise ValueError(f"{key!r} is not a key for another document.")
+        return Result(SAVED) if self._set(key, value) else self._failed()
+
+    def remove(self, key: str) -> bool:
+        """Delete another document's ``key``."""
+        return key.startswith(PREFIX) and key not in (GAME_KEY, SHEET_KEY) and self._remove(key)
+
     # --- other tabs ----------------------------------------------------------------------------------------
 
     def on_storage_event(self, key: str | None, new_value: str | None) -> StorageChange | None:

@@ -69,7 +69,12 @@ class StoreAction:
     arg: str = ""
 
 
-Effect_ = Save | RecordFinished | ClearSaved | Think | StoreAction
+@dataclass(frozen=True)
+class Leave:
+    """Go back to the choice of game (the game in progress stays saved)."""
+
+
+Effect_ = Save | RecordFinished | ClearSaved | Think | StoreAction | Leave
 Effects = tuple[Effect_, ...]
 
 
@@ -91,6 +96,15 @@ class Play:
 
 
 Step = Think | HandOff | Play
+
+
+def deliberate_press(clicks: int, pressed_at: float, handoff_at: float) -> bool:
+    """Whether a press on a hand-off's button is a new act, not the tail of the last person's (any game).
+
+    The second click of a double-click (``clicks`` 2) and a press that began before the hand-off
+    appeared are tails; ``clicks`` 0 is a key press on the button (reached only by Tab) or a script.
+    """
+    return clicks == 0 or (clicks == 1 and pressed_at >= handoff_at)
 
 
 @dataclass(frozen=True)

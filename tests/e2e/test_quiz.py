@@ -1,0 +1,411 @@
+"""Zéro à 1000 in a real Chromium: the choice of game, a whole quiz by taps with bots, the privacy rule
+polled over the whole page, two teams of people with the hand-off, reload, the score sheet, three
+languages, offline, and screenshots of every screen at three sizes."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from thousand.deck import default_deck
+from thousand.web.texts import MESSAGES
+
+from .conftest import REPO, open_game
+
+DECK = default_deck()
+ANSWERS = {q.id: q.answer for q in DECK.questions}
+TEXTS = {q.id: q.text for q in DECK.questions}
+SHOTS = REPO / "test-artifacts" / "quiz"
+VIEWPORTS = {"1024x768": (1024, 768), "768x1024": (768, 1024), "390x844": (390, 844)}
+STEP_MS = 60_000
+# Something a person does next on the quiz page.
+NEXT = ("[data-action=ready], .team.mine button[data-question], [data-action=reveal-next], "
+        "[data-action=reveal-done], [data-action=target], [data-field=guess], [data-action=play-again]")
+
+# Every question card and turned-over answer on the page, and where it sits (read in the page).
+READ_PAGE = """() => ({
+  html: document.documentElement.outerHTML,
+  live: document.getElementById('live') ? document.getElementById('live').textContent : '',
+  cards: [...document.querySelectorAll('[data-question]')].map(n => ({
+    id: n.dataset.question, text: n.textContent, up: !!n.closest('.play.up'),
+    team: n.closest('[data-team]') ? n.closest('[data-team]').dataset.team : null,
+    selected: n.classList.contains('selected') || n.getAttribute('aria-pressed') === 'true',
+  })),
+  answers: [...document.querySelectorAll('[data-answer]')].map(n => ({
+    id: n.dataset.answer, up: !!n.closest('.play.up') })),
+  mine: document.querySelector('.team.mine') ? document.querySelector('.team.mine').dataset.team : null,
+})"""
+
+
+def check_privacy(page: Page) -> None:
+    """No answer is in the page before its card is turned over; no team's pick shows but the chooser's own."""
+    seen = page.evaluate(READ_PAGE)
+    up = {c["id"] for c in seen["cards"] if c["up"]}
+    for a in seen["answers"]:
+        assert a["up"], f"an answer outside a turned-over play: {a['id']}"
+    for card in seen["cards"]:
+        if card["up"]:
+            continue
+        answer = str(ANSWERS[card["id"]])
+        own_text = " ".join(TEXTS[card["id"]][lang] for lang in ("en", "fr", "de"))
+        if not re.search(rf"(?<!\d){answer}(?!\d)", own_text):
+            assert not re.search(rf"(?<!\d){answer}(?!\d)", card["text"]), f"answer on the card {card['id']}"
+        assert not card["selected"] or card["team"] == seen["mine"], f"another team's pick shows: {card['id']}"
+        assert f'data-answer="{card["id"]}"' not in seen["html"]
+    for qid in ANSWERS:
+        if qid not in up:
+            assert f'data-answer="{qid}"' not in seen["html"]
+
+
+def first_visit(context: BrowserContext, site_url: str, path: str = "") -> Page:
+    """A page of the site as on a first visit (nothing remembered): it shows the choice of game."""
+    return open_game(context, site_url, path, zero=False).page
+
+
+@pytest.fixture
+def quiz_context(chromium: Browser) -> Iterator[BrowserContext]:
+    context = chromium.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+def set_up(page: Page, kinds: tuple[str, ...], names: tuple[str, ...] = (), seed: int = 3) -> None:
+    """Fill in the quiz's set-up: one team per kind (people get a team name from ``names``)."""
+    expect(page.locator("[data-action=start]")).to_be_visible()
+    while page.locator(".team-row").count() > len(kinds):
+        page.locator("[data-action=remove-team]").last.click()
+    while page.locator(".team-row").count() < len(kinds):
+        page.locator("[data-action=add-team]").click()
+    for i, kind in enumerate(kinds):
+        page.locator(f"[data-field='team-kind:{i}']").select_option(kind)
+    people = iter(names)
+    for i, kind in enumerate(kinds):
+        if kind == "people":
+            page.locator(f"[data-field='team-name:{i}']").fill(next(people, f"Team {i + 1}"))
+    page.locator("[data-field=speed]").select_option("fast")
+    page.locator("[data-field=seed]").fill(str(seed))
+
+
+def play_step(page: Page, *, check: bool = True, shots: str | None = None, taken: set[str] | None = None) -> str:
+    """Do the next thing a person does; returns what it was."""
+    control = page.locator(NEXT).first
+    control.wait_for(timeout=STEP_MS)
+    if check:
+        check_privacy(page)
+    name = page.evaluate("() => document.body.dataset.screen")
+    if control.get_attribute("data-action") in ("reveal-done", "target"):
+        name += "-" + str(control.get_attribute("data-action"))
+    if shots and name not in (taken or set()):
+        if taken is not None:
+            taken.add(name)
+        screenshot_all(page, f"{shots}-{name}")
+    action = control.get_attribute("data-action") or ("card" if control.get_attribute("data-question") else "guess")
+    if action == "card":
+        control.click()
+        page.locator("[data-action=confirm]").click()
+    elif action == "guess":
+        control.fill("500")
+        page.locator("[data-action=guess]").click()
+    else:
+        control.click()
+    return action
+
+
+def screenshot_all(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    for label, (width, height) in VIEWPORTS.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(SHOTS / f"{name}-{label}.png"), full_page=True)
+    if size:
+        page.set_viewport_size(size)
+
+
+def test_the_first_screen_chooses_the_game_remembers_it_and_each_game_leads_back(
+    quiz_context: BrowserContext, site_url: str
+) -> None:
+    page = first_visit(quiz_context, site_url, "?speed=fast")
+    expect(page.locator("[data-action=open-game]")).to_have_count(2)
+    page.locator("[data-action=open-game][data-arg=quiz]").click()
+    expect(page.locator(".quiz-setup")).to_be_visible(timeout=STEP_MS)
+    assert "game=quiz" in page.url
+    page.reload()  # remembered
+    expect(page.locator(".quiz-setup")).to_be_visible(timeout=STEP_MS)
+    page.locator("[data-action=games]").click()
+    page.locator("[data-action=open-game][data-arg=zero]").click()
+    expect(page.locator(".setup [data-field='seat-kind:0']")).to_be_visible()
+    page.locator("[data-action=games]").click()
+    expect(page.locator("[data-action=open-game]")).to_have_count(2)
+    # A bookmarked link opens its game directly.
+    page.goto(site_url + "?game=quiz")
+    expect(page.locator(".quiz-setup")).to_be_visible(timeout=STEP_MS)
+    page.goto(site_url + "?game=zero")
+    expect(page.locator("[data-field='seat-kind:0']")).to_be_visible(timeout=STEP_MS)
+
+
+def test_a_whole_quiz_by_taps_with_bots_keeps_every_secret_and_lands_on_the_score_sheet(
+    quiz_context: BrowserContext, site_url: str
+) -> None:
+    page = first_visit(quiz_context, site_url, "?game=quiz")
+    screenshot_all(page, "setup")
+    # Deal 8 ends with Owls and a bot on one card each: the guessing tie-break of Q14 (found in CPython).
+    set_up(page, ("people", "hard", "easy"), ("Owls",), seed=8)
+    page.locator("[data-action=start]").click()
+    taken: set[str] = set()
+    steps = 0
+    while not page.locator("[data-action=play-again]").count():
+        play_step(page, shots="game", taken=taken)
+        steps += 1
+        assert steps < 400, "the quiz should end"
+    check_privacy(page)
+    screenshot_all(page, "end")
+    assert "guess" in taken, "Owls wrote a guess behind the tablet"
+    expect(page.locator(".banner.winner")).to_contain_text("win")
+    expect(page.locator(".end-line").first).to_contain_text("Owls guessed 500")
+    page.locator("[data-action=sheet]").click()
+    expect(page.locator(".history-entry")).to_have_count(1)
+    expect(page.locator(".history-entry")).to_contain_text("Owls")
+    expect(page.locator(".stats-table tbody tr").first).to_be_visible()
+    screenshot_all(page, "sheet")
+    saved = page.evaluate("() => localStorage.getItem('zero-knizia:quiz-sheet')")
+    assert saved and len(json.loads(saved)["games"]) == 1
+    seen = json.loads(page.evaluate("() => localStorage.getItem('zero-knizia:quiz-seen')"))
+    assert len(seen) >= 18, "the questions dealt are marked seen"
+    page.locator("[data-action=rules]").click()
+    expect(page.locator(".rules h1")).to_have_text(MESSAGES["en"]["rules.heading"])
+    screenshot_all(page, "rules")
+
+
+def test_two_teams_of_people_pass_the_tablet_see_no_other_pick_and_resume_after_a_reload(
+    quiz_context: BrowserContext, site_url: str
+) -> None:
+    page = first_visit(quiz_context, site_url, "?game=quiz")
+    set_up(page, ("people", "people", "medium"), ("Owls", "Cats"), seed=8)
+    page.locator("[data-action=start]").click()
+    expect(page.locator(".handoff h1")).to_have_text("Pass the tablet to Owls", timeout=STEP_MS)
+    screenshot_all(page, "handoff")
+    check_privacy(page)
+    page.locator("[data-action=ready]").click()
+    owls = page.locator(".team.mine button[data-question]").nth(2)
+    picked = str(owls.get_attribute("data-question"))
+    owls.click()
+    screenshot_all(page, "choose-picked")
+    page.locator("[data-action=confirm]").click()
+    expect(page.locator(".handoff h1")).to_have_text("Pass the tablet to Cats")
+    html = page.evaluate("() => document.documentElement.outerHTML")
+    assert picked not in html and TEXTS[picked]["en"] not in html, "the hand-off shows nothing of a pick"
+    page.reload()
+    expect(page.locator(".handoff h1")).to_have_text("Pass the tablet to Cats", timeout=STEP_MS)
+    page.locator("[data-action=ready]").click()
+    check_privacy(page)
+    owl_card = page.locator(f"[data-team='0'] [data-question='{picked}']")
+    expect(owl_card).not_to_have_class(re.compile("selected"))
+    page.locator(".team.mine button[data-question]").first.click()
+    page.locator("[data-action=confirm]").click()
+    expect(page.locator("[data-action=reveal-next]")).to_be_visible(timeout=STEP_MS)
+    check_privacy(page)
+    page.locator("[data-action=reveal-next]").click()
+    check_privacy(page)
+    screenshot_all(page, "reveal-one")
+    page.reload()  # mid-reveal: the turned-over card stays up, the rest stay down
+    expect(page.locator(".play.up")).to_have_count(1, timeout=STEP_MS)
+    check_privacy(page)
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_quiz_speaks_french_and_german_with_questions_in_that_language(
+    quiz_context: BrowserContext, site_url: str, lang: str
+) -> None:
+    page = first_visit(quiz_context, site_url, "?game=quiz")
+    page.locator(".quiz-setup [data-field=lang]").select_option(lang)
+    expect(page.locator(".quiz-setup h1")).to_have_text(MESSAGES[lang]["setup.heading"])
+    set_up(page, ("people", "easy"), ("Les Hiboux",), seed=4)
+    page.locator("[data-action=start]").click()
+    card = page.locator(".team.mine button[data-question]").first
+    card.wait_for(timeout=STEP_MS)
+    qid = str(card.get_attribute("data-question"))
+    expect(card.locator(".qtext")).to_have_text(getattr(TEXTS[qid], lang))
+    assert page.evaluate("() => document.documentElement.lang") == lang
+    screenshot_all(page, f"choose-{lang}")
+
+
+def test_after_one_visit_the_quiz_plays_offline(quiz_context: BrowserContext, site_url: str) -> None:
+    page = first_visit(quiz_context, site_url, "?game=quiz")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null"
+                           " && document.documentElement.dataset.offline === 'ready'", timeout=STEP_MS)
+    quiz_context.set_offline(True)
+    try:
+        page.reload()
+        page.wait_for_function("() => document.documentElement.dataset.app === 'ready'", timeout=STEP_MS)
+        set_up(page, ("people", "easy"), ("Owls",), seed=5)
+        page.locator("[data-action=start]").click()
+        for _ in range(6):
+            play_step(page)
+        check_privacy(page)
+    finally:
+        quiz_context.set_offline(False)
+
+
+def test_a_round_by_keyboard_alone_with_each_reveal_said_in_the_live_region(
+    quiz_context: BrowserContext, site_url: str
+) -> None:
+    page = first_visit(quiz_context, site_url, "?game=quiz")
+    set_up(page, ("people", "easy"), ("Owls",), seed=4)
+    page.locator("[data-action=start]").focus()
+    page.keyboard.press("Enter")
+    first = page.locator(".team.mine button[data-question]").first
+    expect(first).to_be_focused(timeout=STEP_MS)  # the team's cards take focus first
+    picked = str(first.get_attribute("data-question"))
+    page.keyboard.press("Space")
+    expect(first).to_have_attribute("aria-pressed", "true")
+    for _ in range(30):
+        if page.evaluate("() => document.activeElement.dataset.action") == "confirm":
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    reveal = page.locator("[data-action=reveal-next]")
+    expect(reveal).to_be_focused(timeout=STEP_MS)
+    while page.locator("[data-action=reveal-next]").count():
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(100)
+    expect(page.locator("#live")).to_contain_text("The answer is")
+    assert TEXTS[picked]["en"] in page.locator(".plays").inner_text()
+    done = page.locator("[data-action=reveal-done]")
+    expect(done).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator(".target .round-label")).to_have_text("Round 2", timeout=STEP_MS)
+
+
+def test_axe_finds_no_serious_problem_on_the_quiz_screens(quiz_context: BrowserContext, site_url: str) -> None:
+    from .test_table import AXE, audit
+
+    if not AXE.is_file():
+        pytest.fail("axe-core is missing: run `npm ci` (./test.sh does).")
+    page = first_visit(quiz_context, site_url, "?speed=fast")
+    assert audit(page) == [], "the first screen"
+    page.locator("[data-action=open-game][data-arg=quiz]").click()
+    set_up(page, ("people", "people", "easy"), ("Owls", "Cats"), seed=8)
+    assert audit(page) == [], "the set-up"
+    page.locator("[data-action=start]").click()
+    page.locator("[data-action=ready]").wait_for(timeout=STEP_MS)
+    assert audit(page) == [], "the hand-off"
+    page.locator("[data-action=ready]").click()
+    page.locator(".team.mine button[data-question]").first.click()
+    assert audit(page) == [], "the table, a card chosen"
+    page.locator("[data-action=confirm]").click()
+    page.locator("[data-action=ready]").click()
+    page.locator(".team.mine button[data-question]").first.click()
+    page.locator("[data-action=confirm]").click()
+    page.locator("[data-action=reveal-next]").click()
+    assert audit(page) == [], "the reveal"
+    page.locator("[data-action=sheet]").click()
+    assert audit(page) == [], "the score sheet"
+    page.locator("[data-action=rules]").click()
+    assert audit(page) == [], "the rules"
+
+
+def test_the_quiz_sheet_exports_imports_clears_and_forgets_the_shown_questions(
+    quiz_context: BrowserContext, chromium: Browser, site_url: str, tmp_path: Path
+) -> None:
+    from thousand.web.sheet import QuizRecord, QuizSheet, TeamRecord
+
+    record = QuizRecord("r1", "2026-11-29T20:00:00Z", (TeamRecord("Owls", "people", ("Ana", "Ben")),
+                                                       TeamRecord("Bruno", "hard")), (0,), "one card", 5,
+                        ((10, 20), (200, 300)))
+    page = first_visit(quiz_context, site_url, "?game=quiz")
+    page.evaluate("([sheet, seen]) => { localStorage.setItem('zero-knizia:quiz-sheet', sheet);"
+                  " localStorage.setItem('zero-knizia:quiz-seen', seen); }",
+                  [QuizSheet((record,)).to_json(), json.dumps({DECK.ids[0]: 1.0, DECK.ids[1]: 2.0})])
+    page.reload()
+    page.locator("[data-action=sheet]").click()
+    expect(page.locator(".history-entry")).to_have_count(1)
+    expect(page.locator(".stats-table")).to_contain_text("Ana")
+    expect(page.locator(".seen-count")).to_contain_text("2 of 449")
+    with page.expect_download() as download:
+        page.locator("[data-action=export]").click()
+    exported = tmp_path / "quiz.json"
+    download.value.save_as(exported)
+    assert QuizSheet.from_json(exported.read_text(encoding="utf-8")) == QuizSheet((record,))
+    page.locator("[data-action=reset-seen]").click()
+    expect(page.locator(".seen-count")).to_contain_text("0 of 449")
+    assert page.evaluate("() => localStorage.getItem('zero-knizia:quiz-seen')") is None
+    page.locator("[data-action=clear-history]").click()
+    page.locator("[data-action=clear-history-yes]").click()
+    expect(page.locator(".history-entry")).to_have_count(0)
+
+    other = chromium.new_context(viewport={"width": 1024, "height": 768})
+    try:
+        page2 = open_game(other, site_url, "?game=quiz").page
+        page2.locator("[data-action=sheet]").click()
+        bad = tmp_path / "not-a-sheet.json"
+        bad.write_text('{"type": "something else"}', encoding="utf-8")
+        page2.locator("[data-field=import-file]").set_input_files(bad)
+        expect(page2.locator("[data-notice='sheet.bad_import']")).to_be_visible()
+        page2.locator("[data-field=import-file]").set_input_files(exported)
+        expect(page2.locator(".history-entry")).to_have_count(1)
+        expect(page2.locator("[data-notice='sheet.imported']")).to_contain_text("Loaded 1")
+    finally:
+        other.close()
+
+
+def test_the_power_cards_by_taps_change_two_questions_and_200(quiz_context: BrowserContext, site_url: str) -> None:
+    page = first_visit(quiz_context, site_url, "?game=quiz")
+    set_up(page, ("people", "easy"), ("Owls",), seed=4)
+    page.locator("[data-action=start]").click()
+    mine = page.locator(".team.mine button[data-question]")
+    mine.first.wait_for(timeout=STEP_MS)
+    before = set(mine.evaluate_all("ns => ns.map(n => n.dataset.question)"))
+    swapped = str(mine.nth(5).get_attribute("data-question"))
+    page.locator("[data-action=change]").click()
+    mine.nth(5).click()
+    expect(page.locator(".team.mine .qfresh")).to_have_count(1)
+    after = set(mine.evaluate_all("ns => ns.map(n => n.dataset.question)"))
+    assert swapped not in after and len(after - before) == 1
+    expect(page.locator("[data-action=change]")).to_have_count(0)  # used
+    expect(page.locator("[data-team='1'] .power")).to_have_count(3)  # the bot's cards are not told
+    page.locator("[data-action=two]").click()
+    mine.nth(0).click()
+    mine.nth(1).click()
+    page.locator("[data-action=combine][data-arg=sum]").click()
+    page.locator("[data-action=shift][data-arg='+200']").click()
+    expect(page.locator(".summary")).to_contain_text("sum")
+    page.locator("[data-action=confirm]").click()
+    page.locator("[data-action=reveal-next]").click()
+    owls = page.locator(".play.up[data-team='0']")
+    expect(owls.locator("[data-answer]")).to_have_count(2)
+    expect(owls.locator(".play-powers")).to_contain_text("sum · +200 · Change played")
+    check_privacy(page)
+    # Deal 4: Owls end up furthest (found in CPython) and choose which of their two cards is the target.
+    while page.locator("[data-action=reveal-next]").count():
+        page.locator("[data-action=reveal-next]").click()
+    choice = page.locator("[data-action=target]")
+    expect(choice).to_have_count(2)
+    screenshot_all(page, "reveal-target-choice")
+    answer = str(choice.first.inner_text()).split()[1]
+    choice.first.click()
+    expect(page.locator(".results")).to_contain_text(f"The new target is {answer}.")
+    expect(page.locator(".results")).to_contain_text("Owls draws 2 new card(s).")
+
+
+def test_a_quiz_changed_in_another_tab_is_not_written_over(quiz_context: BrowserContext, site_url: str) -> None:
+    first = first_visit(quiz_context, site_url, "?game=quiz")
+    set_up(first, ("people", "easy"), ("Owls",), seed=4)
+    first.locator("[data-action=start]").click()
+    first.locator(".team.mine button[data-question]").first.wait_for(timeout=STEP_MS)
+    second = first_visit(quiz_context, site_url, "?game=quiz")  # the same quiz, resumed in a second tab
+    second.locator(".team.mine button[data-question]").first.click()
+    second.locator("[data-action=confirm]").click()
+    expect(first.locator("[data-notice='sheet.other_tab']")).to_be_visible(timeout=STEP_MS)
+    saved = second.evaluate("() => localStorage.getItem('zero-knizia:quiz-game')")
+    first.locator(".team.mine button[data-question]").nth(1).click()
+    first.locator("[data-action=confirm]").click()
+    first.wait_for_timeout(500)
+    assert first.evaluate("() => localStorage.getItem('zero-knizia:quiz-game')") == saved

@@ -1,0 +1,61 @@
+"""The first screen (which game?) and the quiz's file list the page fetches when the quiz is chosen."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from tools import filelist
+from zero_game.web.home import GAMES, WORDS, chosen_game, home
+
+
+def module(name: str) -> str:
+    return name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def test_a_link_wins_over_the_remembered_game_and_nothing_known_asks() -> None:
+    assert chosen_game("quiz", "zero") == "quiz"
+    assert chosen_game(None, "zero") == "zero"
+    assert chosen_game("chess", None) is None
+    assert chosen_game(None, "garbage") is None
+
+
+def test_the_first_screen_offers_both_games_in_every_language() -> None:
+    for lang in ("en", "fr", "de"):
+        assert set(WORDS[lang]) == set(WORDS["en"])
+        view = home(lang)
+        assert [g.open.arg for g in view.games] == list(GAMES)
+        assert all(g.open.action == "open-game" and g.name in g.open.label for g in view.games)
+
+
+def test_the_quiz_files_are_listed_each_after_what_it_imports_and_the_list_is_current() -> None:
+    assert filelist.check_quiz() is None
+    names = filelist.quiz_files()
+    assert names[-1] == "thousand/deck.json"
+    assert "thousand/cli.py" not in names and all(not n.startswith("tests/") for n in names)
+    modules = [n for n in names if n.endswith(".py")]
+    position = {module(n): i for i, n in enumerate(modules)}
+    for name in modules:
+        own = module(name)
+        package = own if name.endswith("__init__.py") else own.rpartition(".")[0]
+        for node in ast.walk(ast.parse((filelist.ROOT / name).read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or not node.module:
+                continue
+            target = f"{package}.{node.module}" if node.level == 1 else node.module
+            if target in position and target != package:
+                assert position[target] < position[own], f"{name} is listed before {target}"
+
+
+def test_the_quiz_is_served_and_precached_but_not_loaded_at_start(tmp_path: Path) -> None:
+    site = set(filelist.site_files())
+    assert set(filelist.quiz_files()) <= site and filelist.QUIZ_STYLE in site
+    started = filelist.files_table()
+    assert "thousand/" not in started, "the quiz is fetched only when chosen"
+
+
+def test_the_quiz_table_and_the_first_screen_are_in_our_own_words() -> None:
+    from tests.own_words import copied_runs
+    from thousand.web.texts import MESSAGES
+
+    texts = [text for table in (*MESSAGES.values(), *WORDS.values()) for text in table.values()]
+    assert copied_runs(texts) == []

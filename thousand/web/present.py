@@ -1,0 +1,369 @@
+"""Presenters: the quiz's screen models built from its state, every text translated.
+
+Pure functions of the state.  The game reaches a model only through ``table.seen`` (a team view,
+no unrevealed answer) and ``table.shown_plays`` (the plays turned over so far).
+"""
+
+from __future__ import annotations
+
+from thousand.actions import Combine, Power
+from thousand.deck import default_deck
+from thousand.game import Card, End, Phase, Reveal, RevealedCard, TeamView
+from zero_game.web.screens import Button, Choice, Confirm, HandoffView, Notice, Notices, RulesView, TopBar
+from zero_game.web.table import Think
+
+from .rules_text import RULES
+from .screens import (
+    Body,
+    ChooseControls,
+    ChooseView,
+    EndView,
+    GuessView,
+    HistoryLine,
+    NumberLine,
+    PlayView,
+    QuestionView,
+    QuizScreen,
+    QuizSetupView,
+    QuizSheetView,
+    RevealedAnswer,
+    RevealView,
+    TargetView,
+    TeamPanel,
+    TeamSetup,
+)
+from .settings import BOT_NAMES, KINDS, SPEEDS
+from .sheet import statistics
+from .table import (
+    Act,
+    Page,
+    QuizTable,
+    can_two,
+    current_reveal,
+    my_turn,
+    next_step,
+    page,
+    pick_of,
+    seen,
+    shown_plays,
+    team_name,
+    viewer,
+)
+from .texts import LANGUAGES, Texts
+
+POWER_ORDER = (Power.SHIFT, Power.CHANGE, Power.TWO)
+
+
+def present(s: QuizTable) -> QuizScreen:
+    """What to draw now."""
+    t = s.texts
+    name = page(s)
+    body: Body
+    if name is Page.RULES:
+        body = RulesView(t.t("rules.heading"), RULES[s.lang], Button("back", t.t("back")))
+    elif name is Page.SHEET:
+        body = sheet_page(s)
+    elif name is Page.SETUP:
+        body = setup(s)
+    elif name is Page.HANDOFF:
+        body = handoff(s)
+    elif name is Page.CHOOSE:
+        body = choose(s)
+    elif name is Page.REVEAL:
+        body = reveal(s)
+    elif name is Page.GUESS:
+        body = guess(s)
+    else:
+        body = end(s)
+    return QuizScreen(name=str(name), lang=s.lang, title=t.t("title." + name), tagline=t.t("tagline"),
+                      table_label=t.t("table_label"), top=top_bar(s), notices=notices(s), live=s.live, body=body)
+
+
+def top_bar(s: QuizTable) -> TopBar:
+    t = s.texts
+    nav = [
+        Button("sheet", t.t("nav.sheet"), pressed=s.overlay is Page.SHEET),
+        Button("rules", t.t("nav.rules"), pressed=s.overlay is Page.RULES),
+    ]
+    if s.game is not None and not s.setting_up:
+        nav.append(Button("new-setup", t.t("nav.new_game"), pressed=s.confirm_new))
+    if s.game is None or s.setting_up or s.game.is_over:  # the way back to the choice of game, between games
+        nav.insert(0, Button("games", t.t("nav.games")))
+    language = Choice("lang", t.t("nav.language"), s.lang, tuple(LANGUAGES.items()))
+    return TopBar(t.t("brand"), t.t("nav.label"), tuple(nav), language)
+
+
+def notices(s: QuizTable) -> Notices:
+    t = s.texts
+    items = tuple(Notice(n.key, t.t(n.key, **dict(n.params)), n.alert, (),
+                         Button("dismiss", t.t("notice.dismiss"), arg=n.key)) for n in s.notes)
+    ask = None
+    if s.confirm_new:
+        ask = Confirm(t.t("leave.question"), t.t("leave.detail"), Button("new-setup-yes", t.t("leave.yes")),
+                      Button("cancel", t.t("leave.no"), primary=True, key="Escape"), danger=True)
+    return Notices(t.t("notice.area"), items, ask)
+
+
+# ---- set-up and hand-off --------------------------------------------------------------------------
+
+
+def setup(s: QuizTable) -> QuizSetupView:
+    t = s.texts
+    kinds = tuple((k, t.t("kind." + k)) for k in KINDS)
+    teams = tuple(
+        TeamSetup(
+            index=i, heading=t.t("setup.team", n=i + 1),
+            kind=Choice(f"team-kind:{i}", t.t("setup.kind", n=i + 1), team.kind, kinds),
+            editable=team.is_people, bot_name=BOT_NAMES[i % len(BOT_NAMES)],
+            name_label=t.t("setup.name"), people_label=t.t("setup.people"),
+            placeholder=t.t("team.default", n=i + 1),
+            remove=Button("remove-team", t.t("setup.remove"), arg=str(i)) if len(s.settings.teams) > 2 else None,
+            name=team.name, people=", ".join(team.people),
+        )
+        for i, team in enumerate(s.settings.teams)
+    )
+    options = (
+        Choice("lang", t.t("setup.language"), s.lang, tuple(LANGUAGES.items())),
+        Choice("speed", t.t("setup.speed"), s.settings.speed, tuple((k, t.t("speed." + k)) for k in SPEEDS)),
+    )
+    add = Button("add-team", t.t("setup.add")) if len(s.settings.teams) < 4 else None
+    back = Button("back-to-game", t.t("setup.back")) if s.game is not None and not s.game.is_over else None
+    return QuizSetupView(t.t("setup.heading"), t.t("setup.intro"), teams, add, options, t.t("setup.seed"),
+                         Button("start", t.t("setup.play"), primary=True), back, s.seed_text)
+
+
+def handoff(s: QuizTable) -> HandoffView:
+    """Whose turn it is to take the tablet; nothing private."""
+    step = next_step(s)
+    assert step is not None and not isinstance(step, Act)
+    t = s.texts
+    who = team_name(s, step.seat)
+    config = s.settings.teams[step.seat]
+    named = f"{who} ({', '.join(config.people)})" if config.name and config.people else who
+    guessing = s.game is not None and s.game.phase is Phase.GUESS
+    return HandoffView(t.t("handoff.heading", name=named), t.t("handoff.detail_guess" if guessing else "handoff.detail",
+                                                              name=who),
+                       Button("ready", t.t("handoff.ready", name=who), primary=True))
+
+
+# ---- the table ------------------------------------------------------------------------------------
+
+
+def question(s: QuizTable, card: Card, *, selected: bool = False, fresh: bool = False,
+             interactive: bool = False) -> QuestionView:
+    """A question card, question side up."""
+    assert s.game is not None
+    return QuestionView(card.id, card.text[s.lang], s.game.deck.category(card.category)[s.lang], card.category,
+                        card.unit[s.lang], selected, s.texts.t("choose.changed") if fresh else "", interactive)
+
+
+def target(s: QuizTable, value: int, number: int, card: RevealedCard | None) -> TargetView:
+    """The target of round ``number`` (``card`` its question card; None for the start card)."""
+    g = s.game
+    assert g is not None
+    t = s.texts
+    detail = t.t("target.from", question=card.card.text[s.lang]) if card is not None else t.t("target.start")
+    return TargetView(t.t("target.label"), str(value), detail, t.t("round", n=number),
+                      t.t("deck.size", n=g.deck_size), t.t("deck.low") if g.deck_low else "")
+
+
+def powers_text(t: Texts, powers: frozenset[Power]) -> tuple[str, ...]:
+    return tuple(t.t("power." + p.value) for p in POWER_ORDER if p in powers) or (t.t("powers.none"),)
+
+
+def choose(s: QuizTable) -> ChooseView:
+    """The table while the teams choose: every team's questions, the viewer's choice in progress."""
+    g = s.game
+    view = seen(s)
+    assert g is not None and view is not None
+    t = s.texts
+    me = viewer(s)
+    mine = my_turn(s) and me is not None
+    step = next_step(s)
+    panels = []
+    order = ([me] if me is not None else []) + [i for i in range(g.teams) if i != me]
+    for team in order:
+        config = s.settings.teams[team]
+        hand = view.hands[team]
+        changed = view.my_change[1] if team == me and view.my_change else ""
+        if team == me:
+            status = t.t("team.yours")
+        elif s.thinking == team:
+            status = t.t("team.thinking")
+        else:
+            status = t.t("team.picked") if view.picked[team] else t.t("team.choosing")
+        panels.append(TeamPanel(
+            team=team, name=team_name(s, team), badge="" if config.is_people else t.t("kind." + config.kind),
+            status=status, powers_label=t.t("powers.label"), powers=powers_text(t, view.powers[team]),
+            cards_label=t.t("team.cards", n=len(hand)),
+            cards=tuple(question(s, c, selected=team == me and c.id in s.chosen, fresh=c.id == changed,
+                                 interactive=mine and team == me) for c in hand),
+            mine=team == me, thinking=s.thinking == team,
+        ))
+    return ChooseView(target(s, g.target, g.number, g.target_card), tuple(panels), t.t("table_label"),
+                      controls(s, view, mine, step))
+
+
+def controls(s: QuizTable, view: TeamView, mine: bool, step: object) -> ChooseControls:
+    """The team at the tablet's choices; for anyone else, only what the table is waiting for."""
+    t = s.texts
+    if not mine:
+        watching = isinstance(step, Think) and not s.settings.people_teams
+        return ChooseControls(t.t("choose.watch" if watching else "choose.wait"), (), (), "", None, None)
+    powers = view.powers[view.team]
+    buttons = []
+    if Power.SHIFT in powers:
+        buttons.append(Button("shift", t.t("choose.shift_plus"), arg="+200", pressed=s.shift > 0))
+        buttons.append(Button("shift", t.t("choose.shift_minus"), arg="-200", pressed=s.shift < 0))
+    if view.can_change:
+        buttons.append(Button("change", t.t("choose.change"), pressed=s.changing))
+    if can_two(view):
+        buttons.append(Button("two", t.t("choose.two"), pressed=s.two))
+    combine: tuple[Button, ...] = ()
+    if s.two:
+        combine = tuple(Button("combine", t.t("choose." + c.value), arg=c.value, pressed=s.combine is c)
+                        for c in Combine)
+    if s.changing:
+        prompt = t.t("choose.prompt_change")
+    elif s.two:
+        prompt = t.t("choose.prompt_two")
+    else:
+        prompt = t.t("choose.prompt", target=view.target)
+    texts = {c.id: c.text[s.lang] for c in view.hand}
+    if not s.chosen:
+        summary = t.t("choose.nothing")
+    elif len(s.chosen) == 1:
+        summary = t.t("choose.summary_one", question=texts.get(s.chosen[0], ""))
+    else:
+        word = t.t("combine." + (s.combine or Combine.SUM).value)
+        summary = t.t("choose.summary_two", combine=word, first=texts.get(s.chosen[0], ""),
+                      second=texts.get(s.chosen[1], ""))
+    if s.shift and s.chosen:
+        summary += " " + t.t("choose.summary_shift", shift=f"{s.shift:+d}".replace("-", "−"))
+    ready = pick_of(s) is not None
+    return ChooseControls(prompt, tuple(buttons), combine, summary,
+                          Button("confirm", t.t("choose.confirm"), primary=True, disabled=not ready, key="Enter"),
+                          Button("cancel", t.t("choose.cancel"), key="Escape"))
+
+
+# ---- the reveal -----------------------------------------------------------------------------------
+
+
+def reveal(s: QuizTable) -> RevealView:
+    """The plays turned over so far, the rest face down; when all are up, the round's outcome."""
+    g = s.game
+    r = current_reveal(s)
+    assert g is not None and r is not None
+    t = s.texts
+    up = shown_plays(s)
+    done = len(up) == len(r.plays)
+    plays = []
+    for i, play in enumerate(r.plays):
+        name = team_name(s, play.team)
+        if i >= len(up):
+            plays.append(PlayView(play.team, name, False, t.t("reveal.facedown", name=name)))
+            continue
+        powers = []
+        if len(play.cards) == 2 and play.combine is not None:
+            powers.append(t.t("combine." + play.combine.value))
+        if play.shift:
+            powers.append(f"{play.shift:+d}".replace("-", "−"))
+        if play.change:
+            powers.append(t.t("reveal.powers_change"))
+        cards = tuple(RevealedAnswer(c.id, c.card.text[s.lang], g.deck.category(c.card.category)[s.lang],
+                                     c.card.category, str(c.answer), c.card.unit[s.lang]) for c in play.cards)
+        plays.append(PlayView(play.team, name, True, "", cards, " · ".join(powers),
+                              t.t("reveal.value", value=play.value), t.t("reveal.distance", distance=play.distance),
+                              latest=i == len(up) - 1, furthest=done and play.team in r.furthest))
+    marks = tuple((p.value, team_name(s, p.team), i == len(up) - 1) for i, p in enumerate(up))
+    line = NumberLine(t.t("reveal.line"), r.target, marks)
+    results: list[str] = []
+    choices: tuple[Button, ...] = ()
+    nxt: Button | None = None
+    if not done:
+        nxt = Button("reveal-next", t.t("reveal.next", name=team_name(s, r.plays[len(up)].team)), primary=True)
+    else:
+        results.append(t.t("reveal.furthest", names=", ".join(team_name(s, f) for f in r.furthest)))
+        results += outcome(s, r)
+        step = next_step(s)
+        if r is g.pending:
+            chooser = r.furthest[0]
+            results.append(t.t("reveal.choose_target", name=team_name(s, chooser)))
+            if isinstance(step, Act):
+                choices = tuple(Button("target", t.t("reveal.pick_target", answer=c.answer), arg=c.id, primary=True)
+                                for c in r.play(chooser).cards)
+        else:
+            last = s.reviewed + 1 >= len(g.reveals) and g.pending is None
+            nxt = Button("reveal-done", t.t("reveal.to_end" if last and g.is_over else "reveal.done"), primary=True)
+    earlier = g.reveals[r.number - 2].target_card if r.number > 1 else None
+    return RevealView(t.t("reveal.heading", n=r.number), target(s, r.target, r.number, earlier), tuple(plays), line,
+                      tuple(results), choices, nxt)
+
+
+def outcome(s: QuizTable, r: Reveal) -> list[str]:
+    """The new target and who draws (once the target card is known)."""
+    t = s.texts
+    if r.target_card is None:
+        return []
+    lines = [t.t("reveal.new_target", target=r.target_card.answer)]
+    for team, drawn in enumerate(r.drawn):
+        if drawn:
+            lines.append(t.t("reveal.draws", name=team_name(s, team), n=len(drawn)))
+    return lines
+
+
+# ---- the last guess and the end -------------------------------------------------------------------
+
+
+def guess(s: QuizTable) -> GuessView:
+    t = s.texts
+    view = seen(s)
+    me = viewer(s)
+    if view is None or me is None or not my_turn(s):
+        return GuessView(t.t("title.guess"), None, t.t("guess.wait"), t.t("guess.field"))
+    card = view.hands[me][0]
+    return GuessView(t.t("guess.heading", name=team_name(s, me)), question(s, card), t.t("guess.prompt"),
+                     t.t("guess.field"), s.guess_text, Button("guess", t.t("guess.confirm"), primary=True, key="Enter"))
+
+
+def end(s: QuizTable) -> EndView:
+    g = s.game
+    assert g is not None
+    t = s.texts
+    names = ", ".join(team_name(s, w) for w in g.winners)
+    banner = t.t("end.winner" if len(g.winners) == 1 else "end.winners", names=names)
+    reason = {End.ONE_CARD: "end.one_card", End.GUESS: "end.closest_guess", End.DECK_EMPTY: "end.deck_empty"}
+    lines = [t.t("end.guess_line", name=team_name(s, r.team), guess=r.guess, answer=r.card.answer,
+                 distance=r.distance) for r in g.guess_results]
+    lines += [t.t("end.cards_left", name=team_name(s, team), n=len(g.hands[team])) for team in range(g.teams)]
+    lines.append(t.t("end.rounds", n=len(g.reveals)))
+    return EndView(t.t("end.heading"), banner, t.t(reason[g.end]) if g.end else "", tuple(lines),
+                   (Button("play-again", t.t("end.again"), primary=True), Button("new-setup", t.t("end.setup"))))
+
+
+# ---- the score sheet ------------------------------------------------------------------------------
+
+
+def sheet_page(s: QuizTable) -> QuizSheetView:
+    t = s.texts
+    history = tuple(
+        HistoryLine(r.date[:16].replace("T", " "), " · ".join(team.name for team in r.teams),
+                    t.t("sheet.won", names=", ".join(r.teams[w].name for w in r.winners)))
+        for r in reversed(s.history.records)
+    )
+    stats = tuple((line.name, str(line.games), str(line.wins),
+                   "–" if line.average is None else f"{line.average:.0f}") for line in statistics(s.history))
+    seen_text = t.t("sheet.seen", n=len(s.seen_ids), total=len(s.game.deck if s.game else default_deck()))
+    tools = (Button("export", t.t("sheet.export")), Button("import", t.t("sheet.import")),
+             Button("reset-seen", t.t("sheet.reset_seen")), Button("clear-history", t.t("sheet.clear")))
+    confirm = None
+    if s.confirm_clear:
+        confirm = Confirm(t.t("sheet.clear_question"), t.t("sheet.clear_detail"),
+                          Button("clear-history-yes", t.t("sheet.clear_yes")),
+                          Button("cancel", t.t("sheet.clear_no"), primary=True, key="Escape"), danger=True)
+    return QuizSheetView(
+        t.t("sheet.heading"), t.t("sheet.history"), history, t.t("sheet.empty"), t.t("sheet.stats"),
+        (t.t("sheet.col_name"), t.t("sheet.col_games"), t.t("sheet.col_wins"), t.t("sheet.col_close")),
+        stats, t.t("sheet.stats_empty"), t.t("sheet.data"), t.t("sheet.data_hint"), seen_text, tools, confirm,
+        Button("back", t.t("back"), primary=True),
+    )

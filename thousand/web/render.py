@@ -1,0 +1,320 @@
+"""Draw the quiz's screen models with ``createElement`` and ``textContent`` (never HTML strings).
+
+Builds on the shell's ``Painter`` (buttons, choices, the top bar, notices, hand-off, rules); adds the
+quiz's pieces.  Hooks: ``data-action``/``data-arg`` on controls, ``data-question`` on question cards,
+``data-answer`` on a turned-over answer, ``data-team`` on a team's panel.  Takes the document as an
+argument: no browser import.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zero_game.web.render import Painter
+from zero_game.web.screens import HandoffView, RulesView
+
+from .screens import (
+    Body,
+    ChooseControls,
+    EndView,
+    GuessView,
+    NumberLine,
+    PlayView,
+    QuestionView,
+    QuizSetupView,
+    QuizSheetView,
+    RevealView,
+    TargetView,
+    TeamPanel,
+)
+from .settings import NAME_LIMIT
+
+SVG = "http://www.w3.org/2000/svg"
+
+
+class QuizPainter(Painter):
+    """Builds the quiz's elements for one document."""
+
+    def svg(self, tag: str, **attrs: str) -> Any:
+        node = self.doc.createElementNS(SVG, tag)
+        for name, value in attrs.items():
+            node.setAttribute(name.replace("_", "-"), value)
+        return node
+
+    # ---- pieces ----
+
+    def question(self, q: QuestionView) -> Any:
+        """A question card: a button for the team choosing, a plain card otherwise; never an answer."""
+        node = self.el("button" if q.interactive else "div", "qcard cat-" + q.category_key + (
+            " selected" if q.selected else "") + (" fresh" if q.fresh else ""), data_question=q.id)
+        if q.interactive:
+            node.type = "button"
+            node.setAttribute("aria-pressed", "true" if q.selected else "false")
+        self.add(node, self.el("span", "qcat", q.category), self.el("span", "qtext", q.text))
+        if q.fresh:
+            node.appendChild(self.el("span", "qfresh", q.fresh))
+        return node
+
+    def target(self, v: TargetView) -> Any:
+        box = self.el("header", "target")
+        big = self.el("div", "target-main")
+        self.add(big, self.el("span", "target-label", v.label), self.el("span", "target-value", v.value))
+        box.appendChild(big)
+        info = self.el("div", "target-info")
+        self.add(info, self.el("span", "round-label", v.round_label), self.el("p", "target-detail", v.detail),
+                 self.el("span", "deck-size", v.deck))
+        if v.low:
+            info.appendChild(self.el("span", "deck-low", v.low, role="note"))
+        box.appendChild(info)
+        return box
+
+    # ---- screens and regions ----
+
+    def body(self, body: Body) -> Any:  # type: ignore[override]
+        if isinstance(body, QuizSetupView):
+            return self.quiz_setup(body)
+        if isinstance(body, HandoffView):
+            return self.handoff(body)
+        if isinstance(body, RevealView):
+            return self.reveal(body)
+        if isinstance(body, GuessView):
+            return self.guess(body)
+        if isinstance(body, EndView):
+            return self.end(body)
+        if isinstance(body, QuizSheetView):
+            return self.quiz_sheet(body)
+        assert isinstance(body, RulesView)
+        return self.rules(body)
+
+    def quiz_setup(self, v: QuizSetupView) -> Any:
+        panel = self.el("section", "panel setup quiz-setup")
+        self.add(panel, self.el("h1", "", v.heading, tabindex="-1"), self.el("p", "intro", v.intro))
+        if v.back:
+            panel.appendChild(self.button(v.back, "back-to-match"))
+        rows = self.el("ol", "teams-setup")
+        for team in v.teams:
+            row = self.el("li", "team-row")
+            row.appendChild(self.el("span", "seat-no", team.heading))
+            row.appendChild(self.choice(team.kind, "field kind"))
+            if team.editable:
+                for field, label, value in (("team-name", team.name_label, team.name),
+                                            ("team-people", team.people_label, team.people)):
+                    wrap = self.el("label", "field name")
+                    wrap.appendChild(self.el("span", "field-label", label))
+                    box = self.el("input", "", type="text", data_field=f"{field}:{team.index}", autocomplete="off",
+                                  spellcheck="false", maxlength=str(NAME_LIMIT if field == "team-name" else 200))
+                    if field == "team-name":
+                        box.setAttribute("placeholder", team.placeholder)
+                    box.value = value
+                    wrap.appendChild(box)
+                    row.appendChild(wrap)
+            else:
+                row.appendChild(self.el("span", "field name bot-name", team.bot_name))
+            if team.remove:
+                row.appendChild(self.button(team.remove, "remove"))
+            rows.appendChild(row)
+        panel.appendChild(rows)
+        if v.add:
+            panel.appendChild(self.button(v.add, "add"))
+        options = self.el("div", "options")
+        for c in v.options:
+            options.appendChild(self.choice(c))
+        seed = self.el("label", "field")
+        seed.appendChild(self.el("span", "field-label", v.seed_label))
+        box = self.el("input", "", type="text", inputmode="numeric", data_field="seed", autocomplete="off",
+                      maxlength="15")
+        box.value = v.seed
+        seed.appendChild(box)
+        options.appendChild(seed)
+        panel.appendChild(options)
+        panel.appendChild(self.button(v.start, "play"))
+        return panel
+
+    def team_panel(self, p: TeamPanel) -> Any:
+        node = self.el("section", "team" + (" mine" if p.mine else "") + (" thinking" if p.thinking else ""),
+                       data_team=str(p.team), aria_label=p.name)
+        head = self.el("div", "team-head")
+        head.appendChild(self.el("h2", "team-name", p.name))
+        if p.badge:
+            head.appendChild(self.el("span", "badge", p.badge))
+        head.appendChild(self.el("span", "team-status", p.status))
+        node.appendChild(head)
+        powers = self.el("p", "powers")
+        powers.appendChild(self.el("span", "powers-label", p.powers_label + ": "))
+        for name in p.powers:
+            powers.appendChild(self.el("span", "power", name))
+        node.appendChild(powers)
+        cards = self.el("ul", "qcards", aria_label=p.cards_label)
+        for q in p.cards:
+            item = self.el("li")
+            item.appendChild(self.question(q))
+            cards.appendChild(item)
+        node.appendChild(cards)
+        return node
+
+    def controls(self, v: ChooseControls) -> Any:  # type: ignore[override]
+        box = self.el("section", "quiz-controls")
+        box.appendChild(self.el("p", "prompt", v.prompt))
+        if v.powers:
+            row = self.el("div", "power-buttons")
+            for b in v.powers:
+                row.appendChild(self.button(b))
+            box.appendChild(row)
+        if v.combine:
+            row = self.el("div", "combine-buttons", role="group")
+            for b in v.combine:
+                row.appendChild(self.button(b))
+            box.appendChild(row)
+        if v.summary:
+            box.appendChild(self.el("p", "summary", v.summary))
+        if v.confirm or v.cancel:
+            row = self.el("div", "confirm-buttons")
+            self.add(row, self.button(v.confirm, "big") if v.confirm else None,
+                     self.button(v.cancel) if v.cancel else None)
+            box.appendChild(row)
+        return box
+
+    def number_line(self, v: NumberLine) -> Any:
+        """The 0–1000 line with the target and every value turned over so far."""
+        words = [v.label, f"{v.target}"] + [f"{label} {value}" for value, label, _ in v.marks]
+        svg = self.svg("svg", viewBox="-50 0 1100 100", role="img", aria_label=", ".join(words),
+                       preserveAspectRatio="xMidYMid meet")
+        svg.setAttribute("class", "numberline")
+        svg.appendChild(self.svg("line", x1="0", y1="45", x2="1000", y2="45", **{"class": "nl-axis"}))
+        for tick in range(0, 1001, 250):
+            svg.appendChild(self.svg("line", x1=str(tick), y1="38", x2=str(tick), y2="52", **{"class": "nl-tick"}))
+            label = self.svg("text", x=str(tick), y="94", **{"class": "nl-num", "text-anchor": "middle"})
+            label.textContent = str(tick)
+            svg.appendChild(label)
+        target = str(v.target)
+        svg.appendChild(self.svg("line", x1=target, y1="10", x2=target, y2="62", **{"class": "nl-target"}))
+        for i, (value, label, latest) in enumerate(v.marks):
+            x = str(max(-24, min(1024, value)))  # off the line (below 0, above 1000): at its end, whole
+            mark = self.svg("circle", cx=x, cy="45", r="13", **{"class": "nl-mark" + (" latest" if latest else "")})
+            title = self.svg("title")
+            title.textContent = f"{label}: {value}"
+            mark.appendChild(title)
+            svg.appendChild(mark)
+            tag = self.svg("text", x=x, y="54", **{"class": "nl-tag", "text-anchor": "middle"})
+            tag.textContent = str(i + 1)
+            svg.appendChild(tag)
+        return svg
+
+    def play(self, p: PlayView) -> Any:
+        node = self.el("li", "play" + (" up" if p.shown else " down") + (" latest" if p.latest else "")
+                       + (" furthest" if p.furthest else ""), data_team=str(p.team))
+        if not p.shown:
+            node.appendChild(self.el("p", "facedown", p.facedown))
+            return node
+        node.appendChild(self.el("h2", "play-team", p.name))
+        for c in p.cards:
+            card = self.el("div", "qcard revealed cat-" + c.category_key, data_question=c.id)
+            self.add(card, self.el("span", "qcat", c.category), self.el("span", "qtext", c.text))
+            answer = self.el("span", "answer" + (" flip" if p.latest else ""), data_answer=c.id)
+            self.add(answer, self.el("span", "answer-value", c.answer), self.el("span", "answer-unit", c.unit))
+            card.appendChild(answer)
+            node.appendChild(card)
+        facts = self.el("p", "play-facts")
+        if p.powers:
+            facts.appendChild(self.el("span", "play-powers", p.powers))
+        self.add(facts, self.el("strong", "play-value", p.value), self.el("span", "play-distance", p.distance))
+        node.appendChild(facts)
+        return node
+
+    def reveal(self, v: RevealView) -> Any:
+        panel = self.el("section", "reveal")
+        panel.appendChild(self.el("h1", "reveal-heading", v.heading, tabindex="-1"))
+        panel.appendChild(self.target(v.target))
+        panel.appendChild(self.number_line(v.line))
+        plays = self.el("ol", "plays")
+        for p in v.plays:
+            plays.appendChild(self.play(p))
+        panel.appendChild(plays)
+        if v.results:
+            box = self.el("div", "results", role="status")
+            for line in v.results:
+                box.appendChild(self.el("p", "", line))
+            panel.appendChild(box)
+        row = self.el("div", "reveal-buttons")
+        for b in v.choices:
+            row.appendChild(self.button(b, "big"))
+        if v.next:
+            row.appendChild(self.button(v.next, "big"))
+        panel.appendChild(row)
+        return panel
+
+    def guess(self, v: GuessView) -> Any:
+        panel = self.el("section", "panel guess")
+        panel.appendChild(self.el("h1", "", v.heading, tabindex="-1"))
+        if v.card:
+            panel.appendChild(self.question(v.card))
+        panel.appendChild(self.el("p", "prompt", v.prompt))
+        if v.confirm:
+            label = self.el("label", "field")
+            label.appendChild(self.el("span", "field-label", v.field_label))
+            box = self.el("input", "guess-input", type="text", inputmode="numeric", data_field="guess",
+                          autocomplete="off", maxlength="4")
+            box.value = v.value
+            label.appendChild(box)
+            panel.appendChild(label)
+            panel.appendChild(self.button(v.confirm, "big"))
+        return panel
+
+    def end(self, v: EndView) -> Any:
+        panel = self.el("section", "panel quiz-end")
+        self.add(panel, self.el("h1", "", v.heading, tabindex="-1"), self.el("p", "banner winner", v.banner),
+                 self.el("p", "", v.reason))
+        for line in v.lines:
+            panel.appendChild(self.el("p", "end-line", line))
+        row = self.el("div", "end-buttons")
+        for b in v.actions:
+            row.appendChild(self.button(b, "big"))
+        panel.appendChild(row)
+        return panel
+
+    def quiz_sheet(self, v: QuizSheetView) -> Any:
+        panel = self.el("section", "panel sheet-page quiz-sheet")
+        panel.appendChild(self.el("h1", "", v.heading, tabindex="-1"))
+        panel.appendChild(self.el("h2", "", v.history_heading))
+        if v.history:
+            items = self.el("ol", "history")
+            for h in v.history:
+                item = self.el("li", "history-entry")
+                self.add(item, self.el("span", "history-date", h.date), self.el("span", "history-teams", h.teams),
+                         self.el("span", "history-winners", h.winners))
+                items.appendChild(item)
+            panel.appendChild(items)
+        else:
+            panel.appendChild(self.el("p", "empty", v.history_empty))
+        panel.appendChild(self.el("h2", "", v.stats_heading))
+        if v.stats:
+            table = self.el("table", "sheet-table stats-table")
+            head = self.el("tr")
+            for col in v.columns:
+                head.appendChild(self.el("th", "", col, scope="col"))
+            thead = self.el("thead")
+            thead.appendChild(head)
+            table.appendChild(thead)
+            body = self.el("tbody")
+            for row in v.stats:
+                tr = self.el("tr")
+                tr.appendChild(self.el("th", "", row[0], scope="row"))
+                for value in row[1:]:
+                    tr.appendChild(self.el("td", "", value))
+                body.appendChild(tr)
+            table.appendChild(body)
+            wrap = self.el("div", "sheet")
+            wrap.appendChild(table)
+            panel.appendChild(wrap)
+        else:
+            panel.appendChild(self.el("p", "empty", v.stats_empty))
+        panel.appendChild(self.el("h2", "", v.data_heading))
+        self.add(panel, self.el("p", "intro", v.data_hint), self.el("p", "seen-count", v.seen))
+        tools = self.el("div", "sheet-tools")
+        for b in v.tools:
+            tools.appendChild(self.button(b))
+        panel.appendChild(tools)
+        if v.confirm:
+            panel.appendChild(self.confirm(v.confirm, role="alertdialog"))
+        panel.appendChild(self.button(v.back, "primary back"))
+        return panel

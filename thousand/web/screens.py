@@ -1,0 +1,225 @@
+"""The quiz's screen models: frozen plain data the renderer draws, every text already translated.
+
+Shared pieces (buttons, choices, the top bar, notices, the hand-off and the rules page) are the
+shell's own models from ``zero_game.web.screens``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from zero_game.web.screens import Button, Choice, Confirm, HandoffView, Notices, RulesView, TopBar
+
+
+@dataclass(frozen=True)
+class QuestionView:
+    """A question card, question side up: never an answer."""
+
+    id: str
+    text: str
+    category: str
+    category_key: str
+    unit: str
+    selected: bool = False
+    fresh: str = ""  # "new from the deck" after a Change
+    interactive: bool = False
+
+
+@dataclass(frozen=True)
+class TeamPanel:
+    """A team at the table: its name, what it is doing, its power cards left and its question cards."""
+
+    team: int
+    name: str
+    badge: str
+    status: str
+    powers_label: str
+    powers: tuple[str, ...]
+    cards_label: str
+    cards: tuple[QuestionView, ...]
+    mine: bool
+    thinking: bool
+
+
+@dataclass(frozen=True)
+class TargetView:
+    """The target in large type, where it comes from, the round and the deck."""
+
+    label: str
+    value: str
+    detail: str
+    round_label: str
+    deck: str
+    low: str
+
+
+@dataclass(frozen=True)
+class ChooseControls:
+    """What the team at the tablet can do: the prompt, power toggles, sum/difference, the summary, play."""
+
+    prompt: str
+    powers: tuple[Button, ...]
+    combine: tuple[Button, ...]
+    summary: str
+    confirm: Button | None
+    cancel: Button | None
+
+
+@dataclass(frozen=True)
+class ChooseView:
+    """The table while the teams choose."""
+
+    target: TargetView
+    teams: tuple[TeamPanel, ...]
+    teams_label: str
+    controls: ChooseControls
+
+
+@dataclass(frozen=True)
+class RevealedAnswer:
+    """One card of a turned-over play: its question and its answer."""
+
+    id: str
+    text: str
+    category: str
+    category_key: str
+    answer: str
+    unit: str
+
+
+@dataclass(frozen=True)
+class PlayView:
+    """One team's play in the reveal: face down, or turned over with value and distance."""
+
+    team: int
+    name: str
+    shown: bool
+    facedown: str
+    cards: tuple[RevealedAnswer, ...] = ()
+    powers: str = ""
+    value: str = ""
+    distance: str = ""
+    latest: bool = False
+    furthest: bool = False
+
+
+@dataclass(frozen=True)
+class NumberLine:
+    """The 0–1000 line: the target and each turned-over value (position, label, latest)."""
+
+    label: str
+    target: int
+    marks: tuple[tuple[int, str, bool], ...]
+
+
+@dataclass(frozen=True)
+class RevealView:
+    """A round's reveal, one team at a time, then who is furthest, the new target, who draws."""
+
+    heading: str
+    target: TargetView
+    plays: tuple[PlayView, ...]
+    line: NumberLine
+    results: tuple[str, ...]
+    choices: tuple[Button, ...]
+    next: Button | None
+
+
+@dataclass(frozen=True)
+class GuessView:
+    """The tie-break of Q14: the team at the tablet writes its guess of its last card's answer."""
+
+    heading: str
+    card: QuestionView | None
+    prompt: str
+    field_label: str
+    value: str = field(compare=False, default="")
+    confirm: Button | None = None
+
+
+@dataclass(frozen=True)
+class EndView:
+    """The winner(s), how the game ended, the guesses if any, and what next."""
+
+    heading: str
+    banner: str
+    reason: str
+    lines: tuple[str, ...]
+    actions: tuple[Button, ...]
+
+
+@dataclass(frozen=True)
+class TeamSetup:
+    """One team row of the set-up (the boxes own their text while typed: not compared)."""
+
+    index: int
+    heading: str
+    kind: Choice
+    editable: bool
+    bot_name: str
+    name_label: str
+    people_label: str
+    placeholder: str
+    remove: Button | None
+    name: str = field(default="", compare=False)
+    people: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
+class QuizSetupView:
+    """The quiz's set-up screen."""
+
+    heading: str
+    intro: str
+    teams: tuple[TeamSetup, ...]
+    add: Button | None
+    options: tuple[Choice, ...]
+    seed_label: str
+    start: Button
+    back: Button | None = None
+    seed: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    date: str
+    teams: str
+    winners: str
+
+
+@dataclass(frozen=True)
+class QuizSheetView:
+    """The quiz's score sheet: finished games, statistics, its data and the questions seen."""
+
+    heading: str
+    history_heading: str
+    history: tuple[HistoryLine, ...]
+    history_empty: str
+    stats_heading: str
+    columns: tuple[str, ...]
+    stats: tuple[tuple[str, ...], ...]
+    stats_empty: str
+    data_heading: str
+    data_hint: str
+    seen: str
+    tools: tuple[Button, ...]
+    confirm: Confirm | None
+    back: Button
+
+
+Body = QuizSetupView | HandoffView | ChooseView | RevealView | GuessView | EndView | QuizSheetView | RulesView
+
+
+@dataclass(frozen=True)
+class QuizScreen:
+    """Everything the quiz renderer draws."""
+
+    name: str
+    lang: str
+    title: str
+    tagline: str
+    table_label: str
+    top: TopBar
+    notices: Notices
+    live: str
+    body: Body

@@ -1,0 +1,81 @@
+"""How the quiz table is set up: 2–4 teams, each a group of people (a team name, its people) or a bot level."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from thousand.game import MAX_TEAMS, MIN_TEAMS
+
+PEOPLE = "people"
+BOT_LEVELS = ("easy", "medium", "hard")
+KINDS = (PEOPLE, *BOT_LEVELS)
+NAME_LIMIT = 40
+# Seconds a bot's decision stays on screen as "thinking", per speed.
+SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 0.8, "fast": 0.05}
+BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dario")
+
+
+def clean(text: str) -> str:
+    """A name as typed: surrounding and repeated whitespace removed, cut to a sensible length."""
+    return " ".join(text.split())[:NAME_LIMIT]
+
+
+@dataclass(frozen=True)
+class TeamConfig:
+    """One team: people (an optional team name, the names of its people) or a bot of a level."""
+
+    kind: str = PEOPLE
+    name: str = ""
+    people: tuple[str, ...] = ()
+
+    @property
+    def is_people(self) -> bool:
+        """Whether people play this team."""
+        return self.kind == PEOPLE
+
+
+def people_of(text: str) -> tuple[str, ...]:
+    """The names typed in a "who plays" box, comma-separated."""
+    return tuple(n for n in (clean(part) for part in text.split(",")) if n)[:8]
+
+
+@dataclass(frozen=True)
+class QuizSettings:
+    """The teams at the table and the bots' pace."""
+
+    teams: tuple[TeamConfig, ...] = (TeamConfig(), TeamConfig("medium"), TeamConfig("medium"))
+    speed: str = "normal"
+
+    @property
+    def people_teams(self) -> tuple[int, ...]:
+        """The teams played by people."""
+        return tuple(i for i, t in enumerate(self.teams) if t.is_people)
+
+    def with_team(self, index: int, team: TeamConfig) -> QuizSettings:
+        """These settings with one team changed."""
+        teams = list(self.teams)
+        teams[index] = team
+        return replace(self, teams=tuple(teams))
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain JSON-ready data."""
+        return {"teams": [{"kind": t.kind, "name": t.name, "people": list(t.people)} for t in self.teams],
+                "speed": self.speed}
+
+    @classmethod
+    def from_dict(cls, data: object) -> QuizSettings:
+        """Settings from ``to_dict`` data; ``ValueError`` with a readable message if malformed."""
+        if not isinstance(data, dict) or not isinstance(data.get("teams"), list):
+            raise ValueError("The saved teams are not readable.")
+        teams = []
+        for item in data["teams"]:
+            if (not isinstance(item, dict) or item.get("kind") not in KINDS or not isinstance(item.get("name"), str)
+                    or not isinstance(item.get("people"), list)
+                    or not all(isinstance(p, str) for p in item["people"])):
+                raise ValueError("A saved team is not readable.")
+            people = tuple(clean(p) for p in item["people"] if clean(p))
+            teams.append(TeamConfig(item["kind"], clean(item["name"]), people))
+        if not MIN_TEAMS <= len(teams) <= MAX_TEAMS:
+            raise ValueError("A saved quiz has 2 to 4 teams.")
+        speed = data.get("speed")
+        return cls(tuple(teams), speed if isinstance(speed, str) and speed in SPEEDS else "normal")

@@ -1,0 +1,155 @@
+"""The quiz's score sheet: finished games as versioned JSON, merged on import, and their statistics.
+
+Kept apart from Zero's sheet (its own storage key, see ``thousand.web.saved``): the two games have
+nothing to add up together.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from thousand.game import Game
+from zero_game.errors import DataError
+
+from .settings import KINDS, clean
+
+SHEET_TYPE = "quiz-sheet"
+SHEET_SCHEMA = 1
+MAX_SHEET_CHARS = 2_000_000
+
+
+@dataclass(frozen=True)
+class TeamRecord:
+    """A team as it was at the table: its name, who played it (or the bot level)."""
+
+    name: str
+    kind: str
+    people: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class QuizRecord:
+    """One finished quiz: when, the teams, the winners, how it ended, and each team's pick distances."""
+
+    id: str
+    date: str
+    teams: tuple[TeamRecord, ...]
+    winners: tuple[int, ...]
+    end: str
+    rounds: int
+    distances: tuple[tuple[int, ...], ...]  # per team: the distance of each of its plays to the target
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "date": self.date, "end": self.end, "rounds": self.rounds,
+            "teams": [{"name": t.name, "kind": t.kind, "people": list(t.people)} for t in self.teams],
+            "winners": list(self.winners), "distances": [list(d) for d in self.distances],
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> QuizRecord:
+        if not isinstance(data, dict):
+            raise DataError("A finished quiz is not readable.")
+        teams_raw, winners, distances = data.get("teams"), data.get("winners"), data.get("distances")
+        if not isinstance(teams_raw, list) or not 2 <= len(teams_raw) <= 4:
+            raise DataError("A finished quiz has no readable teams.")
+        teams = []
+        for t in teams_raw:
+            if (not isinstance(t, dict) or not isinstance(t.get("name"), str) or t.get("kind") not in KINDS
+                    or not isinstance(t.get("people"), list) or not all(isinstance(p, str) for p in t["people"])):
+                raise DataError("A team of a finished quiz is not readable.")
+            teams.append(TeamRecord(clean(t["name"]), t["kind"], tuple(clean(p) for p in t["people"])))
+        if not isinstance(winners, list) or not all(type(w) is int and 0 <= w < len(teams) for w in winners):
+            raise DataError("The winners of a finished quiz are not readable.")
+        if (not isinstance(distances, list) or len(distances) != len(teams)
+                or not all(isinstance(d, list) and all(type(x) is int and x >= 0 for x in d) for d in distances)):
+            raise DataError("The distances of a finished quiz are not readable.")
+        ident, date, end, rounds = (data.get(k) for k in ("id", "date", "end", "rounds"))
+        if not isinstance(ident, str) or not ident or not isinstance(date, str) or not isinstance(end, str) \
+                or type(rounds) is not int or rounds < 0:
+            raise DataError("A finished quiz is missing its id, date or rounds.")
+        return cls(ident, date, tuple(teams), tuple(winners), end, rounds, tuple(tuple(d) for d in distances))
+
+
+@dataclass(frozen=True)
+class QuizSheet:
+    """Every finished quiz on this device, oldest first."""
+
+    records: tuple[QuizRecord, ...] = ()
+
+    def add(self, record: QuizRecord) -> QuizSheet:
+        """This sheet with ``record`` (once: a record already here is not added again)."""
+        if any(r.id == record.id for r in self.records):
+            return self
+        return QuizSheet((*self.records, record))
+
+    def merge(self, other: QuizSheet) -> tuple[QuizSheet, int, int]:
+        """This sheet with ``other``'s records added: (sheet, added, duplicates)."""
+        sheet, added = self, 0
+        for record in other.records:
+            before = len(sheet.records)
+            sheet = sheet.add(record)
+            added += len(sheet.records) - before
+        records = tuple(sorted(sheet.records, key=lambda r: (r.date, r.id)))
+        return QuizSheet(records), added, len(other.records) - added
+
+    def to_json(self) -> str:
+        return json.dumps({"type": SHEET_TYPE, "schema": SHEET_SCHEMA, "games": [r.to_dict() for r in self.records]},
+                          ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: object) -> QuizSheet:
+        """Read a sheet written by ``to_json``; anything else raises ``DataError`` saying why."""
+        if not isinstance(text, (str, bytes)) or len(text) > MAX_SHEET_CHARS:
+            raise DataError("This is not a quiz score sheet.")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            raise DataError("This is not a quiz score sheet: the text is not JSON.") from None
+        if not isinstance(data, dict) or data.get("type") != SHEET_TYPE or not isinstance(data.get("games"), list):
+            raise DataError("This is not a quiz score sheet.")
+        if data.get("schema") != SHEET_SCHEMA:
+            raise DataError("This quiz score sheet was written by another version.")
+        return cls(tuple(QuizRecord.from_dict(r) for r in data["games"]))
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of statistics: a team or a person, games, wins, the average distance of its picks."""
+
+    name: str
+    games: int
+    wins: int
+    average: float | None
+
+
+def statistics(sheet: QuizSheet) -> tuple[Line, ...]:
+    """Wins and closeness per team name and per person (bots by level), most wins first."""
+    rows: dict[str, list[Any]] = {}
+
+    def count(name: str, won: bool, distances: tuple[int, ...]) -> None:
+        row = rows.setdefault(name, [0, 0, 0, 0])
+        row[0] += 1
+        row[1] += int(won)
+        row[2] += sum(distances)
+        row[3] += len(distances)
+
+    for record in sheet.records:
+        for i, team in enumerate(record.teams):
+            won = i in record.winners
+            names = {team.name, *team.people}
+            for name in sorted(names):
+                count(name, won, record.distances[i])
+    lines = [Line(name, g, w, (total / n) if n else None) for name, (g, w, total, n) in rows.items()]
+    return tuple(sorted(lines, key=lambda line: (-line.wins, line.average if line.average is not None else 1e9,
+                                                 line.name)))
+
+
+def record_of(game: Game, teams: tuple[TeamRecord, ...], ident: str, date: str) -> QuizRecord:
+    """The sheet's record of a finished ``game``."""
+    distances = tuple(
+        tuple(p.distance for r in game.reveals for p in r.plays if p.team == t) for t in range(game.teams)
+    )
+    return QuizRecord(ident, date, teams, game.winners, str(game.end or ""), len(game.reveals), distances)

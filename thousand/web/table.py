@@ -1,0 +1,351 @@
+"""The quiz table's state and its transitions: one frozen ``QuizTable``, pure functions from state to state.
+
+The shape is Zero's table (``zero_game.web.table``): effects are the shell's values (``Save``,
+``RecordFinished``, ``ClearSaved``, ``Think``, ``StoreAction``), and three functions of the state
+decide everything else:
+
+- ``page(state)``: which screen is up;
+- ``next_step(state)``: what happens next (a bot thinks, the tablet goes to a team, a team plays);
+- ``seen(state)``: the only door through which the game reaches the screen: a ``TeamView`` of the
+  team at the tablet while it may look, else a public view.  Neither ever holds an unrevealed
+  answer (Q16); the reveal adds answers one team at a time (``shown_plays``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from thousand.actions import Action, Change, ChooseTarget, Combine, Guess, Pick, Power
+from thousand.deck import Deck
+from thousand.game import Card, Game, Phase, Play, Reveal, TeamView, two_allowed
+from zero_game.web.table import ClearSaved, Effect_, HandOff, Note, RecordFinished, Save, Think
+
+from .settings import BOT_NAMES, QuizSettings
+from .sheet import QuizSheet
+from .texts import Texts
+
+
+class Page(StrEnum):
+    """The quiz's screens."""
+
+    SETUP = "setup"
+    HANDOFF = "handoff"
+    CHOOSE = "choose"
+    REVEAL = "reveal"
+    GUESS = "guess"
+    END = "end"
+    SHEET = "sheet"
+    RULES = "rules"
+
+
+@dataclass(frozen=True)
+class Act:
+    """The team at the tablet is to act."""
+
+    team: int
+
+
+Step = Think | HandOff | Act
+Effects = tuple[Effect_, ...]
+
+
+@dataclass(frozen=True)
+class QuizTable:
+    """Everything the quiz page knows: the set-up, the game, the screen, the choice in progress."""
+
+    lang: str = "en"
+    settings: QuizSettings = QuizSettings()
+    seed_text: str = ""  # the deal number typed in the set-up (or from ``?seed=``)
+    entropy: int = 0
+    game: Game | None = None
+    setting_up: bool = True
+    overlay: Page | None = None
+    at_screen: int | None = None  # the team that took the tablet (tapped through its hand-off)
+    chosen: tuple[str, ...] = ()  # question ids picked, not yet confirmed
+    two: bool = False
+    combine: Combine | None = None
+    shift: int = 0
+    changing: bool = False
+    guess_text: str = ""
+    reviewed: int = 0  # reveals the table has seen to the end
+    shown: int = 0  # plays of the reveal on screen that are turned over
+    thinking: int | None = None
+    live: str = ""
+    history: QuizSheet = QuizSheet()
+    seen_ids: tuple[tuple[str, float], ...] = ()  # questions this device has shown, with when (Q6)
+    notes: tuple[Note, ...] = ()
+    confirm_new: bool = False
+    confirm_clear: bool = False
+    serial: int = 0
+    recorded: bool = False
+
+    @property
+    def texts(self) -> Texts:
+        return Texts(self.lang)
+
+
+def team_name(s: QuizTable, team: int) -> str:
+    """A team's display name: its name, else its people, else "Team 2" (bots by their own names)."""
+    config = s.settings.teams[team]
+    if config.name:
+        return config.name
+    if config.is_people and config.people:
+        return " & ".join(config.people)
+    if config.is_people:
+        return s.texts.t("team.default", n=team + 1)
+    return BOT_NAMES[team % len(BOT_NAMES)]
+
+
+def current_reveal(s: QuizTable) -> Reveal | None:
+    """The reveal the table is looking at (a round's, or one waiting for its target card), if any."""
+    g = s.game
+    if g is None:
+        return None
+    if len(g.reveals) > s.reviewed:
+        return g.reveals[s.reviewed]
+    if g.pending is not None and len(g.reveals) == s.reviewed:
+        return g.pending
+    return None
+
+
+def page(s: QuizTable) -> Page:
+    """The screen that is up."""
+    if s.overlay is not None:
+        return s.overlay
+    g = s.game
+    if g is None or s.setting_up:
+        return Page.SETUP
+    if current_reveal(s) is not None:
+        return Page.REVEAL
+    if g.is_over:
+        return Page.END
+    if isinstance(next_step(s), HandOff):
+        return Page.HANDOFF
+    return Page.GUESS if g.phase is Phase.GUESS else Page.CHOOSE
+
+
+def next_step(s: QuizTable) -> Step | None:
+    """What happens next: a bot decides, the tablet goes to a team of people, or that team acts.
+
+    Bots decide first (they are quick); then the teams of people in table order.  ``None`` while the
+    table waits for a tap (a card to turn over) or nothing may happen.
+    """
+    g = s.game
+    if g is None or s.setting_up or s.overlay is not None or g.is_over:
+        return None
+    reveal = current_reveal(s)
+    if reveal is not None:
+        if s.shown < len(reveal.plays) or g.phase is not Phase.TARGET or reveal is not g.pending:
+            return None
+    teams = s.settings.teams
+    to_act = g.to_act
+    for team in to_act:
+        if not teams[team].is_people:
+            return Think(team, (len(g.history), team, g.number))
+    if not to_act:
+        return None
+    team = to_act[0]
+    if g.phase is Phase.TARGET:
+        return Act(team)  # the choice of the target card is public: no hand-off
+    return Act(team) if s.at_screen == team else HandOff(team)
+
+
+def viewer(s: QuizTable) -> int | None:
+    """The team whose secrets (its pick in progress, its Change, its guess) may be in the page now.
+
+    One team of people: that team, while the quiz is played.  Several: a team only while it acts
+    after its own hand-off.
+    """
+    if s.game is None or page(s) not in (Page.CHOOSE, Page.GUESS) or s.at_screen is None:
+        return None
+    if len(s.settings.people_teams) > 1 and next_step(s) != Act(s.at_screen):
+        return None
+    return s.at_screen
+
+
+def seen(s: QuizTable) -> TeamView | None:
+    """The game as the page may show it: the viewer's own view, or a public view with nobody's secrets.
+
+    The public view is team 0's with team 0's secrets taken out (its Change, pick and guess; its hand and
+    powers as at the start of the round) and ``team`` -1: it is nobody's.
+    """
+    g = s.game
+    if g is None:
+        return None
+    team = viewer(s)
+    if team is not None:
+        return g.view(team)
+    view = g.view(0)
+    public = tuple(Card.of(g.deck.question(c)) for c in g.hands[0])
+    hands = (public, *view.hands[1:])
+    return replace(view, hands=hands, powers=g.powers, can_change=False, my_pick=None, my_change=None,
+                   my_guess=None, team=-1)
+
+
+def shown_plays(s: QuizTable) -> tuple[Play, ...]:
+    """The plays of the reveal on screen that are turned over: the only answers of a round in the page."""
+    reveal = current_reveal(s)
+    return reveal.plays[: s.shown] if reveal is not None else ()
+
+
+def my_turn(s: QuizTable) -> bool:
+    """Whether the team at the tablet may choose now."""
+    step = next_step(s)
+    return isinstance(step, Act) and step.team == s.at_screen and page(s) in (Page.CHOOSE, Page.GUESS)
+
+
+# ---- the transitions -------------------------------------------------------------------------------
+
+Result = tuple[QuizTable, Effects]
+
+
+def settle(before: QuizTable, after: QuizTable, effects: Effects = ()) -> Result:
+    """The state after a change, with the effects that follow from it (save, record, wake the bots)."""
+    found: list[Effect_] = []
+    people = after.settings.people_teams
+    if after.game is not None and len(people) == 1 and after.at_screen != people[0]:
+        after = replace(after, at_screen=people[0])
+    g = after.game
+    if g is not None and before.game is not None and after.serial != before.serial and not before.recorded:
+        found.append(ClearSaved())
+    if g is not None and (g is not before.game or (after.reviewed, after.shown) != (before.reviewed, before.shown)):
+        found.append(Save())
+    if g is not None and g.is_over and not after.recorded:
+        after = replace(after, recorded=True)
+        found.append(RecordFinished())
+    step = next_step(after)
+    if isinstance(step, Think):
+        found.append(step)
+    return after, tuple(dict.fromkeys((*effects, *found)))
+
+
+def cleared(s: QuizTable) -> QuizTable:
+    """``s`` with no choice in progress."""
+    return replace(s, chosen=(), two=False, combine=None, shift=0, changing=False, guess_text="", thinking=None)
+
+
+def deal_seed(s: QuizTable) -> int:
+    """The deal number: as typed in the set-up, else a new one."""
+    text = s.seed_text.strip()
+    if text.isdigit():
+        return int(text[:15])
+    return random.Random(f"{s.entropy}:{s.serial}").getrandbits(40)
+
+
+def start(s: QuizTable, deck: Deck, seed: int | None = None) -> Result:
+    """Deal a new game to the teams set up, unseen questions first (Q6)."""
+    seen_at: Mapping[str, float] = dict(s.seen_ids)
+    game = Game.deal(len(s.settings.teams), seed=deal_seed(s) if seed is None else seed, deck=deck, seen=seen_at)
+    after = replace(cleared(s), game=game, serial=s.serial + 1, setting_up=False, overlay=None, reviewed=0,
+                    shown=0, at_screen=None, recorded=False, confirm_new=False,
+                    live=s.texts.t("round", n=1))
+    return settle(s, after)
+
+
+def resume(s: QuizTable, game: Game, settings: QuizSettings, reviewed: int, shown: int) -> Result:
+    """Continue a restored game: nobody holds the tablet yet; the reveal resumes where it was."""
+    if game.teams != len(settings.teams):
+        raise ValueError("The saved quiz does not fit its saved teams.")
+    done = len(game.reveals)
+    reviewed = max(0, min(reviewed, done))
+    after = replace(cleared(s), settings=settings, game=game, setting_up=False, overlay=None, at_screen=None,
+                    reviewed=reviewed, shown=max(0, shown), recorded=game.is_over, serial=s.serial + 1)
+    reveal = current_reveal(after)
+    after = replace(after, shown=min(after.shown, len(reveal.plays)) if reveal else 0)
+    after, effects = settle(replace(s, game=None, serial=after.serial), after)
+    return after, tuple(e for e in effects if not isinstance(e, Save))
+
+
+def apply(s: QuizTable, action: Action) -> Result:
+    """The team of ``action`` acts; a person's pick ends with the tablet put down (several teams of people)."""
+    g = s.game
+    assert g is not None
+    game = g.apply(action)
+    after = replace(s, game=game)
+    if isinstance(action, (Pick, Guess)):
+        after = cleared(after)
+        after = replace(after, live=s.texts.t("live.picked", name=team_name(s, action.team)))
+        if len(s.settings.people_teams) > 1:
+            after = replace(after, at_screen=None)
+    if isinstance(action, ChooseTarget):
+        after = replace(after, thinking=None)
+    return settle(s, after)
+
+
+def pick_of(s: QuizTable) -> Pick | None:
+    """The pick the team at the tablet has put together, if it is complete."""
+    team = s.at_screen
+    if team is None or not s.chosen:
+        return None
+    if s.two != (len(s.chosen) == 2) or (s.two and s.combine is None):
+        return None
+    return Pick(team, s.chosen, s.combine if s.two else None, s.shift)
+
+
+def can_two(view: TeamView) -> bool:
+    """Whether the viewer may play Two questions now."""
+    return two_allowed([c.id for c in view.hand], view.powers[view.team])
+
+
+def has_power(view: TeamView, power: Power) -> bool:
+    return power in view.powers[view.team]
+
+
+def change_action(s: QuizTable, card: str) -> Change | None:
+    """The Change the team at the tablet plays by tapping ``card`` in change mode, if it may."""
+    if s.at_screen is None or not s.changing:
+        return None
+    return Change(s.at_screen, card)
+
+
+# ---- bots -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A bot team's decision to take: ``level`` bot, on ``view`` (answers of unrevealed cards: none)."""
+
+    team: int
+    level: str
+    view: TeamView
+    rng: random.Random
+    key: tuple[int, int, int]
+
+
+def bot_turn(s: QuizTable) -> BotTurn | None:
+    """The bot decision to take now, if a bot team is to act."""
+    step = next_step(s)
+    if not isinstance(step, Think) or s.game is None:
+        return None
+    g = s.game
+    rng = random.Random(f"{g.seed}:{step.key[0]}:{step.seat}")
+    return BotTurn(step.seat, s.settings.teams[step.seat].kind, g.view(step.seat), rng, step.key)
+
+
+def still_to_play(s: QuizTable, turn: BotTurn) -> bool:
+    step = next_step(s)
+    return isinstance(step, Think) and step.key == turn.key
+
+
+def bot_thinking(s: QuizTable, turn: BotTurn) -> QuizTable:
+    return replace(s, thinking=turn.team) if still_to_play(s, turn) else s
+
+
+def bot_play(s: QuizTable, turn: BotTurn, action: Action) -> Result:
+    """Apply the bot's action if the table is still where the bot saw it."""
+    if not still_to_play(s, turn):
+        return settle(s, replace(s, thinking=None))
+    return apply(replace(s, thinking=None), action)
+
+
+def notify(s: QuizTable, key: str, *, alert: bool = False, **params: object) -> QuizTable:
+    """``s`` showing the message ``key`` until dismissed."""
+    notes = tuple(n for n in s.notes if n.key != key)
+    return replace(s, notes=(*notes, Note(key, tuple(params.items()), alert)))
+
+
+def dismiss(s: QuizTable, key: str) -> QuizTable:
+    return replace(s, notes=tuple(n for n in s.notes if n.key != key))
