@@ -71,6 +71,8 @@ class Driver:
             self.s = bot_show(bot_thinking(self.s, turn), turn, action)
             self.s, effects = bot_play(self.s, turn, action)
             self.effects += effects
+        if self.page is Page.LAST_MOVE:  # the page opens the round's end after a pause (``Reveal``)
+            self("see-end")
 
     def knock_round_out(self) -> None:
         """People knock (through the confirm step) and bots play until the round ends."""
@@ -267,6 +269,8 @@ def test_all_bot_table_shows_no_hand_until_the_round_ends() -> None:
         turn = bot_turn(d.s)
         assert turn is not None
         d.s, _ = bot_play(d.s, turn, make_bot(turn.level).choose(turn.view, turn.rng))
+    assert d.page is Page.LAST_MOVE and d.table().hand is None
+    d("see-end")
     assert d.page is Page.ROUND_END
 
 
@@ -409,6 +413,8 @@ def test_sheet_seats_have_distinct_names_and_a_resume_shows_an_unseen_round_end_
     d.knock_round_out()
     assert d.page is Page.ROUND_END
     again, _ = resume(Table(), d.match, ANA_BEN, reviewed=0)
+    assert page(again) is Page.LAST_MOVE  # the round's last move, on the table, first
+    again, _ = handle(again, "see-end")
     assert page(again) is Page.ROUND_END
     again, _ = handle(again, "next-round")
     assert page(again) is Page.HANDOFF and cards_shown(present(again)) == set()

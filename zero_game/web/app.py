@@ -33,6 +33,7 @@ from .table import (
     Page,
     RecordFinished,
     Result,
+    Reveal,
     Save,
     StoreAction,
     Table,
@@ -43,6 +44,7 @@ from .table import (
     bot_turn,
     notify,
     page,
+    revealing,
     still_to_play,
 )
 from .view import View
@@ -76,6 +78,7 @@ class App:
         self.saved = SavedData(self)
         self.bots: dict[str, Any] = {}
         self.bot_task: Any = None
+        self.reveals: set[tuple[int, int]] = set()  # round ends waiting to open after their last move
         self.banner_lang = ""
         self.had_confirm = False
         self.handoff_at = 0.0  # when the hand-off appeared (ms, the events' clock)
@@ -131,6 +134,10 @@ class App:
             self.saved.abandon()
         elif isinstance(effect, Think):
             self.wake_bots()
+        elif isinstance(effect, Reveal):
+            if effect.key not in self.reveals:
+                self.reveals.add(effect.key)
+                asyncio.ensure_future(self.reveal_later(effect))
         elif isinstance(effect, StoreAction):
             self.saved.store_command(Command(effect.command), effect.arg)
 
@@ -330,6 +337,18 @@ class App:
         await asyncio.sleep(pace * 0.3)
         self.run(bot_play(self.state, turn, action))
         await asyncio.sleep(pace * 0.3)
+
+
+    async def reveal_later(self, reveal: Reveal) -> None:
+        """Leave the round's last move on the table for a while, then open the round's end."""
+        try:
+            await asyncio.sleep(max(1.0, SPEEDS[self.state.settings.speed] * 2))
+            if revealing(self.state) == reveal:
+                self.dispatch(Command.SEE_END)
+        except Exception as err:
+            self.failed(err)
+        finally:
+            self.reveals.discard(reveal.key)
 
 
 def url_options() -> tuple[int | None, str | None]:

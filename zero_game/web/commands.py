@@ -65,6 +65,8 @@ class Command(StrEnum):
     IMPORT = "import"
     LOAD_THEIRS = "load-theirs"
     KEEP_MINE = "keep-mine"
+    LOG = "log"
+    SEE_END = "see-end"
 
 
 Handler = Callable[[Table, str, str], Result]
@@ -223,6 +225,18 @@ def _next_round(s: Table, arg: str, value: str) -> Result:
     return after, ()
 
 
+def _log(s: Table, arg: str, value: str) -> Result:
+    if s.match is None or s.setting_up:
+        return _same(s)
+    return _to(s, overlay=Page.LOG, confirm_new=False)
+
+
+def _see_end(s: Table, arg: str, value: str) -> Result:
+    if page(s) is not Page.LAST_MOVE:
+        return _same(s)
+    return _to(s, shown=s.reviewed + 1)
+
+
 def _play_again(s: Table, arg: str, value: str) -> Result:
     return start(replace(s, overlay=None))
 
@@ -294,6 +308,8 @@ HANDLERS: dict[Command, Handler] = {
     Command.BACK: _back,
     Command.CLEAR_HISTORY: _clear_history,
     Command.DISMISS: _dismiss,
+    Command.LOG: _log,
+    Command.SEE_END: _see_end,
     **{c: _store(c) for c in (Command.CLEAR_HISTORY_YES, Command.EXPORT_JSON, Command.EXPORT_CSV,
                                Command.EXPORT_BACKUP, Command.IMPORT, Command.LOAD_THEIRS, Command.KEEP_MINE)},
 }

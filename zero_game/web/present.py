@@ -10,6 +10,7 @@ from zero_game.match import MAX_ROUNDS
 from zero_game.round import default_pool_size
 
 from .i18n import LANGUAGES
+from .movelog import last_move_text, log_page, log_round, round_log
 from .rules_text import rules_sections
 from .screens import (
     Body,
@@ -20,6 +21,7 @@ from .screens import (
     ControlsView,
     HandoffView,
     HandView,
+    LogRound,
     MatchEndView,
     Notice,
     Notices,
@@ -37,7 +39,7 @@ from .screens import (
 )
 from .settings import KINDS, MAX_SEATS, MIN_SEATS, POOL_SIZES, SPEEDS
 from .sheet_page import match_sheet, sheet_page
-from .table import HandOff, Page, Table, knock_question, my_turn, next_step, page, visible_hand
+from .table import HandOff, Page, Table, knock_question, my_turn, next_step, page, table_round, visible_hand
 from .texts import Texts
 
 
@@ -54,7 +56,9 @@ def present(s: Table) -> Screen:
         body = setup(s)
     elif name is Page.HANDOFF:
         body = handoff(s)
-    elif name is Page.TABLE:
+    elif name is Page.LOG:
+        body = log_page(s)
+    elif name in (Page.TABLE, Page.LAST_MOVE):
         body = table(s)
     elif name is Page.ROUND_END:
         body = round_end(s)
@@ -155,9 +159,9 @@ def handoff(s: Table) -> HandoffView:
 
 def table(s: Table) -> TableView:
     """The table as the person at the screen may see it."""
-    m = s.match
-    assert m is not None
-    t, r = s.texts, m.round
+    r = table_round(s)
+    assert r is not None
+    t = s.texts
     shown = visible_hand(s)
     viewer = next(iter(shown), None)
     hand: tuple[Card, ...] = shown[viewer] if viewer is not None else ()
@@ -179,7 +183,11 @@ def status(s: Table, r: Round, viewer: int | None) -> StatusView:
     """Which round, whose turn, the knocks so far."""
     t = s.texts
     m = s.match
-    assert m is not None and r.current_player is not None
+    assert m is not None
+    number = m.round_number
+    if r.is_over:  # the round's last move, before its end
+        return StatusView(t.t("round_of", n=s.reviewed + 1, total=m.rounds), last_move_text(t, r), False)
+    assert r.current_player is not None
     current = r.current_player
     if current != viewer:
         turn = t.t("status.turn", name=t.name(current))
@@ -198,7 +206,7 @@ def status(s: Table, r: Round, viewer: int | None) -> StatusView:
             text = t.t("status.you_knocked") + " " + turn
         else:
             text = t.t("status.one_knock", name=t.name(r.first_knocker)) + " " + turn
-    return StatusView(t.t("round_of", n=m.round_number, total=m.rounds), text, final)
+    return StatusView(t.t("round_of", n=number, total=m.rounds), text, final)
 
 
 def seats(s: Table, r: Round, viewer: int | None, sizes: tuple[int, ...]) -> tuple[SeatInfo, ...]:
@@ -258,7 +266,10 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
     t = s.texts
     confirm = None
     actions: list[Button] = []
-    if mine:
+    if r.is_over:
+        prompt = t.t("last.heading")
+        actions.append(Button("see-end", t.t("last.continue"), primary=True, key="Enter"))
+    elif mine:
         if s.knocking:
             confirm = Confirm(knock_question(s), t.t("confirm.knock_detail"),
                               Button("confirm", t.t("confirm.yes_knock"), primary=True, key="Enter"),
@@ -290,6 +301,7 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
         prompt = t.t("prompt.wait", name=t.name(r.current_player or 0))
     if hand:
         actions.append(Button("sort", t.t("action.sort_colour" if s.sort_by_number else "action.sort_number")))
+    actions.append(Button("log", t.t("log.open")))
     return ControlsView(prompt, confirm, tuple(actions), reserve=bool(hand))
 
 
@@ -361,8 +373,10 @@ def round_end(s: Table) -> RoundEndView:
         banner = t.t(key, name=", ".join(t.name(i) for i in leaders), score=best)
     last = s.reviewed + 1 == m.rounds
     nxt = Button("next-round", t.t("end.final" if last else "end.next"), primary=True)
+    log = log_round(t, round_log(r, s.reviewed + 1))
     return RoundEndView(t.t("end.heading", n=s.reviewed + 1, total=m.rounds), banner, tuple(hands),
-                        match_sheet(s, upto=s.reviewed + 1), nxt)
+                        match_sheet(s, upto=s.reviewed + 1), nxt, last_move_text(t, r),
+                        LogRound(t.t("end.log"), log.lines))
 
 
 def match_end(s: Table) -> MatchEndView:

@@ -16,6 +16,8 @@ from .screens import (
     Confirm,
     ControlsView,
     HandoffView,
+    LogRound,
+    LogView,
     MatchEndView,
     Notices,
     RoundEndView,
@@ -228,6 +230,8 @@ class Painter:
             return self.match_end(body)
         if isinstance(body, SheetPageView):
             return self.sheet_page(body)
+        if isinstance(body, LogView):
+            return self.log_page(body)
         assert isinstance(body, RulesView)
         return self.rules(body)
 
@@ -425,9 +429,31 @@ class Painter:
         panel.appendChild(self.button(v.back, "primary back"))
         return panel
 
+    def log_round(self, v: LogRound, level: str = "h2") -> Any:
+        """One round of the move log: a heading and a numbered list of its moves."""
+        part = self.el("section", "log-round")
+        part.appendChild(self.el(level, "", v.heading))
+        lines = self.el("ol", "log-lines")
+        for text in v.lines:
+            lines.appendChild(self.el("li", "", text))
+        part.appendChild(lines)
+        return part
+
+    def log_page(self, v: LogView) -> Any:
+        """The move log: a heading per round, newest first."""
+        panel = self.el("article", "panel log", data_zone="log")
+        panel.appendChild(self.el("h1", "", v.heading))
+        panel.appendChild(self.button(v.back, "back"))
+        for r in v.rounds:
+            panel.appendChild(self.log_round(r))
+        return panel
+
     def round_end(self, v: RoundEndView) -> Any:
         panel = self.el("section", "panel round-end")
-        self.add(panel, self.el("h1", "", v.heading), self.el("p", "banner", v.banner))
+        panel.appendChild(self.el("h1", "", v.heading))
+        if v.last_move:
+            panel.appendChild(self.el("p", "last-move", v.last_move))
+        panel.appendChild(self.el("p", "banner", v.banner))
         hands = self.el("ul", "revealed")
         for h in v.hands:
             item = self.el("li", "revealed-hand" + (" zero" if h.zero else ""))
@@ -441,6 +467,8 @@ class Painter:
             item.appendChild(self.el("p", "revealed-detail", " ".join(h.detail)))
             hands.appendChild(item)
         panel.appendChild(hands)
+        if v.log is not None:
+            panel.appendChild(self.log_round(v.log))
         panel.appendChild(self.sheet(v.sheet))
         panel.appendChild(self.button(v.next, "big"))
         return panel

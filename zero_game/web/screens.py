@@ -228,14 +228,33 @@ class SheetView:
 
 
 @dataclass(frozen=True)
+class LogRound:
+    """One round of the move log: a heading, then one sentence per move, oldest first."""
+
+    heading: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LogView:
+    """The move log page: the rounds so far, newest first."""
+
+    heading: str
+    rounds: tuple[LogRound, ...]
+    back: Button
+
+
+@dataclass(frozen=True)
 class RoundEndView:
-    """Every hand revealed, the round's scores, and the sheet so far."""
+    """The move that ended the round, every hand revealed, the round's moves, and the sheet so far."""
 
     heading: str
     banner: str
     hands: tuple[RevealedHand, ...]
     sheet: SheetView
     next: Button
+    last_move: str = ""
+    log: LogRound | None = None
 
 
 @dataclass(frozen=True)
@@ -299,7 +318,7 @@ class RulesView:
     back: Button
 
 
-Body = SetupView | HandoffView | TableView | RoundEndView | MatchEndView | SheetPageView | RulesView
+Body = SetupView | HandoffView | TableView | RoundEndView | MatchEndView | SheetPageView | RulesView | LogView
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from zero_game import Action, Card, Effect, Match, Phase, RoundView, Swap
+from zero_game import Action, Card, Effect, Match, Phase, Round, RoundView, Swap
 from zero_game.sheet import ScoreSheet
 
 from .settings import Settings
@@ -29,10 +29,12 @@ class Page(StrEnum):
     SETUP = "setup"
     HANDOFF = "handoff"
     TABLE = "table"
+    LAST_MOVE = "last-move"  # the move that ended a round, on the table, before the round's end
     ROUND_END = "round-end"
     MATCH_END = "match-end"
     SHEET = "sheet"
     RULES = "rules"
+    LOG = "log"
 
 
 # ---- effects: what the glue carries out ---------------------------------------------------------
@@ -62,6 +64,13 @@ class Think:
 
 
 @dataclass(frozen=True)
+class Reveal:
+    """The round's last move is on the table: after a pause, open the round's end (``see-end``) if still there."""
+
+    key: tuple[int, int]  # (match serial, round index)
+
+
+@dataclass(frozen=True)
 class StoreAction:
     """A command about saved data (export, import, clear, another tab's match), done by the glue."""
 
@@ -69,7 +78,7 @@ class StoreAction:
     arg: str = ""
 
 
-Effect_ = Save | RecordFinished | ClearSaved | Think | StoreAction
+Effect_ = Save | RecordFinished | ClearSaved | Think | Reveal | StoreAction
 Effects = tuple[Effect_, ...]
 
 
@@ -116,6 +125,7 @@ class Table:
     overlay: Page | None = None  # the rules or the score-sheet page, over the game
     at_screen: int | None = None  # the person who took the tablet (tapped through their hand-off)
     reviewed: int = 0  # finished rounds whose end the players have seen
+    shown: int = 0  # finished rounds whose last move the players have seen on the table (not saved)
     give: Card | None = None
     take: Card | None = None
     knocking: bool = False
@@ -148,7 +158,7 @@ def page(s: Table) -> Page:
     if m is None or s.setting_up:
         return Page.SETUP
     if len(m.finished_rounds) > s.reviewed:
-        return Page.ROUND_END
+        return Page.ROUND_END if s.shown > s.reviewed else Page.LAST_MOVE
     if m.is_over:
         return Page.MATCH_END
     return Page.HANDOFF if isinstance(next_step(s), HandOff) else Page.TABLE
@@ -171,11 +181,26 @@ def next_step(s: Table) -> Step | None:
     return Play(seat) if s.at_screen == seat else HandOff(seat)
 
 
+def table_round(s: Table) -> Round | None:
+    """The round on the table: the finished round whose end is not yet seen, else the round in play."""
+    m = s.match
+    if m is None:
+        return None
+    return m.finished_rounds[s.reviewed] if len(m.finished_rounds) > s.reviewed else m.round
+
+
+def _round_index(s: Table) -> int:
+    m = s.match
+    assert m is not None
+    return min(s.reviewed, len(m.finished_rounds))
+
+
 def visible_hand(s: Table) -> Mapping[int, tuple[Card, ...]]:
     """The hands that may be in the page now, by seat: the only way a hand reaches the screen.
 
-    One person at the table: their hand while the round is played (bots' turns too).  Two or more:
-    a hand only while its owner acts after their own hand-off.  Every hand on a round's end.
+    One person at the table: their hand while the round is played (bots' turns too, and the round's
+    last move).  Two or more: a hand only while its owner acts after their own hand-off.  Every
+    hand on a round's end.
     """
     where = page(s)
     m = s.match
@@ -184,6 +209,10 @@ def visible_hand(s: Table) -> Mapping[int, tuple[Card, ...]]:
     if where is Page.ROUND_END:
         r = m.finished_rounds[s.reviewed]
         return {seat: r.hand(seat) for seat in range(r.players)}
+    if where is Page.LAST_MOVE:
+        persons = s.settings.persons
+        last = m.finished_rounds[s.reviewed]
+        return {persons[0]: last.hand(persons[0])} if len(persons) == 1 else {}
     if where is not Page.TABLE or s.at_screen is None:
         return {}
     seat = s.at_screen
@@ -215,12 +244,14 @@ def settle(before: Table, after: Table, effects: Effects = ()) -> Result:
     elif not persons and after.at_screen is not None:
         after = replace(after, at_screen=None)
     m = after.match
-    if m is not None and m is not before.match:
+    if m is not None and (m is not before.match or after.reviewed != before.reviewed):
         same_round = (
-            before.match is not None and after.serial == before.serial
-            and len(before.match.finished_rounds) == len(m.finished_rounds)
+            before.match is not None and after.serial == before.serial and _round_index(before) == _round_index(after)
         )
-        after = replace(after, pool_order=keep_places(after.pool_order if same_round else (), m.round.pool))
+        on_table = table_round(after)
+        assert on_table is not None
+        after = replace(after, pool_order=keep_places(after.pool_order if same_round else (), on_table.pool))
+    if m is not None and m is not before.match:
         if before.match is not None and after.serial != before.serial and not before.recorded:
             found.append(ClearSaved())
     if m is not None and (m is not before.match or after.reviewed != before.reviewed):
@@ -231,7 +262,15 @@ def settle(before: Table, after: Table, effects: Effects = ()) -> Result:
     step = next_step(after)
     if isinstance(step, Think):
         found.append(step)
+    reveal = revealing(after)
+    if reveal is not None:
+        found.append(reveal)
     return after, tuple(dict.fromkeys((*effects, *found)))  # settling twice asks for nothing twice
+
+
+def revealing(s: Table) -> Reveal | None:
+    """The pause to take while the round's last move is on the table, if it is."""
+    return Reveal((s.serial, s.reviewed)) if page(s) is Page.LAST_MOVE else None
 
 
 def keep_places(old: tuple[Card, ...], pool: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -250,6 +289,7 @@ def resume(s: Table, match: Match, settings: Settings, reviewed: int | None = No
     after = replace(
         cleared(s), settings=settings, match=match, setting_up=False, overlay=None, at_screen=None,
         reviewed=done if reviewed is None else max(0, min(reviewed, done)), recorded=match.is_over,
+        shown=done if reviewed is None else max(0, min(reviewed, done)),
         pool_order=(), serial=s.serial + 1,
     )
     after, effects = settle(replace(s, match=None, serial=after.serial), after)
@@ -264,7 +304,7 @@ def start(s: Table, seed: int | None = None) -> Result:
     st = s.settings
     match = Match.new(len(st.seats), seed, rounds=st.rounds, pool_size=st.pool_size, dealer=st.dealer)
     after = replace(
-        cleared(s), match=match, serial=s.serial + 1, setting_up=False, overlay=None, reviewed=0,
+        cleared(s), match=match, serial=s.serial + 1, setting_up=False, overlay=None, reviewed=0, shown=0,
         at_screen=None, recorded=False, confirm_new=False,
         live=s.texts.say("live.round_start", match.round.dealer, n=1, total=match.rounds),
     )

@@ -1,0 +1,119 @@
+"""Following the table in Chromium (issue 13): the move log against the engine's history, and the
+round's last move played out on the table before the round's end opens."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from zero_game import Match
+from zero_game.sheet import load_game
+from zero_game.web.movelog import last_move_text, log_round, round_log
+from zero_game.web.settings import Settings
+from zero_game.web.storage import GAME_KEY
+from zero_game.web.texts import Texts
+
+from .conftest import open_game
+from .test_table import ARTIFACTS, BOT_TIMEOUT_MS, knock, shoot, swap_first_cards
+
+SEED = 11
+
+
+@pytest.fixture(scope="module")
+def booted(chromium: Browser, site_url: str) -> Iterator[Page]:
+    """One booted game page for this module: English, a fixed seed."""
+    context = chromium.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
+    try:
+        loaded = open_game(context, site_url, f"?seed={SEED}")
+        yield loaded.page
+        assert loaded.console_errors == []
+    finally:
+        context.close()
+
+
+def new_match(page: Page, speed: str) -> None:
+    """A new match of one person against two medium bots at ``speed``."""
+    if page.locator("[data-action=new-setup]").count():
+        page.locator("[data-action=new-setup]").first.click()
+        if page.locator("[data-action=new-setup-yes]").count():
+            page.locator("[data-action=new-setup-yes]").click()
+    expect(page.locator("[data-action=start]")).to_be_visible()
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.locator("[data-field=speed]").select_option(speed)
+    page.locator("[data-action=start]").click()
+
+
+def saved(page: Page) -> tuple[Match, Texts]:
+    """The match the page saved after its last action, and the page's texts for it."""
+    game = load_game(page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')"))
+    settings = Settings.from_dict(json.loads(str(game.options["settings"])))
+    return game.match, Texts("en", settings)
+
+
+def my_turn(page: Page) -> None:
+    page.locator("[data-action=knock]").wait_for(timeout=BOT_TIMEOUT_MS)
+
+
+def test_the_log_shows_the_engine_history_and_the_last_move_comes_before_the_round_end(booted: Page) -> None:
+    page = booted
+    new_match(page, "fast")
+    my_turn(page)
+    swap_first_cards(page)
+    my_turn(page)
+    page.locator("[data-action=log]").click()  # one tap from the table
+    expect(page.locator("body[data-screen=log] .log h1")).to_have_text("Moves so far")
+    match, texts = saved(page)
+    expected = log_round(texts, round_log(match.round, 1))
+    expect(page.locator(".log-round h2")).to_have_text([expected.heading])
+    expect(page.locator(".log-round li")).to_have_text(list(expected.lines))
+    assert len(expected.lines) >= 4  # who dealt, my swap, and both bots' replies
+    page.locator("[data-action=back]").click()
+    my_turn(page)
+
+    statuses: list[str] = []
+    page.evaluate("""() => { window.__statuses = [];
+        new MutationObserver(() => { const s = document.querySelector('.status-text');
+          if (document.body.dataset.screen === 'last-move' && s) window.__statuses.push(s.textContent); })
+        .observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true}); }""")
+    while page.locator("body[data-screen=table]").count():
+        if page.locator("[data-action=knock]").count():
+            knock(page)
+        page.locator("[data-action=knock], body[data-screen=last-move], body[data-screen=round-end]").first \
+            .wait_for(timeout=BOT_TIMEOUT_MS)
+    expect(page.locator("body[data-screen=round-end]")).to_be_visible(timeout=10_000)
+    match, texts = saved(page)
+    said = last_move_text(texts, match.finished_rounds[0])
+    statuses = page.evaluate("() => window.__statuses")
+    assert said in statuses, "the round's last move was not on the table before its end"
+    expect(page.locator(".round-end .last-move")).to_have_text(said)
+    lines = log_round(texts, round_log(match.finished_rounds[0], 1)).lines
+    expect(page.locator(".round-end .log-round li")).to_have_text(list(lines))
+    below = page.evaluate("() => !!(document.querySelector('.revealed').compareDocumentPosition("
+                          "document.querySelector('.round-end .log-round')) & Node.DOCUMENT_POSITION_FOLLOWING)")
+    assert below, "the log is below the hands"
+
+
+def test_screens_of_the_log_and_the_last_move_at_three_sizes(booted: Page) -> None:
+    page = booted
+    new_match(page, "slow")  # the last move stays on the table for 4 s
+    my_turn(page)
+    swap_first_cards(page)
+    my_turn(page)
+    knock(page)
+    my_turn(page)
+    page.locator("[data-action=log]").click()
+    expect(page.locator("body[data-screen=log]")).to_be_visible()
+    shoot(page, "moves-log")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.locator("[data-action=back]").click()
+    my_turn(page)
+    knock(page)  # the second knock: the bots take their final turns, then the round's last move is shown
+    page.locator("body[data-screen=last-move]").wait_for(timeout=BOT_TIMEOUT_MS)
+    expect(page.locator("[data-action=see-end]")).to_be_focused()
+    page.screenshot(path=str(ARTIFACTS / "moves-last-move-1024x768.png"))
+    page.locator("[data-action=see-end]").click()  # a tap needs no wait
+    expect(page.locator("body[data-screen=round-end]")).to_be_visible()
+    shoot(page, "moves-round-end")
