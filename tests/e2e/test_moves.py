@@ -117,3 +117,43 @@ def test_screens_of_the_log_and_the_last_move_at_three_sizes(booted: Page) -> No
     page.locator("[data-action=see-end]").click()  # a tap needs no wait
     expect(page.locator("body[data-screen=round-end]")).to_be_visible()
     shoot(page, "moves-round-end")
+
+
+def table_cards(page: Page) -> tuple[list[str], list[str]]:
+    """The hand's and the pool's cards, in their places."""
+    hand = page.locator("[data-zone=hand] [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    pool = page.locator("[data-zone=pool] [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    return hand, pool
+
+
+def log_lines(page: Page) -> list[str]:
+    page.locator("[data-action=log]").click()
+    lines = page.locator(".log-round").first.locator("li").all_text_contents()
+    page.locator("[data-action=back]").click()
+    my_turn(page)
+    return lines
+
+
+def test_undo_against_bots_restores_the_table_and_the_same_move_brings_the_same_replies(booted: Page) -> None:
+    page = booted
+    new_match(page, "fast")
+    my_turn(page)
+    expect(page.locator("[data-action=undo]")).to_have_count(0)  # nothing of mine to take back yet
+    before, lines_before = table_cards(page), log_lines(page)
+    give, take = before[0][0], before[1][0]
+    swap_first_cards(page)
+    my_turn(page)
+    after, lines_after = table_cards(page), log_lines(page)
+    assert after != before and len(lines_after) == len(lines_before) + 3
+    page.locator("[data-action=undo]").click()
+    expect(page.locator("#live")).to_have_text("Your last turn is taken back, and the bots' turns after it.")
+    assert table_cards(page) == before
+    assert log_lines(page) == lines_before
+    page.locator(f"[data-zone=hand] [data-card='{give}']").click()
+    page.locator(f"[data-zone=pool] [data-card='{take}']").click()
+    page.locator(".confirm [data-action=confirm]").click()
+    my_turn(page)
+    assert table_cards(page) == after and log_lines(page) == lines_after
+    match, _ = saved(page)
+    game = load_game(page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')"))
+    assert game.options["assists"] == "undo" and match.round.turns_taken == len(lines_after) - 1

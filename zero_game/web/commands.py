@@ -30,6 +30,7 @@ from .table import (
     settle,
     start,
 )
+from .undo import undo
 
 
 class Command(StrEnum):
@@ -67,6 +68,7 @@ class Command(StrEnum):
     KEEP_MINE = "keep-mine"
     LOG = "log"
     SEE_END = "see-end"
+    UNDO = "undo"
 
 
 Handler = Callable[[Table, str, str], Result]
@@ -237,6 +239,10 @@ def _see_end(s: Table, arg: str, value: str) -> Result:
     return _to(s, shown=s.reviewed + 1)
 
 
+def _undo(s: Table, arg: str, value: str) -> Result:
+    return undo(s)
+
+
 def _play_again(s: Table, arg: str, value: str) -> Result:
     return start(replace(s, overlay=None))
 
@@ -310,6 +316,7 @@ HANDLERS: dict[Command, Handler] = {
     Command.DISMISS: _dismiss,
     Command.LOG: _log,
     Command.SEE_END: _see_end,
+    Command.UNDO: _undo,
     **{c: _store(c) for c in (Command.CLEAR_HISTORY_YES, Command.EXPORT_JSON, Command.EXPORT_CSV,
                                Command.EXPORT_BACKUP, Command.IMPORT, Command.LOAD_THEIRS, Command.KEEP_MINE)},
 }

@@ -41,6 +41,7 @@ from .settings import KINDS, MAX_SEATS, MIN_SEATS, POOL_SIZES, SPEEDS
 from .sheet_page import match_sheet, sheet_page
 from .table import HandOff, Page, Table, knock_question, my_turn, next_step, page, table_round, visible_hand
 from .texts import Texts
+from .undo import can_undo
 
 
 def present(s: Table) -> Screen:
@@ -301,6 +302,8 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
         prompt = t.t("prompt.wait", name=t.name(r.current_player or 0))
     if hand:
         actions.append(Button("sort", t.t("action.sort_colour" if s.sort_by_number else "action.sort_number")))
+    if can_undo(s):
+        actions.append(Button("undo", t.t("undo.button")))
     actions.append(Button("log", t.t("log.open")))
     return ControlsView(prompt, confirm, tuple(actions), reserve=bool(hand))
 

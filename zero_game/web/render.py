@@ -385,6 +385,8 @@ class Painter:
                 self.add(head, self.el("span", "history-date", entry.date),
                          self.el("span", "history-rounds", entry.rounds),
                          self.el("span", "history-winners", entry.winners))
+                if entry.assists:
+                    head.appendChild(self.el("span", "history-assists", entry.assists))
                 item.appendChild(head)
                 players = self.el("ul", "history-players")
                 for name, total, won in entry.players:

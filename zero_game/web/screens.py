@@ -275,6 +275,7 @@ class HistoryEntry:
     rounds: str
     players: tuple[tuple[str, str, bool], ...]  # (name, total, won)
     winners: str
+    assists: str = ""  # the help used (undo, hints), if any
 
 
 @dataclass(frozen=True)

@@ -143,6 +143,7 @@ class Table:
     notes: tuple[Note, ...] = ()
     serial: int = 0  # counts dealt matches: a new one gets a new saved-game id
     recorded: bool = False  # the finished match went to the score sheet
+    assists: tuple[str, ...] = ()  # help used in this match ("undo", "hint"), marked on the score sheet
 
     @property
     def texts(self) -> Texts:
@@ -281,7 +282,8 @@ def keep_places(old: tuple[Card, ...], pool: tuple[Card, ...]) -> tuple[Card, ..
     return tuple(c if c in pool else new.pop(0) for c in old)
 
 
-def resume(s: Table, match: Match, settings: Settings, reviewed: int | None = None) -> Result:
+def resume(s: Table, match: Match, settings: Settings, reviewed: int | None = None,
+           assists: tuple[str, ...] = ()) -> Result:
     """Continue a restored match: nobody is at the screen yet; a seen round's end is not shown again."""
     if match.players != len(settings.seats):
         raise ValueError("The saved match does not fit the saved seats.")
@@ -290,7 +292,7 @@ def resume(s: Table, match: Match, settings: Settings, reviewed: int | None = No
         cleared(s), settings=settings, match=match, setting_up=False, overlay=None, at_screen=None,
         reviewed=done if reviewed is None else max(0, min(reviewed, done)), recorded=match.is_over,
         shown=done if reviewed is None else max(0, min(reviewed, done)),
-        pool_order=(), serial=s.serial + 1,
+        pool_order=(), serial=s.serial + 1, assists=assists,
     )
     after, effects = settle(replace(s, match=None, serial=after.serial), after)
     return after, tuple(e for e in effects if not isinstance(e, Save))
@@ -305,7 +307,7 @@ def start(s: Table, seed: int | None = None) -> Result:
     match = Match.new(len(st.seats), seed, rounds=st.rounds, pool_size=st.pool_size, dealer=st.dealer)
     after = replace(
         cleared(s), match=match, serial=s.serial + 1, setting_up=False, overlay=None, reviewed=0, shown=0,
-        at_screen=None, recorded=False, confirm_new=False,
+        at_screen=None, recorded=False, confirm_new=False, assists=(),
         live=s.texts.say("live.round_start", match.round.dealer, n=1, total=match.rounds),
     )
     return settle(s, after)
