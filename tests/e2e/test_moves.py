@@ -157,3 +157,17 @@ def test_undo_against_bots_restores_the_table_and_the_same_move_brings_the_same_
     match, _ = saved(page)
     game = load_game(page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')"))
     assert game.options["assists"] == "undo" and match.round.turns_taken == len(lines_after) - 1
+
+
+def test_a_hint_shows_the_hard_bot_s_choice_and_the_sheet_marks_the_match(booted: Page) -> None:
+    page = booted
+    new_match(page, "fast")
+    my_turn(page)
+    page.locator("[data-action=hint]").click()
+    expect(page.locator(".hint-text")).to_contain_text("The hard bot would ", timeout=30_000)
+    expect(page.locator("[data-action=hint]")).to_have_count(0)
+    game = load_game(page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')"))
+    assert game.options["assists"] == "hint"
+    knock(page)
+    page.locator("[data-action=knock], body[data-screen=last-move]").first.wait_for(timeout=BOT_TIMEOUT_MS)
+    expect(page.locator(".hint-text")).to_have_count(0)  # the next turn starts without it

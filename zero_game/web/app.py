@@ -21,12 +21,14 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from .commands import Command, handle
+from .hint import advised, hint_key, hint_rng
 from .i18n import pick_language
 from .present import present
 from .saved import SavedData
 from .settings import SPEEDS
 from .storage import Store, browser_backend
 from .table import (
+    Advise,
     BotTurn,
     ClearSaved,
     Effect_,
@@ -134,6 +136,8 @@ class App:
             self.saved.abandon()
         elif isinstance(effect, Think):
             self.wake_bots()
+        elif isinstance(effect, Advise):
+            asyncio.ensure_future(self.advise(effect))
         elif isinstance(effect, Reveal):
             if effect.key not in self.reveals:
                 self.reveals.add(effect.key)
@@ -338,6 +342,26 @@ class App:
         self.run(bot_play(self.state, turn, action))
         await asyncio.sleep(pace * 0.3)
 
+
+    async def advise(self, effect: Advise) -> None:
+        """Ask the hard bot what it would do in the person's place, in slices, and show its answer."""
+        from zero_game.bots import make_bot
+
+        try:
+            s = self.state
+            if s.match is None or s.at_screen is None or hint_key(s) != effect.key:
+                return
+            bot = self.bots.get("hint")
+            if bot is None:
+                bot = self.bots["hint"] = make_bot("hard")
+            search = bot.start(s.match.view(s.at_screen), hint_rng(s, effect.key))
+            while (action := search.step(THINK_SLICE)) is None:
+                await asyncio.sleep(0)
+                if hint_key(self.state) != effect.key:
+                    return  # the person played on, or left the table
+            self.run(advised(self.state, effect.key, action))
+        except Exception as err:
+            self.failed(err)
 
     async def reveal_later(self, reveal: Reveal) -> None:
         """Leave the round's last move on the table for a while, then open the round's end."""

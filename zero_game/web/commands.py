@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from zero_game import KNOCK, Card, Swap
 
+from .hint import ask
 from .i18n import LANGUAGES
 from .settings import KINDS, MAX_SEATS, MIN_SEATS, PERSON, SeatConfig, clean_name
 from .table import (
@@ -69,6 +70,7 @@ class Command(StrEnum):
     LOG = "log"
     SEE_END = "see-end"
     UNDO = "undo"
+    HINT = "hint"
 
 
 Handler = Callable[[Table, str, str], Result]
@@ -243,6 +245,10 @@ def _undo(s: Table, arg: str, value: str) -> Result:
     return undo(s)
 
 
+def _hint(s: Table, arg: str, value: str) -> Result:
+    return ask(s)
+
+
 def _play_again(s: Table, arg: str, value: str) -> Result:
     return start(replace(s, overlay=None))
 
@@ -317,6 +323,7 @@ HANDLERS: dict[Command, Handler] = {
     Command.LOG: _log,
     Command.SEE_END: _see_end,
     Command.UNDO: _undo,
+    Command.HINT: _hint,
     **{c: _store(c) for c in (Command.CLEAR_HISTORY_YES, Command.EXPORT_JSON, Command.EXPORT_CSV,
                                Command.EXPORT_BACKUP, Command.IMPORT, Command.LOAD_THEIRS, Command.KEEP_MINE)},
 }

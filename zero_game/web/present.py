@@ -9,6 +9,7 @@ from zero_game import Action, Card, Colour, Effect, Phase, Round, Swap, breakdow
 from zero_game.match import MAX_ROUNDS
 from zero_game.round import default_pool_size
 
+from .hint import can_hint, hint_text, thinking
 from .i18n import LANGUAGES
 from .movelog import last_move_text, log_page, log_round, round_log
 from .rules_text import rules_sections
@@ -302,10 +303,14 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
         prompt = t.t("prompt.wait", name=t.name(r.current_player or 0))
     if hand:
         actions.append(Button("sort", t.t("action.sort_colour" if s.sort_by_number else "action.sort_number")))
+    advice = hint_text(s) or ""
+    if can_hint(s) and not advice:
+        busy = thinking(s)
+        actions.append(Button("hint", t.t("hint.thinking" if busy else "hint.button"), disabled=busy))
     if can_undo(s):
         actions.append(Button("undo", t.t("undo.button")))
     actions.append(Button("log", t.t("log.open")))
-    return ControlsView(prompt, confirm, tuple(actions), reserve=bool(hand))
+    return ControlsView(prompt, confirm, tuple(actions), reserve=bool(hand), hint=advice)
 
 
 def hand_view(s: Table, hand: tuple[Card, ...], mine: bool, viewer: int | None) -> HandView:

@@ -328,6 +328,8 @@ class Painter:
         slot = self.el("div", "confirm-slot")  # the prompt, or the confirm box in its place
         slot.appendChild(self.confirm(v.confirm) if v.confirm else self.el("p", "prompt", v.prompt))
         controls.appendChild(slot)
+        if v.hint:
+            controls.appendChild(self.el("p", "hint-text", v.hint))
         actions = self.el("div", "actions")
         for b in v.actions:
             actions.appendChild(self.button(b, "knock" if b.action == "knock" else ""))

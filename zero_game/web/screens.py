@@ -171,6 +171,7 @@ class ControlsView:
     confirm: Confirm | None
     actions: tuple[Button, ...]
     reserve: bool  # keep the confirm box's space (it may appear this turn)
+    hint: str = ""  # the hard bot's advice, when asked
 
 
 @dataclass(frozen=True)

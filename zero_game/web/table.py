@@ -71,6 +71,13 @@ class Reveal:
 
 
 @dataclass(frozen=True)
+class Advise:
+    """Run the hard bot for the person at the screen, in slices, and pass its choice to ``hint.advised``."""
+
+    key: tuple[int, int, int]  # (match serial, finished rounds, turns taken this round)
+
+
+@dataclass(frozen=True)
 class StoreAction:
     """A command about saved data (export, import, clear, another tab's match), done by the glue."""
 
@@ -78,7 +85,7 @@ class StoreAction:
     arg: str = ""
 
 
-Effect_ = Save | RecordFinished | ClearSaved | Think | Reveal | StoreAction
+Effect_ = Save | RecordFinished | ClearSaved | Think | Reveal | Advise | StoreAction
 Effects = tuple[Effect_, ...]
 
 
@@ -144,6 +151,8 @@ class Table:
     serial: int = 0  # counts dealt matches: a new one gets a new saved-game id
     recorded: bool = False  # the finished match went to the score sheet
     assists: tuple[str, ...] = ()  # help used in this match ("undo", "hint"), marked on the score sheet
+    asked: tuple[int, int, int] | None = None  # a hint asked where the table stood (see hint.py)
+    hint: tuple[tuple[int, int, int], Action] | None = None  # the hard bot's answer, and where it was asked
 
     @property
     def texts(self) -> Texts:

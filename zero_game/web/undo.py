@@ -56,6 +56,6 @@ def undo(s: Table) -> Result:
     match = Match.from_dict({**data, "played": played})
     after = replace(
         cleared(s), match=match, shown=s.reviewed, pool_order=pool_layout(match.round),
-        assists=tuple(sorted({*s.assists, UNDO})), live=s.texts.t("live.undone"),
+        assists=tuple(a for a in (UNDO, HINT) if a in {*s.assists, UNDO}), live=s.texts.t("live.undone"),
     )
     return settle(s, after)
