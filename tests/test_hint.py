@@ -8,7 +8,7 @@ from zero_game.web.commands import handle
 from zero_game.web.hint import advised, explain, hint_key, hint_rng
 from zero_game.web.present import present
 from zero_game.web.settings import Settings
-from zero_game.web.table import Advise, Table
+from zero_game.web.table import Advise, Save, Table
 from zero_game.web.texts import Texts
 from zero_game.web.undo import HINT
 
@@ -24,6 +24,7 @@ def test_a_hint_is_asked_answered_by_the_hard_bot_and_marked_as_help() -> None:
     effects = d("hint")
     key = hint_key(d.s)
     assert key is not None and Advise(key) in effects and d.s.assists == (HINT,)
+    assert Save() in effects  # the help used is saved with the match at once
     busy = next(b for b in d.table().controls.actions if b.action == "hint")
     assert busy.disabled and busy.label == "The hard bot is thinking…"
     assert d("hint") == ()  # asked once: a second tap starts nothing

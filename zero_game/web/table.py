@@ -264,7 +264,8 @@ def settle(before: Table, after: Table, effects: Effects = ()) -> Result:
     if m is not None and m is not before.match:
         if before.match is not None and after.serial != before.serial and not before.recorded:
             found.append(ClearSaved())
-    if m is not None and (m is not before.match or after.reviewed != before.reviewed):
+    if m is not None and (m is not before.match or after.reviewed != before.reviewed
+                          or after.assists != before.assists):
         found.append(Save())
     if m is not None and m.is_over and not after.recorded:
         after = replace(after, recorded=True)
