@@ -171,3 +171,58 @@ def test_a_hint_shows_the_hard_bot_s_choice_and_the_sheet_marks_the_match(booted
     knock(page)
     page.locator("[data-action=knock], body[data-screen=last-move]").first.wait_for(timeout=BOT_TIMEOUT_MS)
     expect(page.locator(".hint-text")).to_have_count(0)  # the next turn starts without it
+
+
+COUNTERS = """
+window.__flights = 0; window.__tones = 0; window.__buzz = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) { window.__flights++; return animate.apply(this, args); };
+if (window.AudioContext) {
+  const osc = AudioContext.prototype.createOscillator;
+  AudioContext.prototype.createOscillator = function () { window.__tones++; return osc.call(this); };
+}
+navigator.vibrate = () => { window.__buzz++; return true; };
+"""
+
+
+def counts(page: Page) -> tuple[int, int]:
+    return page.evaluate("() => [window.__flights, window.__tones]")
+
+
+def test_cards_travel_sounds_play_and_both_can_be_turned_off(chromium: Browser, site_url: str) -> None:
+    context = chromium.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
+    context.add_init_script(COUNTERS)
+    try:
+        loaded = open_game(context, site_url, f"?seed={SEED}")
+        page = loaded.page
+        new_match(page, "fast")
+        my_turn(page)
+        flights, tones = counts(page)
+        swap_first_cards(page)
+        page.wait_for_function("() => window.__flights >= 2")
+        my_turn(page)
+        assert counts(page)[0] >= flights + 4, "my swap and the bots' swaps travel"
+        assert counts(page)[1] > tones, "swaps and knocks sound"
+        page.locator("[data-action=sound]").click()
+        expect(page.locator("[data-action=sound]")).to_have_attribute("aria-pressed", "false")
+        page.emulate_media(reduced_motion="reduce")
+        flights, tones = counts(page)
+        swap_first_cards(page)
+        my_turn(page)
+        assert counts(page) == (flights, tones), "nothing moves or sounds once turned off"
+        page.emulate_media(reduced_motion="no-preference")
+        page.reload()
+        page.locator("[data-action=knock]").wait_for(timeout=BOT_TIMEOUT_MS)
+        expect(page.locator("[data-action=sound]")).to_have_attribute("aria-pressed", "false")  # remembered
+        page.locator("[data-action=new-setup]").click()
+        page.locator("[data-action=new-setup-yes]").click()
+        page.locator("[data-field=motion]").select_option("off")
+        page.locator("[data-action=back-to-match]").click()
+        my_turn(page)
+        flights = counts(page)[0]
+        swap_first_cards(page)
+        my_turn(page)
+        assert counts(page)[0] == flights, "the Cards travel setting turns motion off"
+        assert loaded.console_errors == []
+    finally:
+        context.close()

@@ -10,6 +10,7 @@ Every handler and the bot loop are guarded: an exception shows an error notice a
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 import traceback
@@ -21,8 +22,10 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from .commands import Command, handle
+from .fx import Fx
 from .hint import advised, hint_key, hint_rng
 from .i18n import pick_language
+from .motion import cues, travel_ms, travelled
 from .present import present
 from .saved import SavedData
 from .settings import SPEEDS
@@ -37,6 +40,7 @@ from .table import (
     Result,
     Reveal,
     Save,
+    SavePrefs,
     StoreAction,
     Table,
     Think,
@@ -63,6 +67,7 @@ class App:
         self.root = root
         self.state = state
         self.view = View(document, root)
+        self.fx = Fx(document, window, to_js)
         self.live = document.createElement("div")
         self.live.className = "sr-only"
         self.live.id = "live"
@@ -120,11 +125,24 @@ class App:
         self.run(handle(self.state, command, arg, value))
 
     def run(self, result: Result) -> None:
-        """Take the new state, carry out its effects, draw."""
+        """Take the new state, carry out its effects, draw; then the cards travel and the sounds play."""
+        before = self.state
+        places = self.fx.snapshot() if page(before) is Page.TABLE and before.motion else None
         self.state, effects = result
         for effect in effects:
             self.carry_out(effect)
         self.render()
+        self.feedback(before, places)
+
+    def feedback(self, before: Table, places: dict[str, Any] | None) -> None:
+        """A swap's cards travel (unless motion is off here or on the device); its sound plays (unless muted)."""
+        s = self.state
+        moved = travelled(before, s) if places is not None and s.motion else None
+        if moved is not None and not self.fx.reduced():
+            self.fx.travel(places or {}, moved[0], moved[1], travel_ms(s))
+        if s.sound:
+            for cue in cues(before, s):
+                self.fx.play(cue)
 
     def carry_out(self, effect: Effect_) -> None:
         """The only place effects happen."""
@@ -136,6 +154,8 @@ class App:
             self.saved.abandon()
         elif isinstance(effect, Think):
             self.wake_bots()
+        elif isinstance(effect, SavePrefs):
+            save_prefs(self.state)
         elif isinstance(effect, Advise):
             asyncio.ensure_future(self.advise(effect))
         elif isinstance(effect, Reveal):
@@ -159,6 +179,7 @@ class App:
                 node.textContent = text
         self.root.setAttribute("aria-label", screen.table_label)
         document.body.dataset.screen = screen.name
+        document.body.dataset.motion = "on" if self.state.motion else "off"
         changed = self.view.draw(screen)
         if screen.lang != self.banner_lang:
             self.translate_banner()
@@ -236,6 +257,8 @@ class App:
 
     def on_pointerdown(self, event: Any) -> None:
         self.pressed_at = float(event.timeStamp)
+        if self.state.sound:
+            self.fx.unlock()
 
     def deliberate(self, event: Any) -> bool:
         """Whether a press on the hand-off's button is a new act, not the tail of the last person's.
@@ -375,6 +398,29 @@ class App:
             self.reveals.discard(reveal.key)
 
 
+PREFS_KEY = "zero-prefs"
+
+
+def save_prefs(s: Table) -> None:
+    """Remember this device's sound and motion choices (losing them is no harm: nothing is reported)."""
+    try:
+        window.localStorage.setItem(PREFS_KEY, json.dumps({"sound": s.sound, "motion": s.motion}))
+    except Exception as err:
+        window.console.warn(f"Zero: the sound and motion choices were not saved: {err!r}")
+
+
+def load_prefs(s: Table) -> Table:
+    """``s`` with this device's remembered sound and motion choices."""
+    try:
+        text = window.localStorage.getItem(PREFS_KEY)
+        data = json.loads(str(text)) if text else {}
+    except Exception:
+        return s
+    if not isinstance(data, dict):
+        return s
+    return replace(s, sound=data.get("sound") is not False, motion=data.get("motion") is not False)
+
+
 def url_options() -> tuple[int | None, str | None]:
     """``?seed=N`` fixes the first match's seed (tests, replaying a deal); ``?speed=`` the bots' pace."""
     params = window.URLSearchParams.new(window.location.search)
@@ -391,7 +437,7 @@ def start() -> App:
                   entropy=seed if seed is not None else random.SystemRandom().getrandbits(48))
     if speed is not None:
         state = replace(state, settings=replace(state.settings, speed=speed))
-    app = App(document.getElementById("app"), state)
+    app = App(document.getElementById("app"), load_prefs(state))
     try:
         store = Store(browser_backend())
         app.saved.attach_store(store, store.load())

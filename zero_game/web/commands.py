@@ -19,6 +19,7 @@ from .table import (
     HandOff,
     Page,
     Result,
+    SavePrefs,
     StoreAction,
     Table,
     apply,
@@ -71,6 +72,7 @@ class Command(StrEnum):
     SEE_END = "see-end"
     UNDO = "undo"
     HINT = "hint"
+    SOUND = "sound"
 
 
 Handler = Callable[[Table, str, str], Result]
@@ -130,6 +132,9 @@ def _remove_seat(s: Table, arg: str, value: str) -> Result:
 def _set(s: Table, arg: str, value: str) -> Result:
     if arg == "lang":
         return _to(s, lang=value) if value in LANGUAGES else _same(s)
+    if arg in ("sound", "motion") and value in ("on", "off"):  # this device's choices: any time
+        on = value == "on"
+        return (replace(s, sound=on) if arg == "sound" else replace(s, motion=on)), (SavePrefs(),)
     if not s.setting_up:
         return _same(s)  # a match's set-up does not change under it
     return _to(s, settings=s.settings.with_option(arg, value))
@@ -249,6 +254,10 @@ def _hint(s: Table, arg: str, value: str) -> Result:
     return ask(s)
 
 
+def _sound(s: Table, arg: str, value: str) -> Result:
+    return replace(s, sound=not s.sound), (SavePrefs(),)
+
+
 def _play_again(s: Table, arg: str, value: str) -> Result:
     return start(replace(s, overlay=None))
 
@@ -324,6 +333,7 @@ HANDLERS: dict[Command, Handler] = {
     Command.SEE_END: _see_end,
     Command.UNDO: _undo,
     Command.HINT: _hint,
+    Command.SOUND: _sound,
     **{c: _store(c) for c in (Command.CLEAR_HISTORY_YES, Command.EXPORT_JSON, Command.EXPORT_CSV,
                                Command.EXPORT_BACKUP, Command.IMPORT, Command.LOAD_THEIRS, Command.KEEP_MINE)},
 }

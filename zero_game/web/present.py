@@ -137,6 +137,8 @@ def setup(s: Table) -> SetupView:
                (("", t.t("setup.default", value=players)), *((str(n), str(n)) for n in range(1, MAX_ROUNDS + 1)))),
         Choice("dealer", t.t("setup.dealer"), str(st.dealer), tuple((str(i), t.name(i)) for i in range(players))),
         Choice("speed", t.t("setup.speed"), st.speed, tuple((k, t.t("speed." + k)) for k in SPEEDS)),
+        Choice("motion", t.t("setup.motion"), "on" if s.motion else "off", (("on", t.t("on")), ("off", t.t("off")))),
+        Choice("sound", t.t("setup.sound"), "on" if s.sound else "off", (("on", t.t("on")), ("off", t.t("off")))),
     )
     add = Button("add-seat", t.t("setup.add")) if players < MAX_SEATS else None
     back = None
@@ -310,6 +312,7 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
     if can_undo(s):
         actions.append(Button("undo", t.t("undo.button")))
     actions.append(Button("log", t.t("log.open")))
+    actions.append(Button("sound", t.t("sound.button"), pressed=s.sound))
     return ControlsView(prompt, confirm, tuple(actions), reserve=bool(hand), hint=advice)
 
 

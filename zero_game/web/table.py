@@ -78,6 +78,11 @@ class Advise:
 
 
 @dataclass(frozen=True)
+class SavePrefs:
+    """Remember this device's sound and motion choices."""
+
+
+@dataclass(frozen=True)
 class StoreAction:
     """A command about saved data (export, import, clear, another tab's match), done by the glue."""
 
@@ -85,7 +90,7 @@ class StoreAction:
     arg: str = ""
 
 
-Effect_ = Save | RecordFinished | ClearSaved | Think | Reveal | Advise | StoreAction
+Effect_ = Save | RecordFinished | ClearSaved | Think | Reveal | Advise | SavePrefs | StoreAction
 Effects = tuple[Effect_, ...]
 
 
@@ -153,6 +158,8 @@ class Table:
     assists: tuple[str, ...] = ()  # help used in this match ("undo", "hint"), marked on the score sheet
     asked: tuple[int, int, int] | None = None  # a hint asked where the table stood (see hint.py)
     hint: tuple[tuple[int, int, int], Action] | None = None  # the hard bot's answer, and where it was asked
+    sound: bool = True  # this device's choices, kept apart from any match (``SavePrefs``)
+    motion: bool = True
 
     @property
     def texts(self) -> Texts:
