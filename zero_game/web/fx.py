@@ -42,8 +42,10 @@ class Fx:
         """Where every card and seat is now: ``zone:slug`` / ``seat:n`` → (element, its box)."""
         found: dict[str, tuple[Any, Any]] = {}
         for node in self.doc.querySelectorAll("[data-zone=pool] [data-card], [data-zone=hand] [data-card]"):
-            zone = node.closest("[data-zone]").getAttribute("data-zone")
-            found[f"{zone}:{node.getAttribute('data-card')}"] = (node, node.getBoundingClientRect())
+            zone = node.closest("[data-zone]")
+            if zone:
+                found[f"{zone.getAttribute('data-zone')}:{node.getAttribute('data-card')}"] = (
+                    node, node.getBoundingClientRect())
         for node in self.doc.querySelectorAll("[data-seat]"):
             found[f"seat:{node.getAttribute('data-seat')}"] = (node, node.getBoundingClientRect())
         return found
@@ -54,17 +56,17 @@ class Fx:
         give, take = swap.give.slug, swap.take.slug
         source = before.get(f"hand:{give}") or before.get(f"seat:{seat}")
         landed = self.doc.querySelector(f"[data-zone=pool] [data-card='{give}']")
-        if source is not None and landed is not None:
+        if source is not None and landed:  # a missing element is null (falsy), not None, in Pyodide
             self.fly_in(landed, source[1], ms)
         taken = before.get(f"pool:{take}")
         if taken is None:
             return
         in_hand = self.doc.querySelector(f"[data-zone=hand] [data-card='{take}']")
-        if in_hand is not None:
+        if in_hand:
             self.fly_in(in_hand, taken[1], ms)
             return
         seat_node = self.doc.querySelector(f"[data-seat='{seat}']")
-        if seat_node is not None:
+        if seat_node:
             self.fly_away(taken[0], taken[1], seat_node.getBoundingClientRect(), ms)
 
     def fly_in(self, node: Any, start: Any, ms: int) -> None:
