@@ -186,7 +186,8 @@ navigator.vibrate = () => { window.__buzz++; return true; };
 
 
 def counts(page: Page) -> tuple[int, int]:
-    return page.evaluate("() => [window.__flights, window.__tones]")
+    flights, tones = page.evaluate("() => [window.__flights, window.__tones]")
+    return int(flights), int(tones)
 
 
 def test_cards_travel_sounds_play_and_both_can_be_turned_off(chromium: Browser, site_url: str) -> None:
