@@ -227,3 +227,38 @@ def test_cards_travel_sounds_play_and_both_can_be_turned_off(chromium: Browser, 
         assert loaded.console_errors == []
     finally:
         context.close()
+
+
+def test_a_replay_from_the_score_sheet_reaches_the_sheet_s_scores(booted: Page) -> None:
+    page = booted
+    if page.locator("[data-action=new-setup]").count():
+        page.locator("[data-action=new-setup]").first.click()
+        if page.locator("[data-action=new-setup-yes]").count():
+            page.locator("[data-action=new-setup-yes]").click()
+    page.locator("[data-field=rounds]").select_option("1")
+    new_match(page, "fast")
+    while not page.locator("[data-action=play-again]").count():
+        step = page.locator("[data-action=knock], [data-action=next-round], [data-action=play-again]").first
+        step.wait_for(timeout=BOT_TIMEOUT_MS)
+        action = step.get_attribute("data-action")
+        if action == "knock":
+            knock(page)
+        elif action == "next-round":
+            page.locator("[data-action=next-round]").click()
+    page.locator("[data-action=sheet]").click()
+    entry = page.locator(".history-entry").first
+    totals = [int(x) for x in entry.locator(".history-total").all_text_contents()]
+    entry.locator("[data-action=replay]").first.click()
+    expect(page.locator(".replay h1")).to_contain_text("Replay of round 1")
+    expect(page.locator(".replay-step")).to_contain_text("Move 0 of ")
+    moves = int(page.locator(".replay-step").text_content().split()[-1])  # type: ignore[union-attr]
+    for n in range(1, moves + 1):
+        page.locator("[data-action=replay-step][data-arg=next]").click()
+        expect(page.locator(".replay-step")).to_have_text(f"Move {n} of {moves}")
+    expect(page.locator("[data-action=replay-step][data-arg=next]")).to_be_disabled()
+    assert [int(s.split()[0]) for s in page.locator(".revealed-score").all_text_contents()] == totals
+    expect(page.locator(".replay [data-shown]")).to_have_count(9 * len(totals) + 5)
+    shoot(page, "moves-replay")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.locator("[data-action=back]").click()
+    expect(page.locator(".sheet-page")).to_be_visible()

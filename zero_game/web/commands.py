@@ -14,6 +14,7 @@ from zero_game import KNOCK, Card, Swap
 
 from .hint import ask
 from .i18n import LANGUAGES
+from .replay import open_replay, step_replay
 from .settings import KINDS, MAX_SEATS, MIN_SEATS, PERSON, SeatConfig, clean_name
 from .table import (
     HandOff,
@@ -73,6 +74,8 @@ class Command(StrEnum):
     UNDO = "undo"
     HINT = "hint"
     SOUND = "sound"
+    REPLAY = "replay"
+    REPLAY_STEP = "replay-step"
 
 
 Handler = Callable[[Table, str, str], Result]
@@ -285,6 +288,8 @@ def _sheet(s: Table, arg: str, value: str) -> Result:
 
 
 def _back(s: Table, arg: str, value: str) -> Result:
+    if s.overlay is Page.REPLAY:
+        return _to(s, overlay=Page.SHEET, replay=None)
     return _to(s, overlay=None, confirm_clear=False)
 
 
@@ -334,6 +339,8 @@ HANDLERS: dict[Command, Handler] = {
     Command.UNDO: _undo,
     Command.HINT: _hint,
     Command.SOUND: _sound,
+    Command.REPLAY: lambda s, arg, value: open_replay(s, arg),
+    Command.REPLAY_STEP: lambda s, arg, value: step_replay(s, arg),
     **{c: _store(c) for c in (Command.CLEAR_HISTORY_YES, Command.EXPORT_JSON, Command.EXPORT_CSV,
                                Command.EXPORT_BACKUP, Command.IMPORT, Command.LOAD_THEIRS, Command.KEEP_MINE)},
 }

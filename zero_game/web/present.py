@@ -12,6 +12,7 @@ from zero_game.round import default_pool_size
 from .hint import can_hint, hint_text, thinking
 from .i18n import LANGUAGES
 from .movelog import last_move_text, log_page, log_round, round_log
+from .replay import replay_page
 from .rules_text import rules_sections
 from .screens import (
     Body,
@@ -60,6 +61,8 @@ def present(s: Table) -> Screen:
         body = handoff(s)
     elif name is Page.LOG:
         body = log_page(s)
+    elif name is Page.REPLAY:
+        body = replay_page(s)
     elif name in (Page.TABLE, Page.LAST_MOVE):
         body = table(s)
     elif name is Page.ROUND_END:

@@ -20,6 +20,7 @@ from .screens import (
     LogView,
     MatchEndView,
     Notices,
+    ReplayView,
     RoundEndView,
     RulesView,
     SeatInfo,
@@ -232,6 +233,8 @@ class Painter:
             return self.sheet_page(body)
         if isinstance(body, LogView):
             return self.log_page(body)
+        if isinstance(body, ReplayView):
+            return self.replay(body)
         assert isinstance(body, RulesView)
         return self.rules(body)
 
@@ -396,6 +399,11 @@ class Painter:
                     self.add(line, self.el("span", "history-name", name), self.el("span", "history-total", total))
                     players.appendChild(line)
                 item.appendChild(players)
+                if entry.replays:
+                    replays = self.el("div", "history-replays")
+                    for b in entry.replays:
+                        replays.appendChild(self.button(b))
+                    item.appendChild(replays)
                 items.appendChild(item)
             panel.appendChild(items)
         else:
@@ -431,6 +439,38 @@ class Painter:
         if v.confirm:
             panel.appendChild(self.confirm(v.confirm, role="alertdialog"))
         panel.appendChild(self.button(v.back, "primary back"))
+        return panel
+
+    def replay(self, v: ReplayView) -> Any:
+        """A finished round replayed: its heading, the move, the pool, every hand, the step buttons."""
+        panel = self.el("section", "panel replay", data_zone="replay")
+        panel.appendChild(self.el("h1", "", v.heading))
+        if v.step:
+            panel.appendChild(self.el("p", "replay-step", v.step))
+        panel.appendChild(self.el("p", "last-move", v.said, role="status"))
+        if v.pool:
+            panel.appendChild(self.el("h2", "zone-label", v.pool_label))
+            pool = self.el("div", "cards small replay-pool")
+            for c in v.pool:
+                pool.appendChild(self.card(c, interactive=False, hook="data-shown", size="small"))
+            panel.appendChild(pool)
+        hands = self.el("ul", "revealed")
+        for h in v.hands:
+            item = self.el("li", "revealed-hand")
+            head = self.el("div", "revealed-head")
+            self.add(head, self.el("h2", "", h.name), self.el("span", "revealed-score", h.score))
+            item.appendChild(head)
+            cards = self.el("div", "cards small")
+            for c in h.cards:
+                cards.appendChild(self.card(c, interactive=False, hook="data-shown", size="small"))
+            item.appendChild(cards)
+            hands.appendChild(item)
+        panel.appendChild(hands)
+        buttons = self.el("div", "end-buttons replay-buttons")
+        for b in v.buttons:
+            buttons.appendChild(self.button(b))
+        panel.appendChild(buttons)
+        panel.appendChild(self.button(v.back, "back"))
         return panel
 
     def log_round(self, v: LogRound, level: str = "h2") -> Any:

@@ -277,6 +277,7 @@ class HistoryEntry:
     players: tuple[tuple[str, str, bool], ...]  # (name, total, won)
     winners: str
     assists: str = ""  # the help used (undo, hints), if any
+    replays: tuple[Button, ...] = ()  # one per round that can be replayed
 
 
 @dataclass(frozen=True)
@@ -320,7 +321,31 @@ class RulesView:
     back: Button
 
 
-Body = SetupView | HandoffView | TableView | RoundEndView | MatchEndView | SheetPageView | RulesView | LogView
+@dataclass(frozen=True)
+class ReplayHand:
+    """One hand in a replay: every hand is shown, the round being over."""
+
+    name: str
+    cards: tuple[CardView, ...]
+    score: str
+
+
+@dataclass(frozen=True)
+class ReplayView:
+    """A finished round replayed: where it stands, the move just made, the pool, every hand, the buttons."""
+
+    heading: str
+    step: str
+    said: str
+    pool: tuple[CardView, ...]
+    hands: tuple[ReplayHand, ...]
+    buttons: tuple[Button, ...]
+    back: Button
+    pool_label: str = ""
+
+
+Body = (SetupView | HandoffView | TableView | RoundEndView | MatchEndView | SheetPageView | RulesView | LogView
+        | ReplayView)
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .replay import replay_buttons
 from .screens import Button, Confirm, HistoryEntry, SheetPageView, SheetView, StatsLine
 from .settings import BOT_LEVELS
 from .table import Table
@@ -56,6 +57,7 @@ def sheet_page(s: Table) -> SheetPageView:
             winners=t.t("sheet.won_by", names=", ".join(record.seats[i].name for i in winners)),
             assists=t.t("sheet.assists", names=", ".join(t.t("assist." + a) for a in record.assists))
             if record.assists else "",
+            replays=replay_buttons(t, record),
         ))
     stats = []
     for line in s.history.player_stats():

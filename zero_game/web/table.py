@@ -35,6 +35,7 @@ class Page(StrEnum):
     SHEET = "sheet"
     RULES = "rules"
     LOG = "log"
+    REPLAY = "replay"
 
 
 # ---- effects: what the glue carries out ---------------------------------------------------------
@@ -158,6 +159,7 @@ class Table:
     assists: tuple[str, ...] = ()  # help used in this match ("undo", "hint"), marked on the score sheet
     asked: tuple[int, int, int] | None = None  # a hint asked where the table stood (see hint.py)
     hint: tuple[tuple[int, int, int], Action] | None = None  # the hard bot's answer, and where it was asked
+    replay: tuple[str, int, int] | None = None  # a finished round replayed: match id, round index, move
     sound: bool = True  # this device's choices, kept apart from any match (``SavePrefs``)
     motion: bool = True
 
