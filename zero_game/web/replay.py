@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from zero_game import DataError, Round, breakdown
+from zero_game import Card, DataError, Round, Swap, breakdown
 from zero_game.sheet import MatchRecord
 
 from .movelog import entry_text, round_log
@@ -85,13 +85,17 @@ def replay_page(s: Table) -> ReplayView:
     said = t.t("replay.deal") if at == 0 else entry_text(names, entries[at - 1])
     if at == len(found) - 1:
         said += " " + entry_text(names, entries[-1])  # the end: the points
+    moved: set[Card] = set()  # the cards of the move just made, marked where they went
+    action = found[at].history[-1].action if at > 0 else None
+    if isinstance(action, Swap):
+        moved = {action.give, action.take}
     hands = []
     for seat in range(r.players):
         cards = r.hand(seat)
         b = breakdown(cards)
         cleared = set(b.cleared)
         hands.append(ReplayHand(
-            names.name(seat), tuple(card(t, c, cleared=c in cleared) for c in sorted(cards)),
+            names.name(seat), tuple(card(t, c, cleared=c in cleared, selected=c in moved) for c in sorted(cards)),
             t.t("score.round", score=0 if b.zero else b.score),
         ))
     last = len(found) - 1
@@ -102,7 +106,8 @@ def replay_page(s: Table) -> ReplayView:
         Button("replay-step", t.t("replay.last"), arg="last", disabled=at == last),
     )
     return ReplayView(heading, t.t("replay.step", n=at, total=last), said,
-                      tuple(card(t, c) for c in r.pool), tuple(hands), buttons, back, t.t("zone.pool"))
+                      tuple(card(t, c, selected=c in moved) for c in r.pool), tuple(hands), buttons, back,
+                      t.t("zone.pool"))
 
 
 def replay_buttons(t: Texts, record: MatchRecord) -> tuple[Button, ...]:
