@@ -139,7 +139,9 @@ class App:
         s = self.state
         moved = travelled(before, s) if places is not None and s.motion else None
         if moved is not None and not self.fx.reduced():
-            self.fx.travel(places or {}, moved[0], moved[1], travel_ms(s))
+            ms = travel_ms(s)
+            self.fx.travel(places or {}, moved[0], moved[1], ms)
+            window.performance.mark("zero:travel", to_js({"detail": ms}, dict_converter=window.Object.fromEntries))
         if s.sound:
             for cue in cues(before, s):
                 self.fx.play(cue)
@@ -377,11 +379,13 @@ class App:
             bot = self.bots.get("hint")
             if bot is None:
                 bot = self.bots["hint"] = make_bot("hard")
+            window.performance.mark("zero:hint-asked")
             search = bot.start(s.match.view(s.at_screen), hint_rng(s, effect.key))
             while (action := search.step(THINK_SLICE)) is None:
                 await asyncio.sleep(0)
                 if hint_key(self.state) != effect.key:
                     return  # the person played on, or left the table
+            window.performance.mark("zero:hint-shown")
             self.run(advised(self.state, effect.key, action))
         except Exception as err:
             self.failed(err)
