@@ -68,7 +68,10 @@ TAP_ACTION = """async ([selector, back, n]) => {
       if (!which) continue;
       const t0 = performance.now();
       const painted = new Promise(resolve => {
-        const mo = new MutationObserver(() => { mo.disconnect(); requestAnimationFrame(() => resolve(performance.now())); });
+        const mo = new MutationObserver(() => {
+          mo.disconnect();
+          requestAnimationFrame(() => resolve(performance.now()));
+        });
         mo.observe(document.getElementById('app'), {subtree: true, childList: true, attributes: true});
       });
       document.querySelector(which).click();
