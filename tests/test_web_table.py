@@ -67,7 +67,7 @@ class Driver:
     def bots(self) -> None:
         """Let bots act until a person must (as the page's bot loop does, without the pauses)."""
         while (turn := bot_turn(self.s)) is not None:
-            action = make_bot(turn.level).choose(turn.view, turn.rng)
+            action = turn.script or make_bot(turn.level).choose(turn.view, turn.rng)
             self.s = bot_show(bot_thinking(self.s, turn), turn, action)
             self.s, effects = bot_play(self.s, turn, action)
             self.effects += effects

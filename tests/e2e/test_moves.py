@@ -262,3 +262,38 @@ def test_a_replay_from_the_score_sheet_reaches_the_sheet_s_scores(booted: Page) 
     page.set_viewport_size({"width": 1024, "height": 768})
     page.locator("[data-action=back]").click()
     expect(page.locator(".sheet-page")).to_be_visible()
+
+
+def test_the_tutorial_is_offered_on_a_first_visit_and_completes_by_taps(chromium: Browser, site_url: str) -> None:
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+    try:
+        loaded = open_game(context, site_url, "?speed=fast")
+        page = loaded.page
+        expect(page.locator("[data-notice='tutorial.offer']")).to_contain_text("New to Zero?")
+        page.locator("[data-notice='tutorial.offer'] [data-action=tutorial]").click()
+        expect(page.locator(".hint-text")).to_contain_text("Lesson 1: tap your grey 8")
+        page.screenshot(path=str(ARTIFACTS / "moves-tutorial-390x844.png"), full_page=True)
+        page.locator("[data-zone=hand] [data-card='grey-8']").click()
+        expect(page.locator("[data-zone=pool] .slot:has([data-card='red-5']) .card-hint")).to_have_text("→ 23")
+        page.locator("[data-zone=pool] [data-card='red-5']").click()
+        page.locator(".confirm [data-action=confirm]").click()
+        expect(page.locator(".hint-text")).to_contain_text("Your 23 is low enough", timeout=BOT_TIMEOUT_MS)
+        knock(page)
+        expect(page.locator(".round-end .banner")).to_contain_text("The lowest score wins", timeout=BOT_TIMEOUT_MS)
+        page.locator("[data-action=next-round]").click()
+        expect(page.locator(".hint-text")).to_contain_text("Lesson 2")
+        page.locator("[data-zone=hand] [data-card='black-8']").click()
+        page.locator("[data-zone=pool] [data-card='red-6']").click()
+        page.locator(".confirm [data-action=confirm]").click()
+        expect(page.locator(".round-end .banner")).to_contain_text("ZERO!", timeout=BOT_TIMEOUT_MS)
+        page.locator("[data-action=next-round]").click()
+        expect(page.locator("[data-action=start]")).to_be_visible()  # back on the set-up page
+        assert page.evaluate("() => localStorage.getItem('zero-sheet') || ''").count("tutorial") == 0
+        page.reload()
+        page.wait_for_function("() => document.documentElement.dataset.app === 'ready'")
+        expect(page.locator("[data-notice='tutorial.offer']")).to_have_count(0)  # offered once
+        page.locator("[data-action=rules]").click()
+        expect(page.locator(".rules [data-action=tutorial]")).to_be_visible()  # and from the Rules page
+        assert loaded.console_errors == []
+    finally:
+        context.close()

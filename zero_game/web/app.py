@@ -344,6 +344,7 @@ class App:
     async def play_bot(self, turn: BotTurn) -> None:
         """One bot turn: think in slices, show the card leaving, then the card arriving."""
         from zero_game.bots import make_bot  # the bots package is only needed once a bot plays
+        from zero_game.bots.base import Decided
 
         pace = SPEEDS[self.state.settings.speed]
         started = time.perf_counter()
@@ -354,7 +355,7 @@ class App:
         if bot is None:
             bot = self.bots[turn.level] = make_bot(turn.level)
         window.performance.mark("zero:bot-think")
-        thinking = bot.start(turn.view, turn.rng)
+        thinking = Decided(turn.script) if turn.script is not None else bot.start(turn.view, turn.rng)
         while (action := thinking.step(THINK_SLICE)) is None:
             await asyncio.sleep(0)
             if not still_to_play(self.state, turn):
@@ -408,7 +409,7 @@ PREFS_KEY = "zero-prefs"
 def save_prefs(s: Table) -> None:
     """Remember this device's sound and motion choices (losing them is no harm: nothing is reported)."""
     try:
-        window.localStorage.setItem(PREFS_KEY, json.dumps({"sound": s.sound, "motion": s.motion}))
+        window.localStorage.setItem(PREFS_KEY, json.dumps({"sound": s.sound, "motion": s.motion, "taught": s.taught}))
     except Exception as err:
         window.console.warn(f"Zero: the sound and motion choices were not saved: {err!r}")
 
@@ -422,7 +423,8 @@ def load_prefs(s: Table) -> Table:
         return s
     if not isinstance(data, dict):
         return s
-    return replace(s, sound=data.get("sound") is not False, motion=data.get("motion") is not False)
+    return replace(s, sound=data.get("sound") is not False, motion=data.get("motion") is not False,
+                   taught=data.get("taught") is True)
 
 
 def url_options() -> tuple[int | None, str | None]:
@@ -447,6 +449,8 @@ def start() -> App:
         app.saved.attach_store(store, store.load())
     except Exception as err:  # saved data must never stop the game from starting
         window.console.error(f"Zero: saved data could not be used: {err!r}")
+    if app.state.match is None and not app.state.history.matches and not app.state.taught:
+        app.state = notify(app.state, "tutorial.offer", actions=(("tutorial", "", "tutorial.start"),))
     app.render()
     document.documentElement.dataset.app = "ready"
     asyncio.ensure_future(warm_up_bots())

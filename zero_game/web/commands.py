@@ -33,6 +33,7 @@ from .table import (
     settle,
     start,
 )
+from .tutorial import allowed, begin, leave, next_scene
 from .undo import undo
 
 
@@ -76,6 +77,8 @@ class Command(StrEnum):
     SOUND = "sound"
     REPLAY = "replay"
     REPLAY_STEP = "replay-step"
+    TUTORIAL = "tutorial"
+    TUTORIAL_SKIP = "tutorial-skip"
 
 
 Handler = Callable[[Table, str, str], Result]
@@ -204,11 +207,12 @@ def _knock(s: Table, arg: str, value: str) -> Result:
 def _confirm(s: Table, arg: str, value: str) -> Result:
     if not my_turn(s):
         return _same(s)
-    if s.knocking:
-        return apply(s, KNOCK)
-    if s.give is not None and s.take is not None:
-        return apply(s, Swap(s.give, s.take))
-    return _same(s)
+    action = KNOCK if s.knocking else Swap(s.give, s.take) if s.give is not None and s.take is not None else None
+    if action is None:
+        return _same(s)
+    if not allowed(s, action):
+        return _to(s, give=None, take=None, knocking=False, live=s.texts.t("tutorial.not_now"))
+    return apply(s, action)
 
 
 def _cancel(s: Table, arg: str, value: str) -> Result:
@@ -231,6 +235,8 @@ def _next_round(s: Table, arg: str, value: str) -> Result:
     m = s.match
     if page(s) is not Page.ROUND_END or m is None:
         return _same(s)
+    if s.lesson is not None:
+        return next_scene(s)
     after = replace(s, reviewed=s.reviewed + 1)
     if len(m.finished_rounds) == after.reviewed and not m.is_over:
         after = replace(after, live=s.texts.say("live.round_start", m.round.dealer, n=m.round_number, total=m.rounds))
@@ -341,6 +347,8 @@ HANDLERS: dict[Command, Handler] = {
     Command.SOUND: _sound,
     Command.REPLAY: lambda s, arg, value: open_replay(s, arg),
     Command.REPLAY_STEP: lambda s, arg, value: step_replay(s, arg),
+    Command.TUTORIAL: lambda s, arg, value: begin(s),
+    Command.TUTORIAL_SKIP: lambda s, arg, value: leave(s),
     **{c: _store(c) for c in (Command.CLEAR_HISTORY_YES, Command.EXPORT_JSON, Command.EXPORT_CSV,
                                Command.EXPORT_BACKUP, Command.IMPORT, Command.LOAD_THEIRS, Command.KEEP_MINE)},
 }

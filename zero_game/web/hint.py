@@ -21,7 +21,7 @@ HintKey = tuple[int, int, int]  # (match serial, finished rounds, turns taken th
 
 def hint_key(s: Table) -> HintKey | None:
     """Where the table stands, if a hint may be asked now: the lone person's own turn against bots."""
-    if s.match is None or len(s.settings.persons) != 1 or not my_turn(s):
+    if s.match is None or s.lesson is not None or len(s.settings.persons) != 1 or not my_turn(s):
         return None
     return (s.serial, len(s.match.finished_rounds), s.match.round.turns_taken)
 

@@ -60,6 +60,22 @@ MOVES_MESSAGES: dict[str, dict[str, str]] = {
         "replay.back": "Back to the score sheet",
         "replay.missing": "This match is no longer on the score sheet.",
         "replay.damaged": "This round can't be replayed: {reason}",
+        "tutorial.offer": "New to Zero? Learn it by playing: a short guided round against a bot.",
+        "tutorial.start": "Play the tutorial",
+        "tutorial.skip": "Skip the tutorial",
+        "tutorial.next": "Next lesson",
+        "tutorial.finish": "Finish the tutorial",
+        "tutorial.not_now": "Not this move: the lesson above says which one to make.",
+        "tutorial.swap": "Lesson 1: tap your grey 8. Each pool card now shows what your hand would score if you "
+        "took it. Take the red 5: five reds make a group, and a group is cleared — it scores nothing.",
+        "tutorial.first_knock": "Bruno knocks. A first knock changes nothing yet: play goes on.",
+        "tutorial.second_knock": "Your 23 is low enough. Knock now: the second knock of a round gives everyone "
+        "else one final turn, then the round ends.",
+        "tutorial.final_turn": "Bruno takes his final turn. You knocked second, so you don't play again.",
+        "tutorial.end_1": "The lowest score wins the round. Next: the ZERO.",
+        "tutorial.zero": "Lesson 2: five reds and five 6s in one hand, with one card in both groups, make a ZERO. "
+        "Give your black 8 and take the red 6.",
+        "tutorial.end_2": "ZERO! The round ends at once and your hand scores 0. You know the game: have fun!",
         "undo.button": "Take back my turn",
         "live.undone": "Your last turn is taken back, and the bots' turns after it.",
     },
@@ -120,6 +136,25 @@ MOVES_MESSAGES: dict[str, dict[str, str]] = {
         "replay.back": "Retour à la feuille de score",
         "replay.missing": "Cette partie n'est plus sur la feuille de score.",
         "replay.damaged": "Impossible de rejouer cette manche : {reason}",
+        "tutorial.offer": "Nouveau venu ? Apprenez Zéro en jouant : une courte manche guidée contre un robot.",
+        "tutorial.start": "Jouer le tutoriel",
+        "tutorial.skip": "Passer le tutoriel",
+        "tutorial.next": "Leçon suivante",
+        "tutorial.finish": "Terminer le tutoriel",
+        "tutorial.not_now": "Pas ce coup-là : la leçon ci-dessus indique lequel jouer.",
+        "tutorial.swap": "Leçon 1 : touchez votre 8 gris. Chaque carte de la réserve montre alors ce que vaudrait "
+        "votre main si vous la preniez. Prenez le 5 rouge : cinq rouges forment un groupe, et un groupe est "
+        "retiré — il ne compte rien.",
+        "tutorial.first_knock": "Bruno frappe. Un premier coup ne change rien encore : le jeu continue.",
+        "tutorial.second_knock": "Vos 23 points suffisent. Frappez : le deuxième coup d'une manche donne à chacun "
+        "des autres un dernier tour, puis la manche s'arrête.",
+        "tutorial.final_turn": "Bruno joue son dernier tour. Vous avez frappé le deuxième coup : vous ne rejouez "
+        "pas.",
+        "tutorial.end_1": "Le plus petit score gagne la manche. Ensuite : le ZÉRO.",
+        "tutorial.zero": "Leçon 2 : cinq rouges et cinq 6 dans une main, avec une carte dans les deux groupes, "
+        "font un ZÉRO. Donnez votre 8 noir et prenez le 6 rouge.",
+        "tutorial.end_2": "ZÉRO ! La manche s'arrête aussitôt et votre main vaut 0. Vous connaissez le jeu : "
+        "amusez-vous bien !",
         "undo.button": "Reprendre mon coup",
         "live.undone": "Votre dernier coup est repris, avec les coups des robots qui ont suivi.",
     },
@@ -180,6 +215,24 @@ MOVES_MESSAGES: dict[str, dict[str, str]] = {
         "replay.back": "Zurück zum Punktezettel",
         "replay.missing": "Diese Partie steht nicht mehr auf dem Punktezettel.",
         "replay.damaged": "Diese Runde lässt sich nicht nachspielen: {reason}",
+        "tutorial.offer": "Neu bei Zero? Lerne es beim Spielen: eine kurze geführte Runde gegen einen Bot.",
+        "tutorial.start": "Einführung spielen",
+        "tutorial.skip": "Einführung überspringen",
+        "tutorial.next": "Nächste Lektion",
+        "tutorial.finish": "Einführung beenden",
+        "tutorial.not_now": "Nicht dieser Zug: Die Lektion oben sagt, welcher.",
+        "tutorial.swap": "Lektion 1: Tippe deine graue 8 an. Jede Karte der Auslage zeigt jetzt, was deine Hand "
+        "zählte, wenn du sie nähmst. Nimm die rote 5: Fünf rote Karten bilden eine Gruppe, und eine Gruppe "
+        "fällt weg — sie zählt nichts.",
+        "tutorial.first_knock": "Bruno klopft. Ein erstes Klopfen ändert noch nichts: Es geht weiter.",
+        "tutorial.second_knock": "Deine 23 sind wenig genug. Klopf jetzt: Das zweite Klopfen einer Runde gibt "
+        "allen anderen einen letzten Zug, dann endet die Runde.",
+        "tutorial.final_turn": "Bruno macht seinen letzten Zug. Du hast als Zweiter geklopft und spielst nicht "
+        "mehr.",
+        "tutorial.end_1": "Die niedrigste Zahl gewinnt die Runde. Als Nächstes: das ZERO.",
+        "tutorial.zero": "Lektion 2: Fünf rote Karten und fünf 6en in einer Hand, mit einer Karte in beiden "
+        "Gruppen, ergeben ein ZERO. Gib deine schwarze 8 ab und nimm die rote 6.",
+        "tutorial.end_2": "ZERO! Die Runde endet sofort und deine Hand zählt 0. Du kennst das Spiel: viel Spaß!",
         "undo.button": "Zug zurücknehmen",
         "live.undone": "Dein letzter Zug ist zurückgenommen, und die Züge der Bots danach auch.",
     },

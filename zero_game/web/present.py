@@ -43,6 +43,7 @@ from .settings import KINDS, MAX_SEATS, MIN_SEATS, POOL_SIZES, SPEEDS
 from .sheet_page import match_sheet, sheet_page
 from .table import HandOff, Page, Table, knock_question, my_turn, next_step, page, table_round, visible_hand
 from .texts import Texts
+from .tutorial import lesson_text
 from .undo import can_undo
 
 
@@ -52,7 +53,8 @@ def present(s: Table) -> Screen:
     name = page(s)
     body: Body
     if name is Page.RULES:
-        body = RulesView(t.t("rules.heading"), rules_sections(s.lang), Button("back", t.t("back")))
+        body = RulesView(t.t("rules.heading"), rules_sections(s.lang), Button("back", t.t("back")),
+                         Button("tutorial", t.t("tutorial.start")))
     elif name is Page.SHEET:
         body = sheet_page(s)
     elif name is Page.SETUP:
@@ -308,7 +310,7 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
         prompt = t.t("prompt.wait", name=t.name(r.current_player or 0))
     if hand:
         actions.append(Button("sort", t.t("action.sort_colour" if s.sort_by_number else "action.sort_number")))
-    advice = hint_text(s) or ""
+    advice = hint_text(s) or lesson_text(s)
     if can_hint(s) and not advice:
         busy = thinking(s)
         actions.append(Button("hint", t.t("hint.thinking" if busy else "hint.button"), disabled=busy))
@@ -316,6 +318,8 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
         actions.append(Button("undo", t.t("undo.button")))
     actions.append(Button("log", t.t("log.open")))
     actions.append(Button("sound", t.t("sound.button"), pressed=s.sound))
+    if s.lesson is not None:
+        actions.append(Button("tutorial-skip", t.t("tutorial.skip")))
     return ControlsView(prompt, confirm, tuple(actions), reserve=bool(hand), hint=advice)
 
 
@@ -387,6 +391,9 @@ def round_end(s: Table) -> RoundEndView:
         banner = t.t(key, name=", ".join(t.name(i) for i in leaders), score=best)
     last = s.reviewed + 1 == m.rounds
     nxt = Button("next-round", t.t("end.final" if last else "end.next"), primary=True)
+    if s.lesson is not None:
+        banner = lesson_text(s)
+        nxt = Button("next-round", t.t("tutorial.next" if s.lesson == 0 else "tutorial.finish"), primary=True)
     log = log_round(t, round_log(r, s.reviewed + 1))
     return RoundEndView(t.t("end.heading", n=s.reviewed + 1, total=m.rounds), banner, tuple(hands),
                         match_sheet(s, upto=s.reviewed + 1), nxt, last_move_text(t, r),

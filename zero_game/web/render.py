@@ -530,6 +530,8 @@ class Painter:
     def rules(self, v: RulesView) -> Any:
         panel = self.el("article", "panel rules")
         panel.appendChild(self.el("h1", "", v.heading))
+        if v.tutorial:
+            panel.appendChild(self.button(v.tutorial, "tutorial"))
         for heading, paragraphs in v.sections:
             panel.appendChild(self.el("h2", "", heading))
             for text in paragraphs:

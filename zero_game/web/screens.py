@@ -319,6 +319,7 @@ class RulesView:
     heading: str
     sections: tuple[tuple[str, tuple[str, ...]], ...]
     back: Button
+    tutorial: Button | None = None
 
 
 @dataclass(frozen=True)

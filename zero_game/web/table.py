@@ -162,6 +162,9 @@ class Table:
     replay: tuple[str, int, int] | None = None  # a finished round replayed: match id, round index, move
     sound: bool = True  # this device's choices, kept apart from any match (``SavePrefs``)
     motion: bool = True
+    taught: bool = False  # the tutorial was played to its end on this device
+    lesson: int | None = None  # the tutorial's scene being played (see tutorial.py)
+    before_lesson: Table | None = None  # the table as it was when the tutorial began
 
     @property
     def texts(self) -> Texts:
@@ -279,6 +282,8 @@ def settle(before: Table, after: Table, effects: Effects = ()) -> Result:
     if m is not None and m.is_over and not after.recorded:
         after = replace(after, recorded=True)
         found.append(RecordFinished())
+    if after.lesson is not None:  # a tutorial saves nothing, records nothing, leaves the saved match alone
+        found = [e for e in found if not isinstance(e, (Save, RecordFinished, ClearSaved))]
     step = next_step(after)
     if isinstance(step, Think):
         found.append(step)
@@ -392,6 +397,7 @@ class BotTurn:
     view: RoundView
     rng: random.Random
     key: tuple[int, int, int]
+    script: Action | None = None  # the tutorial's scripted move: no thinking
 
 
 def bot_turn(s: Table) -> BotTurn | None:
@@ -401,7 +407,12 @@ def bot_turn(s: Table) -> BotTurn | None:
         return None
     m = s.match
     rng = random.Random(f"{m.seed}:{step.key[0]}:{step.key[1]}")
-    return BotTurn(step.seat, s.settings.seats[step.seat].kind, m.view(step.seat), rng, step.key)
+    script = None
+    if s.lesson is not None:
+        from .tutorial import scripted  # the tutorial builds on this module
+
+        script = scripted(s)
+    return BotTurn(step.seat, s.settings.seats[step.seat].kind, m.view(step.seat), rng, step.key, script)
 
 
 def still_to_play(s: Table, turn: BotTurn) -> bool:

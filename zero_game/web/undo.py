@@ -31,7 +31,9 @@ def _where(s: Table) -> tuple[int, int] | None:
     """The round on the table and the index of the lone person's last turn in it, if undo is offered."""
     m = s.match
     persons = s.settings.persons
-    if m is None or m.is_over or len(persons) != 1 or page(s) not in (Page.TABLE, Page.LAST_MOVE):
+    if m is None or m.is_over or s.lesson is not None or len(persons) != 1:
+        return None
+    if page(s) not in (Page.TABLE, Page.LAST_MOVE):
         return None
     index = s.reviewed if page(s) is Page.LAST_MOVE else len(m.finished_rounds)
     r = m.finished_rounds[index] if index < len(m.finished_rounds) else m.round
