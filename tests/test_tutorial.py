@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from zero_game import breakdown
-from zero_game.web.commands import handle
 from zero_game.web.present import present
 from zero_game.web.screens import RoundEndView, RulesView, TableView
 from zero_game.web.table import ClearSaved, Page, RecordFinished, Save, SavePrefs, Table
