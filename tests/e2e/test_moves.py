@@ -166,6 +166,8 @@ def test_a_hint_shows_the_hard_bot_s_choice_and_the_sheet_marks_the_match(booted
     page.locator("[data-action=hint]").click()
     expect(page.locator(".hint-text")).to_contain_text("The hard bot would ", timeout=30_000)
     expect(page.locator("[data-action=hint]")).to_have_count(0)
+    shoot(page, "moves-hint")  # the hint, and the table's buttons (undo, moves, sound) at three sizes
+    page.set_viewport_size({"width": 1024, "height": 768})
     game = load_game(page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')"))
     assert game.options["assists"] == "hint"
     knock(page)
