@@ -89,3 +89,12 @@ def test_the_scenes_deal_what_the_lessons_say_in_three_languages() -> None:
         d = Driver(Table(lang=lang))
         d("tutorial")
         assert lesson(d) and lesson(d) != Driver(Table()).s.texts.t("tutorial.swap")
+
+
+def test_starting_a_match_answers_the_tutorial_offer() -> None:
+    from zero_game.web.table import notify
+
+    d = Driver(notify(Table(), "tutorial.offer", actions=(("tutorial", "", "tutorial.start"),)))
+    assert [n.key for n in present(d.s).notices.items] == ["tutorial.offer"]
+    d("start")
+    assert present(d.s).notices.items == ()

@@ -147,7 +147,7 @@ def _set(s: Table, arg: str, value: str) -> Result:
 
 
 def _start(s: Table, arg: str, value: str) -> Result:
-    return start(s)
+    return start(dismiss(s, "tutorial.offer"))  # playing a match answers the tutorial's offer
 
 
 def _back_to_match(s: Table, arg: str, value: str) -> Result:
