@@ -98,3 +98,13 @@ def test_starting_a_match_answers_the_tutorial_offer() -> None:
     assert [n.key for n in present(d.s).notices.items] == ["tutorial.offer"]
     d("start")
     assert present(d.s).notices.items == ()
+
+
+def test_a_new_game_from_inside_the_tutorial_is_a_real_match_again() -> None:
+    d = Driver(Table(seed=3))
+    d("tutorial")
+    d("new-setup")
+    d("new-setup-yes")
+    assert d.s.lesson is None and d.page is Page.SETUP
+    effects = d("start")
+    assert Save() in effects and d.s.lesson is None and d.s.before_lesson is None

@@ -282,6 +282,8 @@ def _new_setup(s: Table, arg: str, value: str) -> Result:
 
 
 def _new_setup_yes(s: Table, arg: str, value: str) -> Result:
+    if s.lesson is not None:  # leaving the tutorial: the table as it was, then the set-up
+        s = leave(s)[0]
     return _to(cleared(s), setting_up=True, overlay=None, confirm_new=False)
 
 

@@ -316,7 +316,7 @@ def resume(s: Table, match: Match, settings: Settings, reviewed: int | None = No
         cleared(s), settings=settings, match=match, setting_up=False, overlay=None, at_screen=None,
         reviewed=done if reviewed is None else max(0, min(reviewed, done)), recorded=match.is_over,
         shown=done if reviewed is None else max(0, min(reviewed, done)),
-        pool_order=(), serial=s.serial + 1, assists=assists,
+        pool_order=(), serial=s.serial + 1, assists=assists, lesson=None, before_lesson=None,
     )
     after, effects = settle(replace(s, match=None, serial=after.serial), after)
     return after, tuple(e for e in effects if not isinstance(e, Save))
@@ -331,7 +331,7 @@ def start(s: Table, seed: int | None = None) -> Result:
     match = Match.new(len(st.seats), seed, rounds=st.rounds, pool_size=st.pool_size, dealer=st.dealer)
     after = replace(
         cleared(s), match=match, serial=s.serial + 1, setting_up=False, overlay=None, reviewed=0, shown=0,
-        at_screen=None, recorded=False, confirm_new=False, assists=(),
+        at_screen=None, recorded=False, confirm_new=False, assists=(), lesson=None, before_lesson=None,
         live=s.texts.say("live.round_start", match.round.dealer, n=1, total=match.rounds),
     )
     return settle(s, after)
