@@ -148,6 +148,7 @@ def main() -> None:
             long_tasks = page.evaluate("window.__long")
             windows = page.evaluate(WINDOWS)
             travels = page.evaluate(TRAVELS)
+            marks = page.evaluate("() => performance.getEntriesByType('mark').map(e => [e.name, e.startTime])")
             browser.close()
     finally:
         server.terminate()
@@ -161,6 +162,11 @@ def main() -> None:
             if a <= start + 1 and start < b:
                 print(f"  {duration:.0f} ms task at +{start - a:.0f} ms into bot turn {turn + 1} ({b - a:.0f} ms)")
     print(f"long tasks (> 50 ms) at other times (redraws, animations): {summary(other)}")
+    for start, duration in long_tasks:
+        if not any(a <= start + 1 and start < b for a, b in windows):
+            before = [(t, name) for name, t in marks if t <= start + 1]
+            after = max(before) if before else (0.0, "page start")
+            print(f"  {duration:.0f} ms task at {start:.0f} ms, {start - after[0]:.0f} ms after {after[1]}")
     print(f"tap to visible: move log open and the sound toggle: {summary(log_taps)}")
     print(f"cards travelling: {len(travels)} swaps animated; long tasks (> 50 ms) meanwhile: "
           f"{summary(within(long_tasks, travels))}")
