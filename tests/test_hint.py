@@ -20,13 +20,13 @@ def test_a_hint_is_asked_answered_by_the_hard_bot_and_marked_as_help() -> None:
     d("start")
     d.bots()
     hint = next(b for b in d.table().controls.actions if b.action == "hint")
-    assert hint.label == "What would the hard bot do?" and not hint.disabled
+    assert (hint.label, hint.description) == ("Hint", "What would the hard bot do?") and not hint.disabled
     effects = d("hint")
     key = hint_key(d.s)
     assert key is not None and Advise(key) in effects and d.s.assists == (HINT,)
     assert Save() in effects  # the help used is saved with the match at once
     busy = next(b for b in d.table().controls.actions if b.action == "hint")
-    assert busy.disabled and busy.label == "The hard bot is thinking…"
+    assert busy.disabled and busy.label == "Thinking…"
     assert d("hint") == ()  # asked once: a second tap starts nothing
     seat = d.s.at_screen
     assert seat is not None

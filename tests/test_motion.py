@@ -49,7 +49,7 @@ def test_sound_and_motion_are_this_device_s_choices_changeable_any_time() -> Non
     d("start")
     assert d.s.sound and d.s.motion
     assert SavePrefs() in d("sound") and not d.s.sound
-    assert next(b for b in d.table().controls.actions if b.action == "sound").pressed is False
+    assert next(b for b in d.table().status.tools if b.action == "sound").pressed is False
     d("set", "motion", "off")
     assert not d.s.motion
     d("new-setup")

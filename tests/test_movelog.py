@@ -121,7 +121,7 @@ def test_the_log_is_one_tap_from_the_table_pauses_the_bots_and_lists_every_round
     d("next-round")
     d.bots()
     assert d.page is Page.TABLE
-    assert "log" in [b.action for b in d.table().controls.actions]
+    assert "log" in [b.action for b in d.table().status.tools]
     effects = d("log")
     assert d.page is Page.LOG and not any(type(e).__name__ == "Think" for e in effects)
     body = present(d.s).body

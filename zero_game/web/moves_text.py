@@ -35,8 +35,9 @@ MOVES_MESSAGES: dict[str, dict[str, str]] = {
         "sheet.assists": "With help: {names}",
         "assist.undo": "turns taken back",
         "assist.hint": "hints",
-        "hint.button": "What would the hard bot do?",
-        "hint.thinking": "The hard bot is thinking…",
+        "hint.button": "Hint",
+        "hint.question": "What would the hard bot do?",
+        "hint.thinking": "Thinking…",
         "hint.zero_word": "ZERO",
         "hint.swap": "The hard bot would give the {give} and take the {take}: your hand would score {score} "
         "(now {now}; the best other swap scores {other}).",
@@ -76,7 +77,8 @@ MOVES_MESSAGES: dict[str, dict[str, str]] = {
         "tutorial.zero": "Lesson 2: five reds and five 6s in one hand, with one card in both groups, make a ZERO. "
         "Give your black 8 and take the red 6.",
         "tutorial.end_2": "ZERO! The round ends at once and your hand scores 0. You know the game: have fun!",
-        "undo.button": "Take back my turn",
+        "undo.button": "Take back",
+        "undo.detail": "Take back my last turn and the bots' turns after it",
         "live.undone": "Your last turn is taken back, and the bots' turns after it.",
     },
     "fr": {
@@ -111,8 +113,9 @@ MOVES_MESSAGES: dict[str, dict[str, str]] = {
         "sheet.assists": "Avec aide : {names}",
         "assist.undo": "coups repris",
         "assist.hint": "conseils",
-        "hint.button": "Que jouerait le robot difficile ?",
-        "hint.thinking": "Le robot difficile réfléchit…",
+        "hint.button": "Conseil",
+        "hint.question": "Que jouerait le robot difficile ?",
+        "hint.thinking": "Réflexion…",
         "hint.zero_word": "ZÉRO",
         "hint.swap": "Le robot difficile donnerait le {give} et prendrait le {take} : votre main vaudrait {score} "
         "(maintenant {now} ; le meilleur autre échange donne {other}).",
@@ -155,7 +158,8 @@ MOVES_MESSAGES: dict[str, dict[str, str]] = {
         "font un ZÉRO. Donnez votre 8 noir et prenez le 6 rouge.",
         "tutorial.end_2": "ZÉRO ! La manche s'arrête aussitôt et votre main vaut 0. Vous connaissez le jeu : "
         "amusez-vous bien !",
-        "undo.button": "Reprendre mon coup",
+        "undo.button": "Reprendre",
+        "undo.detail": "Reprendre mon dernier coup et ceux des robots qui ont suivi",
         "live.undone": "Votre dernier coup est repris, avec les coups des robots qui ont suivi.",
     },
     "de": {
@@ -190,8 +194,9 @@ MOVES_MESSAGES: dict[str, dict[str, str]] = {
         "sheet.assists": "Mit Hilfe: {names}",
         "assist.undo": "Züge zurückgenommen",
         "assist.hint": "Tipps",
-        "hint.button": "Was würde der schwere Bot tun?",
-        "hint.thinking": "Der schwere Bot überlegt …",
+        "hint.button": "Tipp",
+        "hint.question": "Was würde der schwere Bot tun?",
+        "hint.thinking": "Überlegt …",
         "hint.zero_word": "ZERO",
         "hint.swap": "Der schwere Bot gäbe die {give} ab und nähme die {take}: Deine Hand zählte {score} "
         "(jetzt {now}; der beste andere Tausch ergibt {other}).",
@@ -233,7 +238,8 @@ MOVES_MESSAGES: dict[str, dict[str, str]] = {
         "tutorial.zero": "Lektion 2: Fünf rote Karten und fünf 6en in einer Hand, mit einer Karte in beiden "
         "Gruppen, ergeben ein ZERO. Gib deine schwarze 8 ab und nimm die rote 6.",
         "tutorial.end_2": "ZERO! Die Runde endet sofort und deine Hand zählt 0. Du kennst das Spiel: viel Spaß!",
-        "undo.button": "Zug zurücknehmen",
+        "undo.button": "Zurücknehmen",
+        "undo.detail": "Meinen letzten Zug und die Züge der Bots danach zurücknehmen",
         "live.undone": "Dein letzter Zug ist zurückgenommen, und die Züge der Bots danach auch.",
     },
 }

@@ -195,7 +195,8 @@ def status(s: Table, r: Round, viewer: int | None) -> StatusView:
     assert m is not None
     number = m.round_number
     if r.is_over:  # the round's last move, before its end
-        return StatusView(t.t("round_of", n=s.reviewed + 1, total=m.rounds), last_move_text(t, r), False)
+        return StatusView(t.t("round_of", n=s.reviewed + 1, total=m.rounds), last_move_text(t, r), False,
+                          tools(s))
     assert r.current_player is not None
     current = r.current_player
     if current != viewer:
@@ -215,7 +216,13 @@ def status(s: Table, r: Round, viewer: int | None) -> StatusView:
             text = t.t("status.you_knocked") + " " + turn
         else:
             text = t.t("status.one_knock", name=t.name(r.first_knocker)) + " " + turn
-    return StatusView(t.t("round_of", n=number, total=m.rounds), text, final)
+    return StatusView(t.t("round_of", n=number, total=m.rounds), text, final, tools(s))
+
+
+def tools(s: Table) -> tuple[Button, ...]:
+    """Beside the status line: the move log and the sound toggle."""
+    t = s.texts
+    return (Button("log", t.t("log.open")), Button("sound", t.t("sound.button"), pressed=s.sound))
 
 
 def seats(s: Table, r: Round, viewer: int | None, sizes: tuple[int, ...]) -> tuple[SeatInfo, ...]:
@@ -313,11 +320,10 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
     advice = hint_text(s) or lesson_text(s)
     if can_hint(s) and not advice:
         busy = thinking(s)
-        actions.append(Button("hint", t.t("hint.thinking" if busy else "hint.button"), disabled=busy))
+        actions.append(Button("hint", t.t("hint.thinking" if busy else "hint.button"), disabled=busy,
+                              description=t.t("hint.question")))
     if can_undo(s):
-        actions.append(Button("undo", t.t("undo.button")))
-    actions.append(Button("log", t.t("log.open")))
-    actions.append(Button("sound", t.t("sound.button"), pressed=s.sound))
+        actions.append(Button("undo", t.t("undo.button"), description=t.t("undo.detail")))
     if s.lesson is not None:
         actions.append(Button("tutorial-skip", t.t("tutorial.skip")))
     return ControlsView(prompt, confirm, tuple(actions), reserve=bool(hand), hint=advice)

@@ -164,6 +164,9 @@ class Painter:
             node.setAttribute("aria-pressed", "true" if b.pressed else "false")
         if b.disabled:
             node.disabled = True
+        if b.description:
+            node.setAttribute("aria-description", b.description)
+            node.setAttribute("title", b.description)
         return node
 
     def choice(self, c: Choice, cls: str = "field") -> Any:
@@ -322,7 +325,14 @@ class Painter:
 
     def status(self, v: StatusView) -> Any:
         status = self.el("header", "status" + (" final" if v.final else ""))
-        self.add(status, self.el("span", "round-label", v.round_label), self.el("h1", "status-text", v.status))
+        main = self.el("div", "status-main")
+        self.add(main, self.el("span", "round-label", v.round_label), self.el("h1", "status-text", v.status))
+        status.appendChild(main)
+        if v.tools:
+            tools = self.el("div", "status-tools")
+            for b in v.tools:
+                tools.appendChild(self.button(b, "tool"))
+            status.appendChild(tools)
         return status
 
     def controls(self, v: ControlsView) -> Any:

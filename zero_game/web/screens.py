@@ -34,6 +34,7 @@ class Button:
     disabled: bool = False
     key: str = ""
     pressed: bool | None = None
+    description: str = ""  # said by screen readers and shown on hover, for a short label
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,7 @@ class StatusView:
     round_label: str
     status: str
     final: bool
+    tools: tuple[Button, ...] = ()  # the move log and the sound toggle, beside the status line
 
 
 @dataclass(frozen=True)
