@@ -6,7 +6,9 @@ import os
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -283,3 +285,101 @@ def test_lan_mode_listens_everywhere_and_warns_about_offline_mode() -> None:
         assert "HTTPS" in printed and "localhost" in printed
     finally:
         stop(process)
+
+
+# --- under load and bad input: bounded in count and time, stopping by themselves ----------------------------
+
+
+@pytest.fixture(scope="module")
+def quick(site: Path) -> Iterator[tuple[int, subprocess.Popen[str]]]:
+    """A server whose connections time out after 1 s without progress (2 s for request headers)."""
+    process, first_line = start_server("--root", str(site), "--timeout", "1")
+    try:
+        yield int(first_line.rstrip().rstrip("/").rsplit(":", 1)[1]), process
+    finally:
+        stop(process)
+
+
+def test_a_burst_of_concurrent_page_loads_is_answered(quick: tuple[int, subprocess.Popen[str]]) -> None:
+    port, _ = quick
+    start = time.monotonic()
+    with ThreadPoolExecutor(max_workers=200) as pool:
+        statuses = list(pool.map(lambda _: get(port, "/").status, range(200)))
+    assert statuses == [200] * 200
+    assert time.monotonic() - start < 30  # with a backlog of 5, some waited for the 60 s SYN retries
+
+
+def test_idle_and_slow_connections_are_dropped_and_others_still_served(
+    quick: tuple[int, subprocess.Popen[str]],
+) -> None:
+    port, _ = quick
+    idle = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(50)]
+    slow = socket.create_connection(("127.0.0.1", port), timeout=10)
+    try:
+        assert get(port, "/").status == 200  # while 50 connections sit idle
+        start = time.monotonic()
+        for part in (b"GET / HTTP/1.1\r\n", b"X-a: 1\r\n", b"X-b: 1\r\n", b"X-c: 1\r\n", b"X-d: 1\r\n"):
+            try:
+                slow.sendall(part)  # a byte of headers every 0.6 s: never idle for the 1 s timeout
+            except OSError:
+                break
+            time.sleep(0.6)
+        assert slow.recv(100) == b"" and time.monotonic() - start < 6  # closed, with no reply
+        for conn in idle:
+            assert conn.recv(100) == b""  # closed by the server after its timeout
+    finally:
+        for conn in [*idle, slow]:
+            conn.close()
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["Sat, 01 Jan 99999999 00:00:00 GMT", "Sat, 01 Jan 2000 00:00:00 +99999999", "not a date", "\x01"],
+)
+def test_a_malformed_if_modified_since_is_a_400_without_a_traceback(site: Path, value: str) -> None:
+    process, first_line = start_server("--root", str(site))
+    process_quiet = "--quiet" in list(process.args)  # type: ignore[arg-type]
+    try:
+        port = int(first_line.rstrip().rstrip("/").rsplit(":", 1)[1])
+        response = get(port, "/index.html", {"If-Modified-Since": value})
+        assert response.status == 400 and response.text == "400 Bad Request\n"
+        assert get(port, "/index.html").status == 200  # and the server is still up
+    finally:
+        stop(process)
+    assert process.stderr is not None and process_quiet
+    assert "Traceback" not in process.stderr.read()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--port", "99999"], "the port must be from 0 to 65535, not 99999"),
+        (["--port", "eighty"], "whole number"),
+        (["--root", "/nonexistent/zero"], "is not a folder"),
+        (["--timeout", "-1"], "timeout must be"),
+    ],
+)
+def test_argument_errors_are_one_line(args: list[str], message: str) -> None:
+    done = subprocess.run([sys.executable, str(REPO / "serve.py"), *args], capture_output=True, text=True,
+                          timeout=30)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_lan_mode_serves_only_the_pages_files() -> None:
+    process, first_line = start_server("--lan")
+    try:
+        port = int(first_line.rstrip().rstrip("/").rsplit(":", 1)[1])
+        for target in ("/", "/index.html", "/sw.js", "/pyscript.toml", "/zero_game/round.py"):
+            assert get(port, target).status == 200, target
+        for target in ("/tests/test_serve.py", "/tools/precache.py", "/README.md", "/pyproject.toml",
+                       "/serve.py", "/bench/sheet.py", "/package.json"):
+            assert_refused(get(port, target))
+    finally:
+        stop(process)
+
+
+def test_lan_mode_without_a_file_list_refuses_to_start(site: Path) -> None:
+    done = subprocess.run([sys.executable, str(REPO / "serve.py"), "--lan", "--root", str(site)],
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 2 and "sw.js" in done.stderr and done.stderr.count("\n") == 1

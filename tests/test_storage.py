@@ -8,13 +8,24 @@ import json
 import random
 import string
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from zero_game import KNOCK, Match
-from zero_game.sheet import SHEET_SCHEMA, SavedGame, Seat, dump_game, load_sheet, new_id
+from zero_game.sheet import (
+    SHEET_SCHEMA,
+    SavedGame,
+    ScoreSheet,
+    Seat,
+    dump_game,
+    dump_sheet,
+    load_game,
+    load_sheet,
+    new_id,
+)
 from zero_game.web.storage import (
     BACKUP_PREFIX,
     CONFLICT,
@@ -26,9 +37,14 @@ from zero_game.web.storage import (
     SAVED,
     SHEET_KEY,
     UNAVAILABLE,
+    WRITE_FAILED,
+    Problem,
     Store,
+    at_risk_params,
     export_filename,
+    problem_actions,
     request_persistence,
+    settings_data,
 )
 from zero_game.web.storage_messages import STORAGE_MESSAGES
 
@@ -251,7 +267,8 @@ def test_damaged_data_with_no_room_for_a_backup_is_left_in_place() -> None:
     codes = [p.code for p in store.load().problems]
     assert "backup-failed" in codes
     storage.quota = None
-    assert store.record_finished(finish(new_game()).record("2025-06-01T13:00:00.000Z")).status == LOCKED
+    result = store.record_finished(finish(new_game()).record("2025-06-01T13:00:00.000Z"))
+    assert result.status == FAILED  # the player is told, and the match is kept for download
     assert storage.data[SHEET_KEY] == raw
 
 
@@ -486,3 +503,181 @@ def test_every_problem_code_has_a_text_in_every_language() -> None:
         for key, text in table.items():
             fields = {f for _, f, _, _ in string.Formatter().parse(text) if f}
             assert fields == {f for _, f, _, _ in string.Formatter().parse(STORAGE_MESSAGES["en"][key]) if f}
+
+
+# --- hostile stored values ----------------------------------------------------------------------------------
+
+DEEP = "[" * 10_000 + "]" * 10_000  # 20 KB that used to overflow the browser's stack in json.loads
+HOSTILE = {
+    "deep arrays": DEEP,
+    "deep objects": '{"a":' * 10_000 + "1" + "}" * 10_000,
+    "deep inside a document": '{"schema": 2, "type": "sheet", "matches": [' + DEEP + "]}",
+    "unclosed deep": "[" * 50_000,
+    "huge string": '"' + "x" * 4_100_000 + '"',
+    "wrong type": '{"schema": 2, "type": "sheet", "matches": {"0": 1}}',
+    "wrong schema type": '{"schema": "2", "type": "saved-game"}',
+    "truncated": '{"schema": 2, "type": "sheet", "matches": [{"id": "a", "fin',
+    "escaped quotes": '["\\"[[[[", "\\\\", ' + DEEP + "]",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+@pytest.mark.parametrize("key", [GAME_KEY, SHEET_KEY])
+def test_a_hostile_stored_value_is_backed_up_and_nothing_else_changes(name: str, key: str) -> None:
+    raw = HOSTILE[name]
+    game = new_game(4)
+    sheet = ScoreSheet((finish(new_game(5)).record("2025-06-01T13:00:00.000Z"),))
+    others = {GAME_KEY: dump_game(game), SHEET_KEY: dump_sheet(sheet), "other-app": "[" * 9}
+    del others[key]
+    storage = FakeStorage({key: raw} | others)
+    store = Store(storage, clock=clock())
+    loaded = store.load()
+    (problem,) = loaded.problems
+    assert problem.code == ("corrupt-game" if key == GAME_KEY else "corrupt-sheet")
+    assert problem.key is not None and storage.data[problem.key] == raw  # the raw value, kept whole
+    assert {k: storage.data[k] for k in others} == others  # nothing else changed
+    if key == SHEET_KEY:
+        assert loaded.game is not None and loaded.game.match == game.match and loaded.sheet.matches == ()
+    else:
+        assert loaded.game is None and loaded.sheet == sheet
+    assert store.save_game(act(loaded.game or game)).ok  # and play goes on, saved as before
+
+
+def test_a_hostile_table_set_up_inside_a_saved_match_is_refused_not_recursed() -> None:
+    game = replace(new_game(), options={"settings": DEEP})
+    with pytest.raises(ValueError, match="nested more than"):
+        settings_data(game)
+    with pytest.raises(ValueError, match="table set-up"):
+        settings_data(replace(new_game(), options={}))
+    assert settings_data(replace(new_game(), options={"settings": '{"seats": []}'})) == {"seats": []}
+    for bad in ('{"pool_size": 5.0}', '{"rounds": true}', '{"dealer": "0"}'):
+        with pytest.raises(ValueError, match="table set-up is damaged"):
+            settings_data(replace(new_game(), options={"settings": bad}))
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_a_hostile_import_file_is_refused_and_changes_nothing(name: str) -> None:
+    storage = FakeStorage()
+    store = Store(storage, clock=clock())
+    store.load()
+    store.record_finished(finish(new_game()).record("2025-06-01T13:00:00.000Z"))
+    before = dict(storage.data)
+    result = store.import_json(HOSTILE[name])
+    assert result.status == REJECTED and result.problem is not None and result.problem.code == "bad-import"
+    assert storage.data == before and len(store.sheet.matches) == 1
+
+
+# --- full storage never loses a match -----------------------------------------------------------------------
+
+
+def used(storage: FakeStorage) -> int:
+    return sum(len(k) + len(v) for k, v in storage.data.items())
+
+
+def play_and_finish(storage: FakeStorage, quota: int | None, seed: int) -> tuple[Store, SavedGame]:
+    """Start a match with room to spare, fill the storage to ``quota``, play it to the end and finish it."""
+    store = Store(storage, clock=clock())
+    store.load()
+    game = new_game(seed)
+    result = store.save_game(game)
+    game = result.game or game
+    storage.quota = quota
+    match = finish(game).match
+    game = game.advance(match, "2025-06-01T13:00:00.000Z")
+    saved = store.save_game(game)
+    game = saved.game or game
+    store.finish_match(game.record("2025-06-01T13:00:01.000Z"))
+    return store, game
+
+
+@pytest.mark.parametrize("spare", [0, 50, 400, 1000, 1500, 3000, None])
+def test_a_finished_match_is_never_lost_however_full_the_storage(spare: int | None) -> None:
+    storage = FakeStorage()
+    filler = Store(storage, clock=clock())
+    filler.load()
+    for seed in range(10, 13):  # some history first
+        filler.record_finished(finish(new_game(seed)).record("2025-06-01T12:30:00.000Z"))
+    quota = None if spare is None else used(storage) + spare
+    store, game = play_and_finish(storage, quota, seed=3)
+    after = Store(FakeStorage(dict(storage.data)), clock=clock()).load()  # a reload
+    on_sheet = game.id in after.sheet.ids()
+    resumable = after.game is not None and after.game.id == game.id
+    assert on_sheet or resumable, "the match is neither on the sheet nor resumable"
+    assert len(after.sheet.matches) >= 3  # no history lost either
+    risk = store.at_risk()
+    if not on_sheet:
+        assert risk.finished == 1 and risk.anything
+        rescue = store.rescue()
+        assert rescue is not None and game.id in rescue.text
+        fresh = Store(FakeStorage(), clock=clock())
+        fresh.load()
+        assert fresh.import_json(rescue.text).added == 1  # the rescue file imports like a sheet
+
+
+def test_when_storage_fills_mid_match_the_player_is_told_what_is_kept_and_can_download_the_rest() -> None:
+    storage = FakeStorage()
+    store = Store(storage, clock=clock())
+    store.load()
+    store.record_finished(finish(new_game(9)).record("2025-06-01T12:30:00.000Z"))
+    game = store.save_game(new_game()).game
+    assert game is not None
+    storage.quota = used(storage)
+    game = act(game, 3)
+    assert store.save_game(game).status == FAILED
+    risk = store.at_risk()
+    assert (risk.kept_matches, risk.kept_match, risk.match, risk.finished, risk.damaged) == (1, True, True, 0, 0)
+    texts = at_risk_params(risk, lambda key, **p: STORAGE_MESSAGES["en"][key].format(**p))
+    assert texts == {"kept": "the score sheet (finished matches: 1); the match in progress, as last saved",
+                     "lost": "the latest moves of the match in progress"}
+    for lang in ("fr", "de"):
+        params = at_risk_params(risk, lambda key, lang=lang, **p: STORAGE_MESSAGES[lang][key].format(**p))
+        assert STORAGE_MESSAGES[lang]["storage.at-risk"].format(**params)
+    rescue = store.rescue()
+    assert rescue is not None and rescue.filename.startswith("zero-rescue-")
+    assert json.loads(rescue.text)["match_in_progress"]["match"] == game.match.to_dict()  # exactly the latest
+    assert [a[0] for a in problem_actions(Problem(WRITE_FAILED))] == ["export-rescue", "free-space"]
+    # Freeing space: the oldest history goes (after the page has offered the whole sheet), then saving works.
+    assert store.trim_history(0).ok
+    assert store.save_game(game).ok and store.rescue() is None and not store.at_risk().anything
+
+
+def test_a_damaged_value_too_big_to_back_up_is_offered_first_and_then_replaced() -> None:
+    raw = '{"schema": 1, "type": "saved-game", ' + '"x": "' + "y" * 500 + '"}'
+    sheet_text = dump_sheet(ScoreSheet((finish(new_game(9)).record("2025-06-01T12:30:00.000Z"),)))
+    storage = FakeStorage({GAME_KEY: raw, SHEET_KEY: sheet_text})
+    storage.quota = used(storage) + 100  # no room for a copy of the damaged match
+    store = Store(storage, clock=clock())
+    loaded = store.load()
+    problem = next(p for p in loaded.problems if p.code == "backup-failed")
+    assert problem_actions(problem) == (("export-rescue", "", "storage.export-rescue"),)
+    rescue = store.rescue()
+    assert rescue is not None and json.loads(rescue.text)["damaged"] == [{"key": GAME_KEY, "text": raw}]
+    assert storage.data[GAME_KEY] == raw  # untouched until the player has it
+    game = new_game(2)
+    first = store.save_game(game)
+    assert first.status == FAILED and first.warn  # not silently unsaved
+    assert storage.data[GAME_KEY] == raw
+    store.rescued()  # the page offered the file
+    storage.quota = None
+    assert store.save_game(game).ok and load_game(storage.data[GAME_KEY]).id == game.id
+    assert storage.data[SHEET_KEY] == sheet_text  # nothing else changed
+
+
+def test_a_damaged_sheet_too_big_to_back_up_is_replaced_by_its_valid_part_once_downloaded() -> None:
+    doc = json.loads((FIXTURES / "sheet_v2.json").read_text(encoding="utf-8"))
+    doc["matches"][1]["rounds"][0]["scores"] = [99, 99]  # one damaged match among valid ones
+    raw = json.dumps(doc)
+    storage = FakeStorage({SHEET_KEY: raw})
+    storage.quota = used(storage) + 50  # no room for a backup
+    store = Store(storage, clock=clock())
+    loaded = store.load()
+    assert [p.code for p in loaded.problems] == ["backup-failed"] and len(loaded.sheet.matches) == 2
+    record = finish(new_game()).record("2025-06-01T13:00:00.000Z")
+    assert store.record_finished(record).status == FAILED and storage.data[SHEET_KEY] == raw
+    rescue = json.loads(store.rescue().text)  # type: ignore[union-attr]
+    assert rescue["damaged"] == [{"key": SHEET_KEY, "text": raw}]
+    assert [m["id"] for m in rescue["finished_matches"]["matches"]] == [record.id]
+    store.rescued()
+    storage.quota = None
+    assert store.retry().ok and not store.at_risk().anything
+    assert load_sheet(storage.data[SHEET_KEY]).ids() == {*(m.id for m in loaded.sheet.matches), record.id}

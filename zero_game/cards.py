@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .errors import InvalidMove
+from .errors import InvalidMove, shown
 
 NUMBERS = range(1, 9)
 DECK_SIZE = 56
@@ -65,9 +65,9 @@ class Card:
 
     def __post_init__(self) -> None:
         if not isinstance(self.colour, Colour):
-            raise InvalidMove(f"{self.colour!r} is not a colour of Zero.")
+            raise InvalidMove(f"{shown(self.colour)} is not a colour of Zero.")
         if type(self.number) is not int or not 1 <= self.number <= 8:
-            raise InvalidMove(f"Cards are numbered 1 to 8, not {self.number!r}.")
+            raise InvalidMove(f"Cards are numbered 1 to 8, not {shown(self.number)}.")
         object.__setattr__(self, "index", self.colour.value * 8 + self.number - 1)
 
     # Equality, hashing and order go through the index: cards are compared in every hot loop.
@@ -104,7 +104,9 @@ class Card:
 
     @staticmethod
     def from_index(index: int) -> Card:
-        """The card at ``index`` in the canonical deck."""
+        """The card at ``index`` (0–55) in the canonical deck; ``InvalidMove`` for anything else."""
+        if type(index) is not int or not 0 <= index < DECK_SIZE:
+            raise InvalidMove(f"A card's index is a whole number from 0 to {DECK_SIZE - 1}, not {shown(index)}.")
         return DECK[index]
 
     @staticmethod
@@ -115,21 +117,22 @@ class Card:
         Card.parse('red 7')
         """
         if not isinstance(text, str):
-            raise InvalidMove(f"A card is written like 'red 7', not {text!r}.")
+            raise InvalidMove(f"A card is written like 'red 7', not {shown(text)}.")
         card = _BY_NAME.get(text)
         if card is not None:
             return card
         match = _CARD_TEXT.match(text.lower())
         if match is None:
-            raise InvalidMove(f"{text.strip()!r} is not a card; write a colour and a number, like 'red 7'.")
+            raise InvalidMove(f"{shown(text.strip())} is not a card; write a colour and a number, like 'red 7'.")
         name, digits = match.groups()
         colour = _COLOUR_BY_NAME.get(name)
         if colour is None:
             names = ", ".join(c.label for c in Colour)
-            raise InvalidMove(f"{name!r} is not a colour of Zero; the colours are {names}.")
+            raise InvalidMove(f"{shown(name)} is not a colour of Zero; the colours are {names}.")
+        if len(digits) > 2 or not 1 <= int(digits) <= 8:
+            number_text = digits if len(digits) < 4 else digits[:3] + "..."
+            raise InvalidMove(f"Cards are numbered 1 to 8, so there is no {name} {number_text}.")
         number = int(digits)
-        if not 1 <= number <= 8:
-            raise InvalidMove(f"Cards are numbered 1 to 8, so there is no {name} {number}.")
         return DECK[colour.value * 8 + number - 1]
 
 
@@ -139,7 +142,7 @@ _BY_NAME = {name: card for name, card in zip(_NAMES, DECK, strict=True)}
 
 
 def to_mask(cards: Iterable[Card]) -> int:
-    """A set of cards as a 56-bit integer (bit ``card.index``)."""
+    """A set of cards as a 56-bit integer (bit ``card.index``); unchecked (see ``cards_mask``)."""
     mask = 0
     for card in cards:
         mask |= 1 << card.index
@@ -159,3 +162,15 @@ def indices(mask: int) -> list[int]:
 def from_mask(mask: int) -> tuple[Card, ...]:
     """The cards of a 56-bit mask, in canonical order."""
     return tuple([DECK[i] for i in indices(mask)])
+
+
+def cards_mask(cards: object, what: str = "A hand") -> int:
+    """Like ``to_mask`` for input from outside: ``InvalidMove`` unless ``cards`` is an iterable of ``Card``."""
+    if isinstance(cards, (str, bytes, Card)) or not isinstance(cards, Iterable):
+        raise InvalidMove(f"{what} is a collection of cards, not {shown(cards)}.")
+    mask = 0
+    for card in cards:
+        if card.__class__ is not Card:
+            raise InvalidMove(f"{what} holds only cards, not {shown(card)}.")
+        mask |= 1 << card.index
+    return mask

@@ -13,3 +13,9 @@ class IllegalMove(ValueError):
 
 class DataError(ValueError):
     """Saved text that is not valid JSON, not a round or match, or of an unknown schema."""
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for messages about values that may be huge."""
+    text = repr(value[: limit + 1]) if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

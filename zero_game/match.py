@@ -7,13 +7,16 @@ import random
 from typing import Any
 
 from .actions import Action
-from .errors import DataError
+from .errors import DataError, shown
 from .round import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     Round,
     RoundView,
     Seed,
     check_document,
     check_players,
+    check_pool_size,
     default_pool_size,
     load_json,
 )
@@ -29,7 +32,7 @@ class Match:
 
     _players: int
     _rounds: int
-    _pool_size: int | None
+    _pool_size: int
     _first_dealer: int
     _seed: int | str
     _finished: tuple[Round, ...]
@@ -57,6 +60,16 @@ class Match:
         return match._settle()
 
     @classmethod
+    def of_round(cls, first: Round, seed: int | str = "fixed deal") -> Match:
+        """A one-round match on a given deal (a tutorial, a puzzle).
+
+        No seed deals it, so ``from_dict`` would refuse it as saved: such a match is played, not saved.
+        """
+        match = cls._create(first.players, seed, 1, first.pool_size, first.dealer)
+        match._round = first
+        return match._settle()
+
+    @classmethod
     def _create(
         cls, players: int, seed: int | str, rounds: int | None, pool_size: int | None, dealer: int
     ) -> Match:
@@ -65,13 +78,12 @@ class Match:
         if rounds is None:
             rounds = players
         if type(rounds) is not int or not 1 <= rounds <= MAX_ROUNDS:
-            raise ValueError(f"A match has 1 to {MAX_ROUNDS} rounds, not {rounds!r}.")
-        if pool_size is not None and pool_size not in (5, 7, 9):
-            raise ValueError(f"The pool holds 5, 7 or 9 cards, not {pool_size!r}.")
+            raise ValueError(f"A match has 1 to {MAX_ROUNDS} rounds, not {shown(rounds)}.")
+        pool_size = check_pool_size(default_pool_size(players) if pool_size is None else pool_size)
         if type(dealer) is not int or not 0 <= dealer < players:
-            raise ValueError(f"The first dealer must be a seat from 0 to {players - 1}, not {dealer!r}.")
-        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise ValueError(f"A match seed is a whole number or a text, not {seed!r}.")
+            raise ValueError(f"The first dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}.")
+        if type(seed) is not int and not isinstance(seed, str):
+            raise ValueError(f"A match seed is a whole number or a text, not {shown(seed)}.")
         match = object.__new__(cls)
         match._players = players
         match._rounds = rounds
@@ -122,7 +134,7 @@ class Match:
     @property
     def pool_size(self) -> int:
         """The pool size used in every round."""
-        return self._pool_size if self._pool_size is not None else default_pool_size(self._players)
+        return self._pool_size
 
     @property
     def first_dealer(self) -> int:
@@ -223,32 +235,45 @@ class Match:
         check_document(data, "match", MATCH_SCHEMA)
         assert isinstance(data, dict)
         if data.get("seed") is None:
-            raise DataError("The saved match is damaged: its seed is missing.")
+            raise DataError("The saved match is damaged: its seed is missing, so its deals cannot be checked.")
+        players, rounds, pool_size = data.get("players"), data.get("rounds"), data.get("pool_size")
+        if type(rounds) is not int:
+            raise DataError(f"The saved match is damaged: its number of rounds is {shown(rounds)}.")
+        if pool_size is None and type(players) is int and MIN_PLAYERS <= players <= MAX_PLAYERS:
+            # Saves from before the pool size was always written: the rules' default, which every saved
+            # round's pool and deal must then match (checked below), so a 7-card match is refused.
+            pool_size = default_pool_size(players)
         try:
-            match = cls._create(
-                data.get("players"),  # type: ignore[arg-type]
-                data.get("seed"),  # type: ignore[arg-type]
-                data.get("rounds"),
-                data.get("pool_size"),
-                data.get("dealer"),  # type: ignore[arg-type]
-            )
-        except (ValueError, TypeError) as err:
+            match = cls._create(players, data.get("seed"), rounds, pool_size, data.get("dealer"))  # type: ignore[arg-type]
+        except ValueError as err:
             raise DataError(f"The saved match is damaged: {err}") from None
         played = data.get("played")
         if not isinstance(played, list) or not 1 <= len(played) <= match._rounds:
             raise DataError("The saved match is damaged: its rounds are missing.")
-        rounds = [Round.from_dict(r) for r in played]
-        for index, rnd in enumerate(rounds):
+        rounds_played = []
+        for index, item in enumerate(played):
+            try:
+                rnd = Round.from_dict(item)
+            except DataError as err:
+                raise DataError(f"Round {index + 1} of the saved match: {err}") from None
             if rnd.players != match._players:
                 raise DataError(f"The saved match is damaged: round {index + 1} has the wrong number of hands.")
             if rnd.dealer != (match._first_dealer + index) % match._players:
                 raise DataError(f"The saved match is damaged: round {index + 1} has the wrong dealer.")
-            if index < len(rounds) - 1 and not rnd.is_over:
+            if len(rnd.dealt_pool) != match._pool_size:
+                raise DataError(
+                    f"The saved match is damaged: round {index + 1} has a pool of {len(rnd.dealt_pool)} cards "
+                    f"in a match played with {match._pool_size}."
+                )
+            if rnd._deal != match._deal(index)._deal:
+                raise DataError(f"The saved match is damaged: round {index + 1} is not the deal its seed gives.")
+            if index < len(played) - 1 and not rnd.is_over:
                 raise DataError(f"The saved match is damaged: round {index + 1} never ended.")
-        if rounds[-1].is_over and len(rounds) < match._rounds:
+            rounds_played.append(rnd)
+        if rounds_played[-1].is_over and len(rounds_played) < match._rounds:
             raise DataError("The saved match is damaged: a finished round is missing its successor.")
-        match._finished = tuple(r for r in rounds if r.is_over)
-        match._round = rounds[-1]
+        match._finished = tuple(r for r in rounds_played if r.is_over)
+        match._round = rounds_played[-1]
         return match
 
     @classmethod

@@ -5,19 +5,21 @@ from __future__ import annotations
 import enum
 import json
 import random
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Generator, Iterable, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any
 
 from .actions import KNOCK, Action, Knock, Swap, parse_action
 from .cards import DECK, DECK_SIZE, Card, from_mask, indices, to_mask
-from .errors import DataError, IllegalMove, InvalidMove
+from .errors import DataError, IllegalMove, InvalidMove, shown
 from .scoring import is_zero_mask, score_mask
 
 HAND_SIZE = 9
 POOL_SIZES = (5, 7, 9)
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 ROUND_SCHEMA = 1
+MAX_ACTIONS = 10_000  # per saved round: a sanity bound (played rounds take tens), so a save replays quickly
 
 Seed = int | str | None
 
@@ -31,8 +33,22 @@ def default_pool_size(players: int) -> int:
 def check_players(players: object) -> int:
     """The number of players, if the rules allow it (R2)."""
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Zero is played by 2 to 5 players, not {players!r}.")
+        raise ValueError(f"Zero is played by 2 to 5 players, not {shown(players)}.")
     return players
+
+
+def check_pool_size(pool_size: object) -> int:
+    """The pool size, if the rules allow it (R3): a whole number, 5, 7 or 9."""
+    if type(pool_size) is not int or pool_size not in POOL_SIZES:
+        raise ValueError(f"The pool holds 5, 7 or 9 cards, not {shown(pool_size)}.")
+    return pool_size
+
+
+def check_seed(seed: object) -> Seed:
+    """A seed ``random.Random`` takes the same way on every Python: ``None``, a whole number or a text."""
+    if seed is not None and type(seed) is not int and not isinstance(seed, str):
+        raise ValueError(f"A seed is a whole number or a text, not {shown(seed)}.")
+    return seed
 
 
 class Phase(enum.Enum):
@@ -86,7 +102,34 @@ def _as_card(card: object) -> Card:
         return card
     if isinstance(card, str):
         return Card.parse(card)
-    raise InvalidMove(f"{card!r} is not a card.")
+    raise InvalidMove(f"{shown(card)} is not a card.")
+
+
+def _card_list_of_lists(hands: object, most: int) -> list[object]:
+    if isinstance(hands, (str, bytes, dict)) or not isinstance(hands, Iterable):
+        raise InvalidMove(f"A deal is a list of hands, not {shown(hands)}.")
+    if isinstance(hands, Sized) and len(hands) > most:
+        raise InvalidMove(f"A deal has 2 to {most} hands, not {len(hands)}.")
+    out = []
+    for hand in hands:
+        out.append(hand)
+        if len(out) > most:
+            raise InvalidMove(f"A deal has 2 to {most} hands, not more.")
+    return out
+
+
+def _card_list(cards: object, what: str, most: int) -> list[Card]:
+    """The cards of a hand or pool given from outside; ``InvalidMove`` if it is not a short list of cards."""
+    if isinstance(cards, (str, bytes, dict)) or not isinstance(cards, Iterable):
+        raise InvalidMove(f"{what} is a list of cards, not {shown(cards)}.")
+    if isinstance(cards, Sized) and len(cards) > most:
+        raise InvalidMove(f"{what} holds {len(cards)} cards; it can hold at most {most}.")
+    out = []
+    for card in cards:
+        out.append(_as_card(card))
+        if len(out) > most:
+            raise InvalidMove(f"{what} holds more than {most} cards.")
+    return out
 
 
 @dataclass(frozen=True)
@@ -201,12 +244,10 @@ class Round:
     ) -> Round:
         """Shuffle all 56 cards with ``random.Random(seed)`` and deal a round (R3, R5)."""
         check_players(players)
-        if pool_size is None:
-            pool_size = default_pool_size(players)
-        if pool_size not in POOL_SIZES:
-            raise ValueError(f"The pool holds 5, 7 or 9 cards, not {pool_size!r}.")
+        check_seed(seed)
+        pool_size = check_pool_size(default_pool_size(players) if pool_size is None else pool_size)
         if type(dealer) is not int or not 0 <= dealer < players:
-            raise ValueError(f"The dealer must be a seat from 0 to {players - 1}, not {dealer!r}.")
+            raise ValueError(f"The dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}.")
         deck = list(range(DECK_SIZE))
         random.Random(seed).shuffle(deck)
         hands = []
@@ -227,8 +268,11 @@ class Round:
         first_player: int = 0,
     ) -> Round:
         """Start a round from an explicit deal; cards may be ``Card`` values or text like ``"red 7"``."""
-        hand_lists = [[_as_card(c) for c in hand] for hand in hands]
-        pool_list = [_as_card(c) for c in pool]
+        hand_lists = [
+            _card_list(hand, f"Hand {seat}", HAND_SIZE)
+            for seat, hand in enumerate(_card_list_of_lists(hands, MAX_PLAYERS))
+        ]
+        pool_list = _card_list(pool, "The pool", max(POOL_SIZES))
         players = len(hand_lists)
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise InvalidMove(f"A deal has 2 to 5 hands, not {players}.")
@@ -530,13 +574,17 @@ class Round:
         hands, pool, actions, dealer = (data.get(k) for k in ("hands", "pool", "actions", "dealer"))
         if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
             raise DataError("The saved round is damaged: its hands are missing.")
+        if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
+            raise DataError(f"The saved round is damaged: it has {len(hands)} hands, not 2 to 5.")
         if not isinstance(pool, list) or not isinstance(actions, list):
             raise DataError("The saved round is damaged: its pool or its actions are missing.")
-        if type(dealer) is not int or not 0 <= dealer < max(len(hands), 1):
+        if len(actions) > MAX_ACTIONS:
+            raise DataError(f"The saved round is damaged: it has {len(actions):,} actions; no round takes so many.")
+        if type(dealer) is not int or not 0 <= dealer < len(hands):
             raise DataError("The saved round is damaged: its dealer is not a seat at the table.")
         try:
             state = cls.from_deal(hands, pool, first_player=(dealer + 1) % len(hands))
-        except (InvalidMove, TypeError) as err:
+        except InvalidMove as err:
             raise DataError(f"The saved round is damaged: {err}") from None
         for number, text in enumerate(actions, 1):
             try:
@@ -551,14 +599,82 @@ class Round:
         return cls.from_dict(load_json(text, "round"))
 
 
-def load_json(text: object, what: str) -> object:
-    """Parse JSON text, turning every failure into a ``DataError`` that names ``what`` was expected."""
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise DataError(f"A saved {what} is JSON text, not {type(text).__name__}.")
+MAX_JSON_DEPTH = 32  # every document of the game nests 6 levels at most
+MAX_JSON_CHARS = 4_000_000  # a saved round or match; localStorage itself holds about 5 million characters
+JSON_CHUNK = 1 << 17  # characters checked per step of json_problem_steps
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_OPENER = {"]": "[", "}": "{"}
+
+
+def json_problem(text: str, max_chars: int = MAX_JSON_CHARS, max_depth: int = MAX_JSON_DEPTH) -> str | None:
+    """Why ``text`` may not be given to ``json.loads`` (too long, too deep, brackets that don't pair), or None.
+
+    Linear in the length of ``text`` and without recursion: ``json.loads`` recurses once per nesting level,
+    and in the browser a few thousand levels overflow the JavaScript stack, which no ``except`` can catch.
+    """
+    steps = json_problem_steps(text, max_chars, max_depth)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+
+def json_problem_steps(
+    text: str, max_chars: int = MAX_JSON_CHARS, max_depth: int = MAX_JSON_DEPTH
+) -> Generator[None, None, str | None]:
+    """``json_problem``, one step per ``JSON_CHUNK`` characters (so a page can pause between steps)."""
+    if len(text) > max_chars:
+        return f"the text is {len(text):,} characters long; at most {max_chars:,} are read"
+    in_string, stack, start = False, [], 0
+    while start < len(text):
+        end = min(start + JSON_CHUNK, len(text))
+        while end < len(text) and text[end - 1] == "\\":  # never split an escape between two steps
+            end += 1
+        # Without its escaped backslashes and quotes, a piece of JSON has strings between plain quotes only.
+        parts = text[start:end].replace("\\\\", "").replace('\\"', "").split('"')
+        outside = "".join(parts[1::2] if in_string else parts[0::2])
+        in_string ^= len(parts) % 2 == 0
+        for bracket in _NOT_BRACKET.sub("", outside):
+            if bracket in "[{":
+                stack.append(bracket)
+                if len(stack) > max_depth:
+                    return f"the text is nested more than {max_depth} levels deep"
+            elif not stack or stack.pop() != _OPENER[bracket]:
+                return "the text is not valid JSON (its brackets do not pair up)"
+        start = end
+        yield
+    return "the text is not valid JSON (its brackets do not pair up)" if stack else None
+
+
+def load_json(
+    text: object,
+    what: str,
+    *,
+    max_chars: int = MAX_JSON_CHARS,
+    error: type[DataError] = DataError,
+    article: str = "a saved",
+) -> object:
+    """Parse JSON text within size and depth limits; every failure is an ``error`` naming ``what`` was expected.
+
+    The one door through which stored and imported text becomes data (rounds, matches, score sheets, saved
+    games, table set-ups).
+    """
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise error(f"This is not {article} {what}: it is not text.") from None
+    if not isinstance(text, str):
+        raise error(f"{article.capitalize()} {what} is JSON text, not {type(text).__name__}.")
+    text = text.removeprefix("\ufeff")
+    problem = json_problem(text, max_chars)
+    if problem is not None:
+        raise error(f"This is not {article} {what}: {problem}.")
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as err:
-        raise DataError(f"This is not a saved {what}: the text is not valid JSON ({err}).") from None
+        raise error(f"This is not {article} {what}: the text is not valid JSON ({shown(str(err), 80)}).") from None
 
 
 def check_document(data: object, kind: str, schema: int) -> None:

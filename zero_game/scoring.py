@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import Card, Colour, from_mask, to_mask
+from .cards import Card, Colour, cards_mask, from_mask
 
 GROUP = 5
 COLOUR_MASKS = tuple(0xFF << (8 * c) for c in range(7))
@@ -63,16 +63,18 @@ def is_zero_mask(mask: int) -> bool:
 def score_hand(cards: Iterable[Card]) -> int:
     """The points a hand scores: each distinct number left after removing groups of five.
 
+    ``InvalidMove`` if ``cards`` is not a collection of ``Card`` values.
+
     >>> score_hand(Card.parse(c) for c in
     ...     ["red 1", "blue 1", "green 4", "red 8", "red 1", "red 3", "red 4", "red 7", "blue 8"])
     13
     """
-    return score_mask(to_mask(cards))
+    return score_mask(cards_mask(cards))
 
 
 def is_zero(cards: Iterable[Card]) -> bool:
     """Whether a hand is a ZERO: five or more of one colour and five or more of one number."""
-    return is_zero_mask(to_mask(cards))
+    return is_zero_mask(cards_mask(cards))
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,7 @@ class Breakdown:
 
 def breakdown(cards: Iterable[Card]) -> Breakdown:
     """Which cards a colour or number group clears, which numbers score, and the total."""
-    mask = to_mask(cards)
+    mask = cards_mask(cards)
     colours = tuple(c for c in Colour if (mask & COLOUR_MASKS[c.value]).bit_count() >= GROUP)
     numbers = tuple(n + 1 for n in range(8) if (mask & NUMBER_MASKS[n]).bit_count() >= GROUP)
     cleared = cleared_mask(mask)

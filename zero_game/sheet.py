@@ -27,23 +27,25 @@ True
 from __future__ import annotations
 
 import csv
+import gc
 import hashlib
 import io
 import json
 import math
 import random
 import re
+import time
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from .actions import KNOCK, Swap
 from .cards import DECK, DECK_SIZE
 from .errors import DataError, IllegalMove, InvalidMove
 from .match import MAX_ROUNDS, Match
-from .round import MAX_PLAYERS, MIN_PLAYERS, Round
+from .round import MAX_JSON_CHARS, MAX_PLAYERS, MIN_PLAYERS, Round, json_problem_steps, load_json
 
 SHEET_SCHEMA = 3
 GAME_SCHEMA = 1
@@ -56,6 +58,8 @@ MAX_HAND_SCORE = 36  # 1 + 2 + ... + 8: every distinct number once
 MAX_MATCHES = 100_000  # a sanity bound for stored and imported sheets
 ASSISTS = ("undo", "hint")  # help a person can use against bots; a match that used it is marked
 KNOCK_CODE = -1  # an action in a RoundPlay: a knock, or give * 56 + take for a swap
+MAX_SHEET_CHARS = 200_000_000  # 100,000 matches of 5 seats and 10 rounds, exported with indentation
+MAX_GAME_CHARS = MAX_JSON_CHARS
 
 Kind = Literal["person", "bot"]
 
@@ -148,7 +152,8 @@ def _check_name(value: object, where: str) -> str:
         raise DamagedError(f"{where}: a player's name must be text, not {value!r}.")
     if value != clean_name(value) or not 1 <= len(value) <= MAX_NAME:
         raise DamagedError(f"{where}: the name {value!r} must have 1 to {MAX_NAME} characters, no extra spaces.")
-    if any(unicodedata.category(ch) in ("Cc", "Cs", "Cn", "Co") for ch in value):
+    # isprintable() is false for every character of those categories (and some harmless ones): a fast path.
+    if not value.isprintable() and any(unicodedata.category(ch) in ("Cc", "Cs", "Cn", "Co") for ch in value):
         raise DamagedError(f"{where}: the name {value!r} contains characters that cannot be shown.")
     return value
 
@@ -190,10 +195,19 @@ class Seat:
     def from_dict(cls, data: object, where: str = "Seat") -> Seat:
         """A seat from ``to_dict`` data; ``DamagedError`` if it is not one."""
         d = _check_dict(data, where, ("name", "kind", "level"))
-        if set(d) != {"name", "kind", "level"}:
+        if len(d) != 3:
             raise DamagedError(f"{where} has unexpected fields.")
-        _check_seat(d["name"], d["kind"], d["level"], where)
-        return cls(d["name"], d["kind"], d["level"])
+        key = (d["name"], d["kind"], d["level"])
+        seat = _SEATS.get(key) if all(type(v) is str or v is None for v in key) else None
+        if seat is None:
+            _check_seat(*key, where)
+            seat = cls(*key)
+            if len(_SEATS) < 1024:  # the same few seats come back match after match: check each once
+                _SEATS[(seat.name, seat.kind, seat.level)] = seat
+        return seat
+
+
+_SEATS: dict[tuple[object, object, object], Seat] = {}
 
 
 def _check_seat(name: object, kind: object, level: object, where: str) -> None:
@@ -342,16 +356,16 @@ class MatchRecord:
     @property
     def totals(self) -> tuple[int, ...]:
         """Each seat's total over the match."""
-        return tuple(sum(r.scores[seat] for r in self.rounds) for seat in range(len(self.seats)))
+        return tuple(map(sum, zip(*[r.scores for r in self.rounds], strict=True))) or (0,) * len(self.seats)
 
     @property
     def winners(self) -> tuple[int, ...]:
         """The seats on the lowest total; a tie shares the win (R17)."""
-        totals = self.totals
-        return tuple(seat for seat, t in enumerate(totals) if t == min(totals))
+        return _winners(self.totals)
 
     def to_dict(self) -> dict[str, Any]:
         """The record as plain data (totals and winners included for people reading the file)."""
+        totals = self.totals
         return {
             "id": self.id,
             "finished_at": self.finished_at,
@@ -359,8 +373,8 @@ class MatchRecord:
             "pool_size": self.pool_size,
             "first_dealer": self.first_dealer,
             "rounds": [r.to_dict() for r in self.rounds],
-            "totals": list(self.totals),
-            "winners": list(self.winners),
+            "totals": list(totals),
+            "winners": list(_winners(totals)),
             "assists": list(self.assists),
         }
 
@@ -386,9 +400,15 @@ class MatchRecord:
         if assists != [a for a in ASSISTS if a in assists]:
             raise DamagedError(f"{where}: the help used must be among {', '.join(ASSISTS)}, once each, in order.")
         record = cls(match_id, finished_at, seats, pool_size, first_dealer, rounds, tuple(assists))
-        if d["totals"] != list(record.totals) or d["winners"] != list(record.winners):
+        totals = record.totals
+        if d["totals"] != list(totals) or d["winners"] != list(_winners(totals)):
             raise DamagedError(f"{where}: the totals or winners do not add up from the rounds.")
         return record
+
+
+def _winners(totals: tuple[int, ...]) -> tuple[int, ...]:
+    best = min(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
 def record_match(match: Match, seats: Iterable[Seat], *, match_id: str, finished_at: str,
@@ -445,16 +465,18 @@ class ScoreSheet:
     """Every finished match, in the order they were added."""
 
     matches: tuple[MatchRecord, ...] = ()
+    _ids: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_ids", frozenset(m.id for m in self.matches))  # built once per sheet
 
     def ids(self) -> frozenset[str]:
         """The ids of all matches on the sheet."""
-        return frozenset(m.id for m in self.matches)
+        return self._ids
 
     def add(self, record: MatchRecord) -> ScoreSheet:
         """The sheet with ``record`` added, unchanged if a match with its id is already there."""
-        if record.id in self.ids():
-            return self
-        return ScoreSheet(self.matches + (record,))
+        return merge(self, ScoreSheet((record,)))[0]
 
     def history(self) -> list[MatchRecord]:
         """The finished matches, newest first."""
@@ -462,15 +484,20 @@ class ScoreSheet:
         return [self.matches[i] for i in reversed(order)]
 
     def player_stats(self) -> list[PlayerStats]:
-        """Statistics per person (by name, ignoring case) and per bot level: people first, most wins first."""
+        """Statistics per person (by name, ignoring case) and per bot level: people first, most wins first.
+
+        A match counts once per line: two medium bots at one table are one match of "Medium bot", won when
+        either of them won it; their rounds all count towards the average."""
         lines: dict[str, dict[str, Any]] = {}
         for record in sorted(self.matches, key=lambda m: _when(m.finished_at)):
             winners = record.winners
-            for seat_index, seat in enumerate(record.seats):
-                if seat.kind == "bot":
-                    key, name = f"bot:{seat.level}", f"{str(seat.level).capitalize()} bot"
-                else:
-                    key, name = f"person:{seat.name.casefold()}", seat.name
+            keys = [
+                (f"bot:{seat.level}", f"{str(seat.level).capitalize()} bot") if seat.kind == "bot"
+                else (f"person:{seat.name.casefold()}", seat.name)
+                for seat in record.seats
+            ]
+            counted: set[str] = set()
+            for seat_index, (seat, (key, name)) in enumerate(zip(record.seats, keys, strict=True)):
                 line = lines.setdefault(
                     key,
                     {
@@ -486,8 +513,10 @@ class ScoreSheet:
                     },
                 )
                 line["name"] = name
-                line["matches"] += 1
-                line["wins"] += seat_index in winners
+                if key not in counted:
+                    counted.add(key)
+                    line["matches"] += 1
+                    line["wins"] += any(keys[i][0] == key for i in winners)
                 for rnd in record.rounds:
                     score = rnd.scores[seat_index]
                     line["rounds"] += 1
@@ -643,9 +672,10 @@ def _sheet_2_to_3(doc: dict[str, Any]) -> dict[str, Any]:
     for index, old in enumerate(_check_list(doc.get("matches"), "The score sheet's matches")):
         where = f"Match {index + 1}"
         d = _check_dict(old, where, ("rounds",))
-        rounds = [{**_check_dict(r, f"{where}, round {i + 1}", ()), "play": None}
+        # Only what is missing is added: the fields of a schema-3 match mislabelled 2 are checked as they are.
+        rounds = [{"play": None, **_check_dict(r, f"{where}, round {i + 1}", ())}
                   for i, r in enumerate(_check_list(d["rounds"], f"{where}: the rounds"))]
-        matches.append({**d, "rounds": rounds, "assists": []})
+        matches.append({**d, "rounds": rounds, "assists": d.get("assists", [])})
     return {**doc, "schema": 3, "matches": matches}
 
 
@@ -677,39 +707,18 @@ def migrate(data: object, kind: str, schema: int, migrations: Mapping[int, Calla
 
 
 def _parse(text: object, kind: str) -> object:
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = bytes(text).decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise NotJsonError(f"This file is not a Zero {_KIND_NAMES[kind]}: it is not text.") from None
-    if not isinstance(text, str):
-        raise NotJsonError(f"A Zero {_KIND_NAMES[kind]} is JSON text, not {type(text).__name__}.")
-    try:
-        return json.loads(text.removeprefix("\ufeff"))
-    except (ValueError, RecursionError):
-        raise NotJsonError(f"This is not a Zero {_KIND_NAMES[kind]}: the text is not valid JSON.") from None
+    limit = MAX_SHEET_CHARS if kind == SHEET_TYPE else MAX_GAME_CHARS
+    return load_json(text, _KIND_NAMES[kind], max_chars=limit, error=NotJsonError, article="a Zero")
 
 
 def sheet_from_data(data: object) -> ScoreSheet:
     """A sheet from decoded JSON of any known schema; ``DataError`` subclasses say what is wrong."""
-    doc = migrate(data, SHEET_TYPE, SHEET_SCHEMA, SHEET_MIGRATIONS)
-    if set(doc) != {"schema", "type", "matches"}:
-        raise DamagedError("The score sheet has unexpected fields.")
-    items = _check_list(doc["matches"], "The score sheet's matches")
-    if len(items) > MAX_MATCHES:
-        raise DamagedError(f"The score sheet holds more than {MAX_MATCHES} matches.")
-    sheet = ScoreSheet()
-    for index, item in enumerate(items):
-        record = MatchRecord.from_dict(item, f"Match {index + 1}")
-        if record.id in sheet.ids():
-            raise DamagedError(f"Match {index + 1}: another match on the sheet has the same id.")
-        sheet = sheet.add(record)
-    return sheet
+    return _check_sheet(data, salvage=False)[0]
 
 
 def load_sheet(text: str | bytes) -> ScoreSheet:
     """Read a score sheet (stored or imported JSON, any known schema); raise a ``DataError`` subclass if bad."""
-    return sheet_from_data(_parse(text, SHEET_TYPE))
+    return _finish(read_sheet_steps(text, salvage=False))[0]
 
 
 def salvage_sheet(text: str | bytes) -> tuple[ScoreSheet, list[str]]:
@@ -718,49 +727,269 @@ def salvage_sheet(text: str | bytes) -> tuple[ScoreSheet, list[str]]:
     Raises ``NewerVersionError`` (leave such a sheet alone) and no other error: text that is not a sheet at
     all gives an empty sheet and one message.
     """
+    return _finish(read_sheet_steps(text, salvage=True))
+
+
+T = TypeVar("T")
+
+
+class Stepper(Generic[T]):
+    """Work done a slice at a time, so that a page stays responsive while it reads or writes a big sheet.
+
+    ``step(0.02)`` works for about 20 ms and returns ``None`` while there is more to do, then the result (or
+    raises the error the work raised). ``run()`` does it all at once. A slice ends between two matches; the
+    only longer single steps are linear passes at C speed over the whole text (the depth check, and joining
+    the written text).
+    """
+
+    def __init__(self, steps: Generator[None, None, T], *, quiet_gc: bool = False) -> None:
+        self._steps = steps
+        self.quiet_gc = quiet_gc
+        self.done = False
+        self.count = 0  # steps taken, for a progress indicator
+
+    def step(self, budget: float) -> T | None:
+        """Work for about ``budget`` seconds: ``None`` if not done yet, else the result.
+
+        With ``quiet_gc`` the cyclic garbage collector is paused during the slice and what survives it is
+        moved out of the collector's view (``gc.freeze``): otherwise a full collection, which walks every
+        object (a big sheet is millions), lands in some slice and makes it long. Reading a sheet makes no
+        reference cycles, so reference counting alone frees all it drops.
+        """
+        collecting = self.quiet_gc and gc.isenabled()
+        if collecting:
+            gc.disable()
+        deadline = time.perf_counter() + budget
+        try:
+            while True:
+                for _ in range(16):
+                    next(self._steps)
+                    self.count += 1
+                if time.perf_counter() >= deadline:
+                    return None
+        except StopIteration as finished:
+            self.done = True
+            return finished.value  # type: ignore[no-any-return]
+        finally:
+            if collecting:
+                gc.freeze()
+                gc.enable()
+
+    def run(self) -> T:
+        """All the work at once."""
+        while True:
+            try:
+                next(self._steps)
+            except StopIteration as finished:
+                self.done = True
+                return finished.value  # type: ignore[no-any-return]
+
+
+Steps = Generator[None, None, tuple[ScoreSheet, list[str]]]
+
+
+def _finish(steps: Steps) -> tuple[ScoreSheet, list[str]]:
+    return Stepper(steps).run()
+
+
+def read_sheet_steps(text: object, *, salvage: bool) -> Steps:
+    """Read sheet text a match per step (for a ``Stepper``): the result of ``load_sheet`` or ``salvage_sheet``.
+
+    The top-level object is decoded value by value and the ``matches`` array match by match
+    (``json.JSONDecoder.raw_decode``), then each match is checked: no step decodes the whole text at once.
+    """
     try:
-        return load_sheet(text), []
+        if isinstance(text, str) and text.lstrip(" \t\r\n\ufeff").startswith("{"):
+            problem = yield from json_problem_steps(text, MAX_SHEET_CHARS)
+            if problem is not None:
+                raise NotJsonError(f"This is not a Zero score sheet: {problem}.")
+            data: dict[str, Any] = {}
+            try:
+                for key, value in _scan_object(text.removeprefix("\ufeff")):
+                    if key == "matches[]":
+                        data["matches"].append(value)
+                        yield
+                    elif key in data:
+                        raise ValueError("a key twice")
+                    else:
+                        data[key] = value
+            except ValueError:
+                raise NotJsonError("This is not a Zero score sheet: the text is not valid JSON.") from None
+        else:
+            data = _parse(text, SHEET_TYPE)  # type: ignore[assignment]
     except NewerVersionError:
         raise
     except DataError as err:
-        problem = str(err)
-    data = _parse(text, SHEET_TYPE) if not problem.startswith("This is not") else None
-    if not isinstance(data, dict) or not isinstance(data.get("matches"), list):
-        return ScoreSheet(), [problem]
-    schema = data.get("schema")
-    if type(schema) is not int or schema not in SHEET_MIGRATIONS and schema != SHEET_SCHEMA:
-        return ScoreSheet(), [problem]
-    # Read each match on its own, as a one-match sheet of the same schema, so old schemas migrate too.
-    sheet, dropped = ScoreSheet(), []
-    for index, item in enumerate(data["matches"][:MAX_MATCHES]):
-        try:
-            part = sheet_from_data({"schema": schema, "type": SHEET_TYPE, "matches": [item]})
-        except DataError as err:
-            message = str(err)
-            if message.startswith("Match 1"):
-                message = f"Match {index + 1}" + message[len("Match 1") :]
-            dropped.append(message)
+        if not salvage:
+            raise
+        return ScoreSheet(), [str(err)]
+    return (yield from _check_sheet_steps(data, salvage=salvage, consume=True))
+
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+_DECODE = json.JSONDecoder().raw_decode
+
+
+def _scan_object(text: str) -> Iterator[tuple[str, Any]]:
+    """The members of the JSON object ``text`` as (key, value), the items of a top-level ``matches`` array
+    one by one as ("matches[]", item) after ("matches", []); ``ValueError`` if it is not exactly one object."""
+
+    def space(i: int) -> int:
+        return _SPACE.match(text, i).end()  # type: ignore[union-attr]
+
+    def expect(i: int, chars: str) -> tuple[str, int]:
+        i = space(i)
+        if i >= len(text) or text[i] not in chars:
+            raise ValueError(f"expected one of {chars!r} at {i}")
+        return text[i], space(i + 1)
+
+    _, i = expect(0, "{")
+    if text[i : i + 1] == "}":
+        i += 1
+    else:
+        while True:
+            key, i = _DECODE(text, i)
+            if not isinstance(key, str):
+                raise ValueError("a key that is not text")
+            _, i = expect(i, ":")
+            if key == "matches" and text[i : i + 1] == "[":
+                yield key, []
+                i = space(i + 1)
+                if text[i : i + 1] == "]":
+                    i += 1
+                else:
+                    while True:
+                        item, i = _DECODE(text, i)
+                        yield "matches[]", item
+                        sep, i = expect(i, ",]")
+                        if sep == "]":
+                            break
+            else:
+                value, i = _DECODE(text, i)
+                yield key, value
+            sep, i = expect(i, ",}")
+            if sep == "}":
+                break
+    if space(i) != len(text):
+        raise ValueError("text after the object")
+
+
+def _check_sheet(data: object, *, salvage: bool) -> tuple[ScoreSheet, list[str]]:
+    return _finish(_check_sheet_steps(data, salvage=salvage))
+
+
+def _check_sheet_steps(data: object, *, salvage: bool, consume: bool = False) -> Steps:
+    """Check decoded sheet data match by match (one step each); in ``salvage`` mode keep the valid matches."""
+    problems: list[str] = []
+    whole_sheet_problem = False
+    try:
+        doc = migrate(data, SHEET_TYPE, SHEET_SCHEMA, SHEET_MIGRATIONS)
+        if set(doc) != {"schema", "type", "matches"}:
+            raise DamagedError("The score sheet has unexpected fields.")
+        items = _check_list(doc["matches"], "The score sheet's matches")
+        if len(items) > MAX_MATCHES:
+            raise DamagedError(f"The score sheet holds more than {MAX_MATCHES} matches.")
+    except NewerVersionError:
+        raise
+    except DataError as err:
+        if not salvage:
+            raise
+        # Read each match on its own, as a one-match sheet of the same schema, so old schemas migrate too.
+        schema = data.get("schema") if isinstance(data, dict) else None
+        matches = data.get("matches") if isinstance(data, dict) else None
+        if not isinstance(matches, list) or type(schema) is not int or schema > SHEET_SCHEMA:
+            return ScoreSheet(), [str(err)]
+        if schema not in SHEET_MIGRATIONS and schema != SHEET_SCHEMA:
+            return ScoreSheet(), [str(err)]
+        problems.append(str(err))
+        whole_sheet_problem = True
+        items = []
+        for index, item in enumerate(matches[:MAX_MATCHES]):
+            try:
+                items.append(migrate({"schema": schema, "type": SHEET_TYPE, "matches": [item]}, SHEET_TYPE,
+                                     SHEET_SCHEMA, SHEET_MIGRATIONS)["matches"][0])
+            except DataError as item_err:
+                message = str(item_err)
+                if message.startswith("Match 1"):
+                    message = f"Match {index + 1}" + message[len("Match 1") :]
+                problems.append(message)
+                items.append(None)
+            yield
+    records: list[MatchRecord] = []
+    seen: set[str] = set()
+    for index, item in enumerate(items):
+        yield
+        if consume:
+            items[index] = None  # free the decoded match now, not all 100,000 at once at the end
+        if item is None:  # not migrated: already reported
             continue
-        if part.matches[0].id in sheet.ids():
-            dropped.append(f"Match {index + 1}: another match on the sheet has the same id.")
-        sheet = sheet.add(part.matches[0])
-    return sheet, dropped or [problem]
+        try:
+            record = MatchRecord.from_dict(item, f"Match {index + 1}")
+            if record.id in seen:
+                raise DamagedError(f"Match {index + 1}: another match on the sheet has the same id.")
+        except DataError as err:
+            if not salvage:
+                raise
+            problems.append(str(err))
+            continue
+        seen.add(record.id)
+        records.append(record)
+    if len(problems) > 1:  # the messages about single matches say more than the first, whole-sheet one
+        problems = problems[1:] if whole_sheet_problem else problems
+    return ScoreSheet(tuple(records)), problems
 
 
 def dump_sheet(sheet: ScoreSheet) -> str:
     """The sheet as JSON text (current schema); ``load_sheet`` gives the same sheet back."""
-    return json.dumps(sheet.to_dict(), ensure_ascii=False, separators=(",", ":"))
+    return Stepper(dump_sheet_steps(sheet)).run()
+
+
+def dump_sheet_steps(
+    sheet: ScoreSheet, cache: dict[str, tuple[MatchRecord, str]] | None = None
+) -> Generator[None, None, str]:
+    """``dump_sheet`` a match per step (for a ``Stepper``); ``cache`` keeps each match's text for next time."""
+    blocks: list[str] = []
+    parts: list[str] = []  # joined 4,096 at a time, so that no step handles the whole text twice
+    for record in sheet.matches:
+        known = cache.get(record.id) if cache is not None else None
+        if known is not None and known[0] is record:
+            parts.append(known[1])
+        else:
+            part = json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":"))
+            parts.append(part)
+            if cache is not None:
+                cache[record.id] = (record, part)
+            yield
+        if len(parts) == 4096:
+            blocks.append(",".join(parts))
+            parts = []
+            yield
+    if parts or not blocks:
+        blocks.append(",".join(parts))
+    head = json.dumps({"schema": SHEET_SCHEMA, "type": SHEET_TYPE}, separators=(",", ":"))
+    blocks[0] = head[:-1] + ',"matches":[' + blocks[0]
+    blocks[-1] += "]}"
+    return ",".join(blocks)  # one copy of the whole text
 
 
 def merge(base: ScoreSheet, other: ScoreSheet) -> tuple[ScoreSheet, int, int]:
     """``base`` plus the matches of ``other`` it lacks: (merged sheet, matches added, duplicates skipped)."""
-    merged, added, duplicates = base, 0, 0
-    for record in other.matches:
-        if record.id in merged.ids():
-            duplicates += 1
-        else:
-            merged, added = merged.add(record), added + 1
-    return merged, added, duplicates
+    return Stepper(merge_steps(base, other)).run()
+
+
+def merge_steps(base: ScoreSheet, other: ScoreSheet) -> Generator[None, None, tuple[ScoreSheet, int, int]]:
+    """``merge`` a few hundred matches per step (for a ``Stepper``)."""
+    seen = set(base.ids())
+    added: list[MatchRecord] = []
+    for index, record in enumerate(other.matches):
+        if record.id not in seen:
+            seen.add(record.id)
+            added.append(record)
+        if index % 256 == 255:
+            yield
+    if not added:
+        return base, 0, len(other.matches)
+    return ScoreSheet(base.matches + tuple(added)), len(added), len(other.matches) - len(added)
 
 
 def game_from_data(data: object) -> SavedGame:
@@ -800,8 +1029,8 @@ def dump_game(game: SavedGame) -> str:
 def peek_revision(text: str) -> tuple[str, int] | None:
     """The (id, revision) of saved-game text without replaying its match, or ``None`` if it has none."""
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError, TypeError):
+        data = load_json(text, "saved match")
+    except DataError:
         return None
     if isinstance(data, dict) and isinstance(data.get("id"), str) and type(data.get("revision")) is int:
         return data["id"], data["revision"]

@@ -173,13 +173,21 @@ def test_a_full_storage_warns_once_and_the_round_goes_on(fresh_context: BrowserC
     expect(warning).to_be_visible()
     expect(warning).to_have_attribute("role", "alert")
     expect(warning).to_contain_text(EN["storage.write-failed"])
-    expect(warning.locator("[data-action=export-json]")).to_be_visible()
+    expect(page.locator("[data-notice='storage.at-risk']")).to_have_text(
+        EN["storage.at-risk"].format(kept=EN["storage.nothing"], lost=EN["storage.lost-match"]) + "Dismiss")
+    expect(warning.locator("[data-action=export-rescue]")).to_be_visible()
+    expect(warning.locator("[data-action=free-space]")).to_be_visible()
     my_turn(page)
+    with page.expect_download() as download:  # exactly the data at risk: the match in progress
+        warning.locator("[data-action=export-rescue]").click()
+    rescue = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert rescue["type"] == "zero-rescue" and rescue["match_in_progress"]["type"] == "saved-game"
+    assert stored(page, GAME_KEY) is None
     swap_first(page)
     knock_until_the_match_is_over(page)  # every save is refused, and play goes on to the end
     expect(page.locator(".banner.winner")).to_be_visible()
     assert page.evaluate("() => window.__refused") >= 3
-    expect(page.locator(".notice")).to_have_count(1)  # warned once, not once per refused write
+    expect(page.locator(".notice")).to_have_count(2)  # warned once (and what is at risk), not once per write
     # The finished match is still on this tab's sheet, ready to export.
     page.locator("[data-action=sheet]").first.click()
     expect(page.locator(".history-entry")).to_have_count(1)
@@ -267,3 +275,98 @@ def test_two_tabs_do_not_clobber_each_other_s_match(fresh_context: BrowserContex
     my_turn(first)
     assert hand(first) == hand(second)
     expect(conflict).to_have_count(0)
+
+
+DEEP = "[" * 10_000 + "]" * 10_000
+HOSTILE_STORED = {
+    "deep arrays": (DEEP, DEEP),
+    "huge strings and wrong types": ('"' + "x" * 1_000_000 + '"', '{"schema": 2, "type": "sheet", "matches": 7}'),
+    "truncated and deep inside": ('{"schema": 1, "type": "saved-game", "match": {"played": [',
+                                  '{"schema": 2, "type": "sheet", "matches": [' + DEEP + "]}"),
+}
+
+
+def backups(page: Page) -> dict[str, str]:
+    return dict(page.evaluate(
+        "(prefix) => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith(prefix))"
+        ".map(k => [k, localStorage.getItem(k)]))", BACKUP_PREFIX))
+
+
+def test_hostile_stored_values_are_backed_up_and_the_game_starts_and_plays(
+    fresh_context: BrowserContext, site_url: str
+) -> None:
+    page = open_game(fresh_context, site_url, GAME).page
+    for name, (game_raw, sheet_raw) in HOSTILE_STORED.items():
+        page.evaluate("""([g, s, gk, sk]) => { localStorage.clear(); localStorage.setItem(gk, g);
+            localStorage.setItem(sk, s); localStorage.setItem('other-site', '[[['); }""",
+                      [game_raw, sheet_raw, GAME_KEY, SHEET_KEY])
+        reload(page)  # "ready", not "error"
+        expect(page.locator("[data-notice='storage.corrupt-game']"), name).to_be_visible()
+        expect(page.locator("[data-notice='storage.corrupt-sheet']"), name).to_be_visible()
+        assert sorted(backups(page).values()) == sorted([game_raw, sheet_raw]), name
+        assert stored(page, "other-site") == "[[[", name  # nothing else changed
+        assert stored(page, GAME_KEY) is None, name
+    # After all that, a match starts and the bots play their turns.
+    page.locator("[data-field=rounds]").select_option("1")
+    page.locator("[data-action=start]").click()
+    knock_until_the_match_is_over(page)
+    expect(page.locator(".banner.winner")).to_be_visible()
+
+
+def test_a_backup_key_with_a_quote_exports_and_a_deep_import_leaves_the_bots_playing(
+    fresh_context: BrowserContext, site_url: str, tmp_path: Path
+) -> None:
+    page = open_game(fresh_context, site_url, GAME).page
+    key = BACKUP_PREFIX + "x']y\"z"
+    page.evaluate("(key) => localStorage.setItem(key, 'kept')", key)
+    reload(page)
+    page.locator("[data-action=sheet]").first.click()
+    with page.expect_download() as download:
+        page.locator("[data-action=export-backup]").click()
+    assert Path(download.value.path()).read_text(encoding="utf-8") == "kept"
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    deep = tmp_path / "deep.json"
+    deep.write_text(DEEP, encoding="utf-8")
+    page.locator("[data-field=import-file]").set_input_files(deep)
+    expect(page.locator("[data-notice='storage.bad-import']")).to_be_visible()
+    assert errors == []
+    page.locator("[data-action=back]").first.click()
+    page.locator("[data-field=rounds]").select_option("1")
+    page.locator("[data-action=start]").click()
+    knock_until_the_match_is_over(page)  # the async machinery is alive: the bots move
+    expect(page.locator(".banner.winner")).to_be_visible()
+
+
+NO_ROOM_FOR_BACKUPS = """
+(() => {
+  const original = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (String(key).startsWith("zero-knizia:backup:")) {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    }
+    return original.call(this, key, value);
+  };
+})();
+"""
+
+
+def test_a_damaged_match_too_big_to_back_up_is_offered_first_then_replaced(
+    fresh_context: BrowserContext, site_url: str
+) -> None:
+    page = open_game(fresh_context, site_url, GAME).page
+    damaged = '{"schema": 1, "type": "saved-game", "id": "x", "match": {"played": 5}}'
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [GAME_KEY, damaged])
+    fresh_context.add_init_script(NO_ROOM_FOR_BACKUPS)
+    reload(page)
+    notice = page.locator("[data-notice='storage.backup-failed']")
+    expect(notice).to_be_visible()
+    assert stored(page, GAME_KEY) == damaged  # untouched until the player has it
+    with page.expect_download() as download:
+        notice.locator("[data-action=export-rescue]").click()
+    rescue = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert rescue["damaged"] == [{"key": GAME_KEY, "text": damaged}]
+    page.locator("[data-action=start]").click()
+    my_turn(page)
+    saved = json.loads(stored(page, GAME_KEY) or "null")
+    assert saved["type"] == "saved-game" and saved["id"] != "x"  # the new match replaced it

@@ -29,7 +29,7 @@ from .motion import cues, travel_ms, travelled
 from .present import present
 from .saved import SavedData
 from .settings import SPEEDS
-from .storage import Store, browser_backend
+from .storage import THINK_SLICE, Store, browser_backend
 from .table import (
     Advise,
     BotTurn,
@@ -56,8 +56,6 @@ from .table import (
 from .view import View
 
 ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
-# The slice of thinking a bot may do before the page gets the main thread back (well under a 50 ms long task).
-THINK_SLICE = 0.015
 
 
 class App:
@@ -224,7 +222,9 @@ class App:
                 value = lost.getAttribute(attr)
                 if value:
                     arg = lost.getAttribute("data-arg")
-                    if self.focus(f"[{attr}='{value}']" + (f"[data-arg='{arg}']" if arg else "")):
+                    # Escaped: a value may come from a stored key (a backup's), which anyone on the origin can name.
+                    escape = window.CSS.escape
+                    if self.focus(f'[{attr}="{escape(value)}"]' + (f'[data-arg="{escape(arg)}"]' if arg else "")):
                         return
         if page(self.state) is Page.TABLE:
             self.focus("[data-zone='hand'] [data-card]")
@@ -446,13 +446,14 @@ def start() -> App:
     app = App(document.getElementById("app"), load_prefs(state))
     try:
         store = Store(browser_backend())
-        app.saved.attach_store(store, store.load())
+        app.saved.attach_store(store, store.load(read_sheet=False))
     except Exception as err:  # saved data must never stop the game from starting
         window.console.error(f"Zero: saved data could not be used: {err!r}")
     if app.state.match is None and not app.state.history.matches and not app.state.taught:
         app.state = notify(app.state, "tutorial.offer", actions=(("tutorial", "", "tutorial.start"),))
     app.render()
     document.documentElement.dataset.app = "ready"
+    asyncio.ensure_future(app.saved.read_sheet())
     asyncio.ensure_future(warm_up_bots())
     return app
 

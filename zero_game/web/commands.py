@@ -70,6 +70,8 @@ class Command(StrEnum):
     IMPORT = "import"
     LOAD_THEIRS = "load-theirs"
     KEEP_MINE = "keep-mine"
+    EXPORT_RESCUE = "export-rescue"
+    FREE_SPACE = "free-space"
     LOG = "log"
     SEE_END = "see-end"
     UNDO = "undo"
@@ -352,6 +354,7 @@ HANDLERS: dict[Command, Handler] = {
     Command.TUTORIAL: lambda s, arg, value: begin(s),
     Command.TUTORIAL_SKIP: lambda s, arg, value: leave(s),
     **{c: _store(c) for c in (Command.CLEAR_HISTORY_YES, Command.EXPORT_JSON, Command.EXPORT_CSV,
-                               Command.EXPORT_BACKUP, Command.IMPORT, Command.LOAD_THEIRS, Command.KEEP_MINE)},
+                               Command.EXPORT_BACKUP, Command.IMPORT, Command.LOAD_THEIRS, Command.KEEP_MINE,
+                               Command.EXPORT_RESCUE, Command.FREE_SPACE)},
 }
 assert set(HANDLERS) == set(Command), "every command has one handler"

@@ -24,11 +24,14 @@ from .storage import (
     CONFLICT,
     FAILED,
     REJECTED,
+    THINK_SLICE,
     WRITE_FAILED,
     Loaded,
     Problem,
     Store,
+    at_risk_notice,
     export_filename,
+    problem_actions,
     request_persistence,
 )
 from .table import dismiss, notify, resume, settle
@@ -66,12 +69,12 @@ class SavedData:
         asyncio.ensure_future(request_persistence(window.navigator))
 
     def show_problem(self, problem: Problem) -> None:
-        actions: tuple[tuple[str, str, str], ...] = ()
-        if problem.key:
-            actions = (("export-backup", problem.key, "storage.export-backup"),)
-        elif problem.code in (WRITE_FAILED, "backup-failed"):
-            actions = (("export-json", "", "storage.export"),)
-        self.app.state = notify(self.app.state, problem.message_key, alert=problem.code in ALERTS, actions=actions)
+        state = notify(self.app.state, problem.message_key, alert=problem.code in ALERTS,
+                       actions=problem_actions(problem))
+        at_risk = at_risk_notice(problem, self.store, state.texts.t)
+        if at_risk is not None:  # a failed write: say what is kept and what is not
+            state = notify(state, "storage.at-risk", alert=True, kept=at_risk["kept"], lost=at_risk["lost"])
+        self.app.state = state
         if problem.detail:
             window.console.warn(f"Zero: {problem.code}: {problem.detail}")
 
@@ -115,7 +118,7 @@ class SavedData:
         if result.ok and result.game is not None:
             self.game = result.game
             self.unsaved = False
-            self.app.state = dismiss(self.app.state, "storage.write-failed")
+            self.app.state = dismiss(dismiss(self.app.state, "storage.write-failed"), "storage.at-risk")
         elif result.status == CONFLICT:
             self.show_conflict()
         elif result.status == FAILED and result.warn:
@@ -130,11 +133,10 @@ class SavedData:
         """The match is over: put it on the score sheet and forget the match in progress."""
         if self.store is None or self.game is None:
             return
-        result = self.store.record_finished(self.game.record(timestamp(datetime.now(UTC))))
+        # The saved match is forgotten only once the sheet holding its result is written.
+        result = self.store.finish_match(self.game.record(timestamp(datetime.now(UTC))), clear=not self.conflicted)
         if result.status == FAILED and result.warn:
             self.show_problem(Problem(WRITE_FAILED))
-        if not self.conflicted:
-            self.store.clear_game()
         self.game = None
         self.app.state = replace(self.app.state, history=self.store.sheet)
 
@@ -176,6 +178,19 @@ class SavedData:
             if text is not None:
                 name = "zero-backup-" + arg.rsplit(":", 2)[-2] + ".json" if arg.count(":") >= 3 else "zero-backup.json"
                 download(text, name.replace(":", ""), "application/json")
+        elif command is Command.EXPORT_RESCUE:  # exactly what storage could not keep
+            rescue = store.rescue()
+            if rescue is not None:
+                download(rescue.text, rescue.filename, rescue.mime)
+                store.rescued()
+                store.retry()
+                self.save()
+        elif command is Command.FREE_SPACE:  # the whole sheet is offered first, then the oldest half leaves storage
+            download(store.export_json(), export_filename("json", self.today()), "application/json")
+            if store.trim_history(len(store.sheet.matches) // 2).ok:
+                self.app.state = replace(self.app.state, history=store.sheet)
+                store.retry()
+                self.save()
         elif command is Command.IMPORT:
             self.app.picker.click()
         elif command is Command.CLEAR_HISTORY_YES:
@@ -217,7 +232,9 @@ class SavedData:
             except Exception:
                 text = ""
             picker.value = ""
-            result = self.store.import_json(text)
+            importing = self.store.importing(text)  # in slices: a 100,000-match file must not freeze the page
+            while (result := importing.step(THINK_SLICE)) is None:
+                await asyncio.sleep(0)
             for key in ("storage.imported", "storage.bad-import", "storage.newer-import"):
                 self.app.state = dismiss(self.app.state, key)
             if result.status == REJECTED and result.problem is not None:
@@ -232,6 +249,23 @@ class SavedData:
         except Exception as err:
             self.app.failed(err)
 
+    async def read_sheet(self) -> None:
+        """Read the score sheet in slices once the first screen is up: a big sheet does not delay the start."""
+        try:
+            if self.store is None or not self.store.sheet_pending:
+                document.documentElement.dataset.sheet = "ready"
+                return
+            reading = self.store.sheet_reading()
+            while (problems := reading.step(THINK_SLICE)) is None:
+                await asyncio.sleep(0)
+            for problem in problems:
+                self.show_problem(problem)
+            self.app.state = replace(self.app.state, history=self.store.sheet,
+                                     backups=tuple(self.store.list_backups()))
+            document.documentElement.dataset.sheet = "ready"
+            self.app.render()
+        except Exception as err:
+            self.app.failed(err)
 
 
 def js_text(value: Any) -> str | None:

@@ -6,7 +6,6 @@ The table's constants: seat counts, pool sizes and name length come from the eng
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -14,6 +13,8 @@ from zero_game.match import MAX_ROUNDS
 from zero_game.round import MAX_PLAYERS, MIN_PLAYERS
 from zero_game.round import POOL_SIZES as POOL_SIZES
 from zero_game.sheet import MAX_NAME
+
+from .storage import settings_data
 
 if TYPE_CHECKING:
     from zero_game.sheet import SavedGame
@@ -101,7 +102,7 @@ class Settings:
         if not MIN_SEATS <= len(seats) <= MAX_SEATS:
             raise ValueError("A saved table must have 2 to 5 seats.")
         pool, rounds, dealer, speed = (data.get(k) for k in ("pool_size", "rounds", "dealer", "speed"))
-        if pool not in (None, *POOL_SIZES) or not (
+        if (pool is not None and (type(pool) is not int or pool not in POOL_SIZES)) or not (
             rounds is None or (type(rounds) is int and 1 <= rounds <= MAX_ROUNDS)
         ):
             raise ValueError("The saved pool size or number of rounds is not readable.")
@@ -113,7 +114,7 @@ class Settings:
 def saved_settings(game: SavedGame) -> Settings:
     """The table set-up saved with ``game``, or one rebuilt from its seats if that is unreadable."""
     try:
-        settings = Settings.from_dict(json.loads(str(game.options.get("settings"))))
+        settings = Settings.from_dict(settings_data(game))
         if len(settings.seats) == game.match.players:
             return settings
     except ValueError:

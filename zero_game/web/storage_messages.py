@@ -1,7 +1,8 @@
 """Texts for the storage layer's problems and choices, in English, French and German.
 
 Keys are ``"storage.<code>"`` (see ``Problem.message_key``); merge each language's dict into the page's
-message table. Placeholders: ``{added}`` and ``{duplicates}`` in ``storage.imported``.
+message table. Placeholders: ``{added}`` and ``{duplicates}`` in ``storage.imported``; ``{kept}`` and ``{lost}`` in
+``storage.at-risk`` (lists built by ``storage.at_risk_params``); ``{count}`` in the list items.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ STORAGE_MESSAGES: dict[str, dict[str, str]] = {
             "You can play, but nothing will be kept once this page is closed."
         ),
         "storage.write-failed": (
-            "Zero could not save on this device: its storage may be full or switched off. Play goes on, "
-            "but recent changes may not be kept. Export the score sheet to keep a copy."
+            "Zero could not save on this device: its storage is full or switched off. Play goes on: download "
+            "what is not kept, or free space."
         ),
+        "storage.at-risk": "Kept on this device: {kept}. Not kept: {lost}.",
         "storage.corrupt-sheet": (
             "Part of the saved score sheet could not be read. Everything still valid has been kept, and the "
             "original is kept as a backup that you can export."
@@ -25,8 +27,8 @@ STORAGE_MESSAGES: dict[str, dict[str, str]] = {
             "that you can export."
         ),
         "storage.backup-failed": (
-            "Saved data could not be read, and there is no room to back it up. Zero leaves it untouched and "
-            "will not save over it: export it to keep a copy."
+            "Saved data could not be read, and there is no room to back it up. Zero leaves it untouched "
+            "and saves nothing over it until you have downloaded it."
         ),
         "storage.newer-sheet": (
             "The score sheet was saved by a newer version of Zero. It is left untouched, and matches played "
@@ -59,6 +61,14 @@ STORAGE_MESSAGES: dict[str, dict[str, str]] = {
             "Delete every finished match from the score sheet on this device? This cannot be undone: "
             "export the sheet first to keep a copy."
         ),
+        "storage.kept-sheet": "the score sheet (finished matches: {count})",
+        "storage.kept-match": "the match in progress, as last saved",
+        "storage.lost-match": "the latest moves of the match in progress",
+        "storage.lost-finished": "finished matches not on the sheet: {count}",
+        "storage.lost-damaged": "damaged saved data that could not be backed up",
+        "storage.nothing": "nothing",
+        "storage.export-rescue": "Download what is not kept",
+        "storage.free-space": "Free space: download the sheet, then keep only its newest half here",
         "storage.details": "Details",
     },
     "fr": {
@@ -67,10 +77,10 @@ STORAGE_MESSAGES: dict[str, dict[str, str]] = {
             "ou bloquées). Vous pouvez jouer, mais rien ne sera conservé après la fermeture de la page."
         ),
         "storage.write-failed": (
-            "Zero n'a pas pu enregistrer sur cet appareil : le stockage est peut-être plein ou désactivé. "
-            "La partie continue, mais les derniers changements risquent d'être perdus. Exportez la feuille "
-            "de score pour en garder une copie."
+            "Zero n'a pas pu enregistrer sur cet appareil : le stockage est plein ou désactivé. La partie "
+            "continue : téléchargez ce qui n'est pas conservé, ou libérez de la place."
         ),
+        "storage.at-risk": "Conservé sur cet appareil : {kept}. Non conservé : {lost}.",
         "storage.corrupt-sheet": (
             "Une partie de la feuille de score enregistrée est illisible. Tout ce qui est valide a été gardé, "
             "et l'original est conservé dans une sauvegarde que vous pouvez exporter."
@@ -80,8 +90,8 @@ STORAGE_MESSAGES: dict[str, dict[str, str]] = {
             "sauvegarde que vous pouvez exporter."
         ),
         "storage.backup-failed": (
-            "Des données enregistrées sont illisibles et la place manque pour les sauvegarder. Zero n'y touche "
-            "pas et n'écrira pas par-dessus : exportez-les pour en garder une copie."
+            "Des données enregistrées sont illisibles et la place manque pour les sauvegarder. Zero n'y "
+            "touche pas et n'écrit rien par-dessus tant que vous ne les avez pas téléchargées."
         ),
         "storage.newer-sheet": (
             "La feuille de score a été enregistrée par une version plus récente de Zero. Elle reste intacte, "
@@ -116,6 +126,16 @@ STORAGE_MESSAGES: dict[str, dict[str, str]] = {
             "Supprimer toutes les parties terminées de la feuille de score sur cet appareil ? C'est "
             "définitif : exportez d'abord la feuille pour en garder une copie."
         ),
+        "storage.kept-sheet": "la feuille de score (parties terminées : {count})",
+        "storage.kept-match": "la partie en cours, telle qu'enregistrée en dernier",
+        "storage.lost-match": "les derniers coups de la partie en cours",
+        "storage.lost-finished": "parties terminées absentes de la feuille : {count}",
+        "storage.lost-damaged": "des données endommagées qui n'ont pas pu être sauvegardées",
+        "storage.nothing": "rien",
+        "storage.export-rescue": "Télécharger ce qui n'est pas conservé",
+        "storage.free-space": (
+            "Libérer de la place : télécharger la feuille, puis n'en garder ici que la moitié la plus récente"
+        ),
         "storage.details": "Détails",
     },
     "de": {
@@ -124,10 +144,10 @@ STORAGE_MESSAGES: dict[str, dict[str, str]] = {
             "Ihr könnt spielen, aber nach dem Schließen der Seite bleibt nichts erhalten."
         ),
         "storage.write-failed": (
-            "Zero konnte auf diesem Gerät nicht speichern: Der Speicher ist vielleicht voll oder ausgeschaltet. "
-            "Das Spiel geht weiter, aber die letzten Änderungen gehen womöglich verloren. Exportiert den "
-            "Punktezettel, um eine Kopie zu behalten."
+            "Zero konnte auf diesem Gerät nicht speichern: Der Speicher ist voll oder ausgeschaltet. Das Spiel "
+            "geht weiter: Ladet herunter, was nicht erhalten ist, oder schafft Platz."
         ),
+        "storage.at-risk": "Auf diesem Gerät erhalten: {kept}. Nicht erhalten: {lost}.",
         "storage.corrupt-sheet": (
             "Ein Teil des gespeicherten Punktezettels ist unlesbar. Alles Gültige wurde behalten, und das "
             "Original liegt in einer Sicherung, die ihr exportieren könnt."
@@ -138,7 +158,7 @@ STORAGE_MESSAGES: dict[str, dict[str, str]] = {
         ),
         "storage.backup-failed": (
             "Gespeicherte Daten sind unlesbar, und für eine Sicherung fehlt der Platz. Zero lässt sie "
-            "unverändert und speichert nicht darüber: Exportiert sie, um eine Kopie zu behalten."
+            "unverändert und speichert nichts darüber, bis ihr sie heruntergeladen habt."
         ),
         "storage.newer-sheet": (
             "Der Punktezettel wurde von einer neueren Version von Zero gespeichert. Er bleibt unverändert, "
@@ -173,6 +193,14 @@ STORAGE_MESSAGES: dict[str, dict[str, str]] = {
             "Alle beendeten Partien auf diesem Gerät vom Punktezettel löschen? Das lässt sich nicht rückgängig "
             "machen: Exportiert den Zettel vorher, um eine Kopie zu behalten."
         ),
+        "storage.kept-sheet": "der Punktezettel (beendete Partien: {count})",
+        "storage.kept-match": "die laufende Partie, wie zuletzt gespeichert",
+        "storage.lost-match": "die letzten Züge der laufenden Partie",
+        "storage.lost-finished": "beendete Partien, die nicht auf dem Zettel stehen: {count}",
+        "storage.lost-damaged": "beschädigte Daten, die nicht gesichert werden konnten",
+        "storage.nothing": "nichts",
+        "storage.export-rescue": "Herunterladen, was nicht erhalten ist",
+        "storage.free-space": "Platz schaffen: Zettel herunterladen, dann hier nur die neuere Hälfte behalten",
         "storage.details": "Details",
     },
 }

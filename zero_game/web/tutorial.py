@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from zero_game import KNOCK, Action, Card, Match, Swap
+from zero_game import KNOCK, Action, Card, Match, Round, Swap
 
 from .settings import SeatConfig, Settings
 from .table import Page, Result, SavePrefs, Table, Think, cleared, page, settle
@@ -47,12 +47,7 @@ SCENES: tuple[tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]],
 def scene_match(index: int) -> Match:
     """Scene ``index`` as a one-round match of two, the person to play first."""
     (mine, bots, pool), _ = SCENES[index]
-    return Match.from_dict({
-        "schema": 1, "type": "match", "players": 2, "rounds": 1, "pool_size": 5, "dealer": 1,
-        "seed": f"tutorial-{index}",
-        "played": [{"schema": 1, "type": "round", "dealer": 1, "hands": [list(mine), list(bots)],
-                    "pool": list(pool), "actions": []}],
-    })
+    return Match.of_round(Round.from_deal([mine, bots], pool, first_player=0), seed=f"tutorial-{index}")
 
 
 def expected(s: Table) -> tuple[int, Action, str] | None:
