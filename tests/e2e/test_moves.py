@@ -113,7 +113,8 @@ def test_screens_of_the_log_and_the_last_move_at_three_sizes(booted: Page) -> No
     knock(page)  # the second knock: the bots take their final turns, then the round's last move is shown
     page.locator("body[data-screen=last-move]").wait_for(timeout=BOT_TIMEOUT_MS)
     expect(page.locator("[data-action=see-end]")).to_be_focused()
-    page.screenshot(path=str(ARTIFACTS / "moves-last-move-1024x768.png"))
+    shoot(page, "moves-last-move")  # within the 4 s the last move stays at slow speed
+    page.set_viewport_size({"width": 1024, "height": 768})
     page.locator("[data-action=see-end]").click()  # a tap needs no wait
     expect(page.locator("body[data-screen=round-end]")).to_be_visible()
     shoot(page, "moves-round-end")
@@ -274,7 +275,8 @@ def test_the_tutorial_is_offered_on_a_first_visit_and_completes_by_taps(chromium
         expect(page.locator("[data-notice='tutorial.offer']")).to_contain_text("New to Zero?")
         page.locator("[data-notice='tutorial.offer'] [data-action=tutorial]").click()
         expect(page.locator(".hint-text")).to_contain_text("Lesson 1: tap your grey 8")
-        page.screenshot(path=str(ARTIFACTS / "moves-tutorial-390x844.png"), full_page=True)
+        shoot(page, "moves-tutorial")
+        page.set_viewport_size({"width": 390, "height": 844})
         page.locator("[data-zone=hand] [data-card='grey-8']").click()
         expect(page.locator("[data-zone=pool] .slot:has([data-card='red-5']) .card-hint")).to_have_text("→ 23")
         page.locator("[data-zone=pool] [data-card='red-5']").click()
