@@ -17,7 +17,7 @@ from zero_game.web.storage import GAME_KEY
 from zero_game.web.texts import Texts
 
 from .conftest import open_game
-from .test_table import ARTIFACTS, BOT_TIMEOUT_MS, knock, shoot, swap_first_cards
+from .test_table import BOT_TIMEOUT_MS, knock, shoot, swap_first_cards
 
 SEED = 11
 
