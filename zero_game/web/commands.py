@@ -265,6 +265,22 @@ def _hint(s: Table, arg: str, value: str) -> Result:
     return ask(s)
 
 
+def _replay(s: Table, arg: str, value: str) -> Result:
+    return open_replay(s, arg)
+
+
+def _replay_step(s: Table, arg: str, value: str) -> Result:
+    return step_replay(s, arg)
+
+
+def _tutorial(s: Table, arg: str, value: str) -> Result:
+    return begin(s)
+
+
+def _tutorial_skip(s: Table, arg: str, value: str) -> Result:
+    return leave(s)
+
+
 def _sound(s: Table, arg: str, value: str) -> Result:
     return replace(s, sound=not s.sound), (SavePrefs(),)
 
@@ -349,10 +365,10 @@ HANDLERS: dict[Command, Handler] = {
     Command.UNDO: _undo,
     Command.HINT: _hint,
     Command.SOUND: _sound,
-    Command.REPLAY: lambda s, arg, value: open_replay(s, arg),
-    Command.REPLAY_STEP: lambda s, arg, value: step_replay(s, arg),
-    Command.TUTORIAL: lambda s, arg, value: begin(s),
-    Command.TUTORIAL_SKIP: lambda s, arg, value: leave(s),
+    Command.REPLAY: _replay,
+    Command.REPLAY_STEP: _replay_step,
+    Command.TUTORIAL: _tutorial,
+    Command.TUTORIAL_SKIP: _tutorial_skip,
     **{c: _store(c) for c in (Command.CLEAR_HISTORY_YES, Command.EXPORT_JSON, Command.EXPORT_CSV,
                                Command.EXPORT_BACKUP, Command.IMPORT, Command.LOAD_THEIRS, Command.KEEP_MINE,
                                Command.EXPORT_RESCUE, Command.FREE_SPACE)},
