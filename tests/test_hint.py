@@ -79,3 +79,12 @@ def test_no_hint_with_two_people_or_outside_the_person_s_turn() -> None:
     d("ready")
     assert hint_key(d.s) is None and d("hint") == ()
     assert "hint" not in [b.action for b in present(d.s).body.controls.actions]  # type: ignore[union-attr]
+
+
+def test_a_swap_that_gives_up_points_now_says_so() -> None:
+    hand = tuple(Card.parse(c) for c in ("red 1", "red 2", "red 3", "red 4", "blue 5", "blue 6", "grey 6",
+                                         "green 7", "yellow 8"))
+    pool = tuple(Card.parse(c) for c in ("red 5", "black 8", "violet 2", "grey 1", "green 3"))
+    t = Texts("en", Settings())
+    text = explain(t, hand, pool, Swap(Card.parse("red 1"), Card.parse("black 8")))
+    assert "a swap to " in text and "for a group later" in text

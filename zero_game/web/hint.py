@@ -90,6 +90,8 @@ def explain(t: Texts, hand: tuple[Card, ...], pool: tuple[Card, ...], action: Ac
     other = best[0] if best is not None else now
     if isinstance(action, Swap):
         new = [c for c in hand if c != action.give] + [action.take]
-        return t.t("hint.swap", give=t.card_in(action.give), take=t.card_in(action.take), score=_score(t, new),
+        value = 0 if breakdown(new).zero else score_hand(new)
+        key = "hint.swap_later" if value > other else "hint.swap"  # it gives up points now for a group later
+        return t.t(key, give=t.card_in(action.give), take=t.card_in(action.take), score=_score(t, new),
                    now=now, other=other)
     return t.t("hint.pass" if final else "hint.knock", now=now, other=other)

@@ -41,6 +41,8 @@ MOVES_MESSAGES: dict[str, dict[str, str]] = {
         "hint.zero_word": "ZERO",
         "hint.swap": "The hard bot would give the {give} and take the {take}: your hand would score {score} "
         "(now {now}; the best other swap scores {other}).",
+        "hint.swap_later": "The hard bot would give the {give} and take the {take}: your hand would score {score} "
+        "(now {now}) — a swap to {other} exists, but this one keeps better cards for a group later.",
         "hint.knock": "The hard bot would knock with {now} points (the best swap would score {other}).",
         "hint.pass": "The hard bot would pass and keep {now} points (the best swap would score {other}).",
         "setup.motion": "Cards travel",
@@ -119,6 +121,9 @@ MOVES_MESSAGES: dict[str, dict[str, str]] = {
         "hint.zero_word": "ZÉRO",
         "hint.swap": "Le robot difficile donnerait le {give} et prendrait le {take} : votre main vaudrait {score} "
         "(maintenant {now} ; le meilleur autre échange donne {other}).",
+        "hint.swap_later": "Le robot difficile donnerait le {give} et prendrait le {take} : votre main vaudrait "
+        "{score} (maintenant {now}) — un échange à {other} existe, mais celui-ci garde de meilleures cartes pour "
+        "un groupe plus tard.",
         "hint.knock": "Le robot difficile frapperait avec {now} points (le meilleur échange donnerait {other}).",
         "hint.pass": "Le robot difficile passerait et garderait {now} points (le meilleur échange donnerait {other}).",
         "setup.motion": "Cartes en mouvement",
@@ -200,6 +205,8 @@ MOVES_MESSAGES: dict[str, dict[str, str]] = {
         "hint.zero_word": "ZERO",
         "hint.swap": "Der schwere Bot gäbe die {give} ab und nähme die {take}: Deine Hand zählte {score} "
         "(jetzt {now}; der beste andere Tausch ergibt {other}).",
+        "hint.swap_later": "Der schwere Bot gäbe die {give} ab und nähme die {take}: Deine Hand zählte {score} "
+        "(jetzt {now}) — ein Tausch auf {other} ginge, aber dieser behält bessere Karten für eine spätere Gruppe.",
         "hint.knock": "Der schwere Bot würde mit {now} Punkten klopfen (der beste Tausch ergäbe {other}).",
         "hint.pass": "Der schwere Bot würde passen und {now} Punkte behalten (der beste Tausch ergäbe {other}).",
         "setup.motion": "Karten bewegen sich",
