@@ -17,7 +17,7 @@ from zero_game.web.storage import GAME_KEY
 from zero_game.web.texts import Texts
 
 from .conftest import open_game
-from .test_table import BOT_TIMEOUT_MS, knock, shoot, swap_first_cards
+from .test_table import BOT_TIMEOUT_MS, audit, knock, shoot, swap_first_cards
 
 SEED = 11
 
@@ -70,6 +70,7 @@ def test_the_log_shows_the_engine_history_and_the_last_move_comes_before_the_rou
     expect(page.locator(".log-round h2")).to_have_text([expected.heading])
     expect(page.locator(".log-round li")).to_have_text(list(expected.lines))
     assert len(expected.lines) >= 4  # who dealt, my swap, and both bots' replies
+    assert audit(page) == []  # axe-core: no serious problem on the log
     page.locator("[data-action=back]").click()
     my_turn(page)
 
@@ -94,6 +95,7 @@ def test_the_log_shows_the_engine_history_and_the_last_move_comes_before_the_rou
     below = page.evaluate("() => !!(document.querySelector('.revealed').compareDocumentPosition("
                           "document.querySelector('.round-end .log-round')) & Node.DOCUMENT_POSITION_FOLLOWING)")
     assert below, "the log is below the hands"
+    assert audit(page) == []  # nor on the round's end with its moves
 
 
 def test_screens_of_the_log_and_the_last_move_at_three_sizes(booted: Page) -> None:
@@ -261,6 +263,7 @@ def test_a_replay_from_the_score_sheet_reaches_the_sheet_s_scores(booted: Page) 
     expect(page.locator("[data-action=replay-step][data-arg=next]")).to_be_disabled()
     assert [int(s.split()[0]) for s in page.locator(".revealed-score").all_text_contents()] == totals
     expect(page.locator(".replay [data-shown]")).to_have_count(9 * len(totals) + 5)
+    assert audit(page) == []
     shoot(page, "moves-replay")
     page.set_viewport_size({"width": 1024, "height": 768})
     page.locator("[data-action=back]").click()
