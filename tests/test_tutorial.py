@@ -108,3 +108,11 @@ def test_a_new_game_from_inside_the_tutorial_is_a_real_match_again() -> None:
     assert d.s.lesson is None and d.page is Page.SETUP
     effects = d("start")
     assert Save() in effects and d.s.lesson is None and d.s.before_lesson is None
+
+
+def test_declining_the_offer_is_remembered() -> None:
+    from zero_game.web.table import notify
+
+    d = Driver(notify(Table(), "tutorial.offer", actions=(("tutorial", "", "tutorial.start"),)))
+    effects = d("dismiss", "tutorial.offer")
+    assert SavePrefs() in effects and d.s.taught and present(d.s).notices.items == ()

@@ -324,6 +324,8 @@ def _clear_history(s: Table, arg: str, value: str) -> Result:
 
 
 def _dismiss(s: Table, arg: str, value: str) -> Result:
+    if arg == "tutorial.offer":  # declined: not offered again on this device (the Rules page still has it)
+        return replace(dismiss(s, arg), taught=True), (SavePrefs(),)
     return dismiss(s, arg), ()
 
 
