@@ -398,11 +398,11 @@ def test_a_recorded_round_replays_to_the_same_scores_and_the_help_used_is_kept()
 def test_a_damaged_play_is_refused_on_load_or_on_replay_with_a_message() -> None:
     doc = json.loads(fixture("sheet_v3.json"))
     play = doc["matches"][3]["rounds"][0]["play"]
-    play["hands"][0][0] = play["pool"][0]  # a card dealt twice
+    play["hands"][0] = play["pool"][0] + play["hands"][0][1:]  # a card dealt twice
     with pytest.raises(DamagedError, match="dealt twice"):
         load_sheet(json.dumps(doc))
     doc = json.loads(fixture("sheet_v3.json"))
-    doc["matches"][3]["rounds"][0]["play"]["actions"] = doc["matches"][3]["rounds"][0]["play"]["actions"][:1]
+    doc["matches"][3]["rounds"][0]["play"]["actions"] = doc["matches"][3]["rounds"][0]["play"]["actions"][:2]
     sheet = load_sheet(json.dumps(doc))  # the shape is fine: the sheet loads
     rnd = sheet.matches[3].rounds[0]
     assert rnd.play is not None
@@ -411,3 +411,14 @@ def test_a_damaged_play_is_refused_on_load_or_on_replay_with_a_message() -> None
     doc["matches"][3]["assists"] = ["hint", "undo"]
     with pytest.raises(DamagedError, match="help used"):
         load_sheet(json.dumps(doc))
+
+
+def test_a_play_is_saved_compactly_and_odd_codes_are_refused() -> None:
+    doc = json.loads(fixture("sheet_v3.json"))
+    play = doc["matches"][3]["rounds"][0]["play"]
+    assert all(len(h) == 9 for h in play["hands"]) and len(play["pool"]) == 5 and len(play["actions"]) % 2 == 0
+    for field, bad in (("pool", "HSd-t"), ("actions", play["actions"] + "Q"), ("actions", "Q-"), ("hands", "x")):
+        broken = json.loads(fixture("sheet_v3.json"))
+        broken["matches"][3]["rounds"][0]["play"][field] = bad
+        with pytest.raises(DamagedError, match="Match 4, round 1"):
+            load_sheet(json.dumps(broken))

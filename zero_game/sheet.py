@@ -34,6 +34,7 @@ import json
 import math
 import random
 import re
+import string
 import time
 import unicodedata
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
@@ -45,7 +46,7 @@ from .actions import KNOCK, Swap
 from .cards import DECK, DECK_SIZE
 from .errors import DataError, IllegalMove, InvalidMove
 from .match import MAX_ROUNDS, Match
-from .round import MAX_JSON_CHARS, MAX_PLAYERS, MIN_PLAYERS, Round, json_problem_steps, load_json
+from .round import MAX_ACTIONS, MAX_JSON_CHARS, MAX_PLAYERS, MIN_PLAYERS, Round, json_problem_steps, load_json
 
 SHEET_SCHEMA = 3
 GAME_SCHEMA = 1
@@ -58,6 +59,10 @@ MAX_HAND_SCORE = 36  # 1 + 2 + ... + 8: every distinct number once
 MAX_MATCHES = 100_000  # a sanity bound for stored and imported sheets
 ASSISTS = ("undo", "hint")  # help a person can use against bots; a match that used it is marked
 KNOCK_CODE = -1  # an action in a RoundPlay: a knock, or give * 56 + take for a swap
+CARD_CODES = (string.digits + string.ascii_uppercase + string.ascii_lowercase)[:DECK_SIZE]  # card index → code
+_CARD_INDEX = {c: i for i, c in enumerate(CARD_CODES)}
+_CARD_SET = set(CARD_CODES)
+_CODE_SET = _CARD_SET | {"-"}
 MAX_SHEET_CHARS = 200_000_000  # 100,000 matches of 5 seats and 10 rounds, exported with indentation
 MAX_GAME_CHARS = MAX_JSON_CHARS
 
@@ -240,7 +245,8 @@ def _check_seats(value: object, where: str) -> tuple[Seat, ...]:
 class RoundPlay:
     """How a finished round went: the deal (card indices per hand, the pool) and every action in order.
 
-    An action is ``KNOCK_CODE`` or ``give * 56 + take``.  Checked for shape when loaded; ``replay``
+    An action is ``KNOCK_CODE`` or ``give * 56 + take``.  Saved compactly: one character per card
+    (``CARD_CODES``), two per action (``"--"`` for a knock).  Checked for shape when loaded; ``replay``
     plays it through the rules (a damaged one raises ``DamagedError`` then, not when the sheet loads).
     """
 
@@ -274,8 +280,12 @@ class RoundPlay:
         return states
 
     def to_dict(self) -> dict[str, Any]:
-        """The play as plain data."""
-        return {"hands": [list(h) for h in self.hands], "pool": list(self.pool), "actions": list(self.actions)}
+        """The play as plain data: card codes, two characters per action."""
+        def cards(indices: Iterable[int]) -> str:
+            return "".join(CARD_CODES[i] for i in indices)
+
+        moves = "".join("--" if a == KNOCK_CODE else cards(divmod(a, DECK_SIZE)) for a in self.actions)
+        return {"hands": [cards(h) for h in self.hands], "pool": cards(self.pool), "actions": moves}
 
     @classmethod
     def from_dict(cls, data: object, players: int, where: str) -> RoundPlay:
@@ -283,18 +293,26 @@ class RoundPlay:
         d = _check_dict(data, where, ("hands", "pool", "actions"))
         if set(d) != {"hands", "pool", "actions"}:
             raise DamagedError(f"{where}: the deal has unexpected fields.")
-        hands = [_check_list(h, f"{where}: a hand") for h in _check_list(d["hands"], f"{where}: the hands")]
-        pool = _check_list(d["pool"], f"{where}: the pool")
-        actions = _check_list(d["actions"], f"{where}: the actions")
+        texts = [*_check_list(d["hands"], f"{where}: the hands"), d["pool"], d["actions"]]
+        if not all(isinstance(x, str) and set(x) <= (_CODE_SET if i == len(texts) - 1 else _CARD_SET)
+                   for i, x in enumerate(texts)):
+            raise DamagedError(f"{where}: the deal and the actions must be card codes.")
+        hands = [[_CARD_INDEX[c] for c in h] for h in texts[:-2]]
+        pool = [_CARD_INDEX[c] for c in texts[-2]]
+        moves = texts[-1]
         if len(hands) != players or any(len(h) != 9 for h in hands) or len(pool) not in (5, 7, 9):
             raise DamagedError(f"{where}: the deal has the wrong number of cards.")
         cards = [c for h in hands for c in h] + pool
-        for c in cards:
-            _check_int(c, 0, DECK_SIZE - 1, where, "a card")
         if len(set(cards)) != len(cards):
             raise DamagedError(f"{where}: a card is dealt twice.")
-        for a in actions:
-            _check_int(a, KNOCK_CODE, DECK_SIZE * DECK_SIZE - 1, where, "an action")
+        if len(moves) % 2 or len(moves) > 2 * MAX_ACTIONS:
+            raise DamagedError(f"{where}: the actions are cut short or far too many.")
+        actions = []
+        for i in range(0, len(moves), 2):
+            pair = moves[i:i + 2]
+            if "-" in pair and pair != "--":
+                raise DamagedError(f"{where}: an action is neither a swap nor a knock.")
+            actions.append(KNOCK_CODE if pair == "--" else _CARD_INDEX[pair[0]] * DECK_SIZE + _CARD_INDEX[pair[1]])
         return cls(tuple(tuple(h) for h in hands), tuple(pool), tuple(actions))
 
 
