@@ -80,7 +80,8 @@ class Fx:
     def fly_away(self, old: Any, start: Any, end: Any, ms: int) -> None:
         """A copy of the card ``old`` (no longer in the page) flies from ``start`` to the box ``end`` and fades."""
         ghost = old.cloneNode(True)
-        ghost.removeAttribute("data-card")
+        for name in ("data-card", "aria-label", "aria-pressed", "aria-description", "role"):
+            ghost.removeAttribute(name)  # decoration only: no name, no hook, nothing to read
         ghost.setAttribute("aria-hidden", "true")
         kept = [c for c in str(ghost.className).split() if c.startswith(("card", "c-"))]
         ghost.className = " ".join([*kept, "ghost"])
