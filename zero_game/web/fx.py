@@ -83,6 +83,7 @@ class Fx:
         for name in ("data-card", "aria-label", "aria-pressed", "aria-description", "role"):
             ghost.removeAttribute(name)  # decoration only: no name, no hook, nothing to read
         ghost.setAttribute("aria-hidden", "true")
+        ghost.setAttribute("inert", "")  # a copied button must not take focus
         kept = [c for c in str(ghost.className).split() if c.startswith(("card", "c-"))]
         ghost.className = " ".join([*kept, "ghost"])
         style = ghost.style
