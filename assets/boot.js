@@ -69,11 +69,42 @@ new MutationObserver((_, observer) => {
 addEventListener("error", (event) => fail(event.message || event.error), true);
 addEventListener("unhandledrejection", (event) => fail(event.reason));
 
+const fileName = (url) => String(url).split("?")[0].split("/").pop();
+
+// Pyodide starts the runtime's downloads early and does not report all their failures: when
+// pyodide.asm.wasm fails (no connection, an error status, a truncated or damaged file) after its
+// loader began waiting for it, Pyodide only logs "wasm instantiation failed!" and never settles,
+// so no error event comes and the page would say "loading" for ever.  (Only a download failing
+// before the loader waits surfaces, as an unhandled rejection: a race on network timing.)
+// So watch the runtime's own files explicitly, as the page's fetches settle.
+const RUNTIME_FILES = new Set(["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]);
+const pageFetch = globalThis.fetch;
+globalThis.fetch = function fetch(input, init) {
+  const result = pageFetch(input, init);
+  const name = fileName(input instanceof Request ? input.url : input);
+  if (root.dataset.app === "loading" && RUNTIME_FILES.has(name)) {
+    result.then(
+      (response) => response.ok || fail(`${name}: HTTP status ${response.status}`),
+      (error) => fail(`${name}: ${error}`),
+    );
+  }
+  return result;
+};
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = function (source, imports) {
+  const result = instantiateStreaming.call(WebAssembly, source, imports);
+  result.catch(async (error) => {
+    const response = await Promise.resolve(source).catch(() => null); // reported by fetch above
+    if (response && RUNTIME_FILES.has(fileName(response.url))) fail(`${fileName(response.url)}: ${error}`);
+  });
+  return result;
+};
+
 // Progress from the runtime's downloads, as they complete (Resource Timing).
 const pending = new Set(["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"]);
 new PerformanceObserver((list, observer) => {
   for (const entry of list.getEntries()) {
-    const name = entry.name.split("?")[0].split("/").pop();
+    const name = fileName(entry.name);
     if (pending.delete(name) && pending.size === 0) {
       reach(2, "Starting Python…");
       observer.disconnect();

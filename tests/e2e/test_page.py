@@ -119,6 +119,23 @@ def test_runtime_that_fails_to_load_shows_a_plain_message_and_retry_works(
     expect(page.locator("#load-error")).to_be_hidden()
 
 
+def test_runtime_that_arrives_damaged_shows_the_plain_message(
+    fresh_context: BrowserContext, site_url: str
+) -> None:
+    """A download that completes but cannot be used (truncated, altered by a proxy): Pyodide itself
+    only logs a warning and never finishes; the page must still say it could not start."""
+    damaged = b"\0asm" + b"\1" * 4096
+    fresh_context.route(
+        RUNTIME_WASM,
+        lambda route: route.fulfill(status=200, body=damaged, content_type="application/wasm"),
+    )
+    page = open_game(fresh_context, site_url, wait_ready=False).page
+    page.wait_for_function("() => document.documentElement.dataset.app === 'error'", timeout=90_000)
+    expect(page.locator("#load-error")).to_contain_text("could not start")
+    expect(page.locator("#load-error-message")).to_contain_text("failed to load")
+    expect(page.get_by_role("button", name="Try again")).to_be_visible()
+
+
 def test_python_error_at_start_shows_the_error_message(
     fresh_context: BrowserContext, site_url: str
 ) -> None:
