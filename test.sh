@@ -1,16 +1,24 @@
 #!/usr/bin/env bash
-# Installs everything the tests need (Python packages, Debian's chromium, axe-core) and runs them all.
+# Installs everything the tests need (Python packages, Debian's chromium, firefox-esr, WebKitGTK's
+# WebKitWebDriver and Xvfb, npm's axe-core and puppeteer-core) and runs them all.
 set -euo pipefail
 cd "$(dirname "$0")"
 
 python3 -m pip install --quiet --disable-pip-version-check -e '.[test]'
 
-if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
+# Debian packages: Chromium (tests/e2e), Firefox ESR and WebKitGTK under Xvfb (tests/engines).
+missing=()
+[ -x /usr/bin/chromium ] || command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+[ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+[ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
+command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
+if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "Installing Debian's chromium for the browser tests..."
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    echo "Installing Debian's ${missing[*]} for the browser tests..."
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   else
-    echo "No Chromium found: install it (sudo apt-get install chromium) or run 'playwright install chromium'." >&2
+    echo "Missing ${missing[*]}: install them (sudo apt-get install ${missing[*]}); their tests skip or fail." >&2
   fi
 fi
 

@@ -6,17 +6,17 @@ import random
 
 import pytest
 
-from zero_game import KNOCK, Round, Swap
-from zero_game.bots import LEVELS, Bot, HardBot, make_bot, sim
-from zero_game.cards import DECK
+from zero_game import KNOCK, Round, Swap, score_hand
+from zero_game.bots import LEVELS, Bot, HardBot, Standing, make_bot, sim
+from zero_game.cards import DECK, Card
 
 SAFETY_CAP = 2000
 
 
 def quick_bot(level: str) -> Bot:
-    """A bot of ``level``; hard with a tiny deterministic search so the tests stay fast."""
-    if level == "hard":
-        return make_bot("hard", iterations=3, time_budget=None, candidates=3, depth=2)
+    """A bot of ``level``; the searching levels with a tiny deterministic search so the tests stay fast."""
+    if level in ("hard", "expert"):
+        return make_bot(level, iterations=4, time_budget=None, candidates=3)
     return make_bot(level)
 
 
@@ -117,17 +117,18 @@ def test_every_level_only_plays_legal_actions() -> None:
                 assert action in view.legal_actions(), f"{levels[seat]} chose an illegal {action}"
                 decisions[levels[seat]] += 1
                 state = state.apply(action)
-    assert all(count >= 500 for count in decisions.values()), decisions
+    assert all(count >= 400 for count in decisions.values()), decisions
 
 
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_bot_only_rounds_always_end(level: str, players: int) -> None:
     """Hundreds of rounds per table size end without the safety cap, with the rules' scores."""
-    rounds = 200 if level != "hard" else 100
+    searching = level in ("hard", "expert")
+    rounds = 40 if searching else 200
     bots = [quick_bot(level) for _ in range(players)]
-    if level == "hard":
-        bots = [make_bot("hard", iterations=1, time_budget=None, candidates=2, depth=1) for _ in range(players)]
+    if searching:
+        bots = [make_bot(level, iterations=1, time_budget=None, candidates=2) for _ in range(players)]
     for seed in range(rounds):
         state = play_round(bots, seed)
         assert state.is_over and len(state.scores()) == players
@@ -139,13 +140,13 @@ def test_bot_only_rounds_always_end(level: str, players: int) -> None:
 def test_hard_thinks_in_slices_and_matches_the_blocking_call() -> None:
     state = Round.deal(3, seed=9)
     view = state.view(state.current_player or 0)
-    bot = make_bot("hard", iterations=6, time_budget=None)
+    bot = make_bot("hard", iterations=24, time_budget=None)
     thinking = bot.start(view, random.Random(5))
     steps = 1
     while (action := thinking.step(0.0)) is None:
         steps += 1
-    assert steps == 6 * 4  # a zero-second slice still plays one candidate out (3 swaps and a knock), then yields
-    assert action == make_bot("hard", iterations=6, time_budget=None).choose(view, random.Random(5))
+    assert steps == 24  # a zero-second slice still plays one candidate out (5 swaps and a knock), then yields
+    assert action == make_bot("hard", iterations=24, time_budget=None).choose(view, random.Random(5))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -166,7 +167,7 @@ def test_hard_only_imagines_deals_its_view_allows(players: int) -> None:
         if state.is_over:
             continue
         view = state.view(state.current_player or 0)
-        search = Search(make_bot("hard", iterations=1, time_budget=None), view, random.Random(seed))
+        search = Search(HardBot(iterations=1, time_budget=None), view, random.Random(seed))
         unseen = to_mask(view.unseen())
         for _ in range(20):
             hands = search._deal()
@@ -201,7 +202,7 @@ def test_hard_takes_a_zero_when_one_is_offered() -> None:
     ]
     pool = ["red 8", "violet 1", "violet 2", "violet 3", "violet 4", "violet 5", "violet 6", "violet 7", "violet 8"]
     view = Round.from_deal(hands, pool).view(0)
-    for level in ("medium", "hard"):
+    for level in ("medium", "hard", "expert"):
         action = quick_bot(level).choose(view, random.Random(0))
         assert action == Swap(DECK[6 * 8 + 1], DECK[7]), f"{level} missed the ZERO: {action}"
 
@@ -244,10 +245,12 @@ def test_fast_best_swap_equals_trying_every_swap() -> None:
 
 
 def test_unknown_level_is_refused_clearly() -> None:
-    with pytest.raises(ValueError, match="levels are random, easy, medium, hard"):
-        make_bot("expert")
+    with pytest.raises(ValueError, match="levels are random, easy, medium, hard, expert"):
+        make_bot("grandmaster")
     with pytest.raises(ValueError, match="time budget"):
         make_bot("hard", time_budget=-1)
+    with pytest.raises(ValueError, match="no settings"):
+        make_bot("medium", iterations=3)
 
 
 # ---- strength (cheap enough for CI) ---------------------------------------------------------
@@ -261,3 +264,44 @@ def test_medium_beats_random_clearly() -> None:
     assert report["capped_rounds"] == 0
     assert medium["win_share_ci"][0] > 0.8
     assert medium["mean_round_score"] < report["levels"]["random"]["mean_round_score"] - 8
+
+
+# ---- what the search weighs -------------------------------------------------------------------
+
+
+def knocked_round() -> Round:
+    """Seat 1 has knocked first; seat 0, to act, holds a poor hand (a knock now would end the round)."""
+    hands = [
+        ["red 8", "blue 7", "green 6", "yellow 5", "grey 4", "black 3", "violet 8", "red 1", "blue 6"],
+        ["blue 1", "blue 2", "blue 3", "green 4", "green 5", "yellow 6", "grey 7", "black 5", "black 6"],
+        ["red 2", "red 3", "red 4", "yellow 1", "yellow 2", "grey 1", "grey 2", "black 1", "black 2"],
+    ]
+    pool = ["red 5", "violet 1", "violet 3", "violet 4", "green 1"]
+    state = Round.from_deal(hands, pool, first_player=1).apply(KNOCK)
+    return state.apply(Swap(Card.parse("black 2"), Card.parse("green 1")))
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_the_search_ends_a_round_it_has_won_and_plays_on_in_an_even_match(level: str) -> None:
+    """The lowest total wins the match: a knock that ends the round is judged with the match totals."""
+    view = knocked_round().view(0)
+    assert view.my_turn and view.knocks == 1 and score_hand(view.hand) >= 20
+    bot = make_bot(level, iterations=120, time_budget=None)
+    won = Standing(totals=(10, 60, 55), rounds_left=0)  # no round score can cost seat 0 the match
+    assert bot.choose(view, random.Random(1), won) == KNOCK
+    even = Standing(totals=(30, 30, 30), rounds_left=0)
+    assert bot.choose(view, random.Random(1), even) != KNOCK
+    assert bot.choose(view, random.Random(1)) != KNOCK  # no standing: the first round of a fresh match
+
+
+def test_an_opponent_who_knocked_is_imagined_with_a_better_hand() -> None:
+    """The deals the search plays on give a seat that knocked a lower score than one that did not."""
+    from zero_game.bots.hard import Search
+
+    view = knocked_round().view(0)
+    search = Search(HardBot(iterations=1, time_budget=None), view, random.Random(4))
+    assert search.knocked == {1}
+    knocker = sum(sim.score_mask(search._deal()[1]) for _ in range(300)) / 300
+    search.knocked = set()
+    plain = sum(sim.score_mask(search._deal()[1]) for _ in range(300)) / 300
+    assert knocker < plain - 1.0, (knocker, plain)

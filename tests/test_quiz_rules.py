@@ -375,10 +375,10 @@ def test_actions_against_the_rules_are_refused(action: object, error: type[Excep
         three().apply(action)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("module", ["deck", "actions", "game", "stats"])
+@pytest.mark.parametrize("module", ["thousand.deck", "thousand.actions", "thousand.game", "zero_game.stats"])
 def test_the_examples_in_the_docstrings_run(module: str) -> None:
     import doctest
     import importlib
 
-    result = doctest.testmod(importlib.import_module(f"thousand.{module}"))
+    result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
 from zero_game.cli import main
-from zero_game.tournament import play_deal_set, run_tournament
+from zero_game.tournament import format_report, play_deal_set, run_tournament
 
 
 def test_each_deal_set_replays_the_same_deals_with_the_seats_rotated() -> None:
-    result = play_deal_set(["medium", "easy", "easy"], deal=0, seed=5, rounds=None, hard_iterations=4)
+    result = play_deal_set(["medium", "easy", "easy"], deal=0, seed=5, rounds=None, iterations={"hard": 4})
     lineups = [m["lineup"] for m in result["matches"]]
     assert lineups == [["medium", "easy", "easy"], ["easy", "medium", "easy"], ["easy", "easy", "medium"]]
     assert all(m["capped"] == 0 and len(m["rounds"]) == 3 for m in result["matches"])
@@ -46,7 +47,8 @@ def test_tournament_command_prints_and_writes_json(tmp_path: Path, capsys: pytes
                  "--hard-iterations", "3", "--json", str(out)])
     assert code == 0
     text = capsys.readouterr().out
-    assert "win share" in text and "hard" in text and "capped rounds (a broken bot): 0" in text
+    assert "win share" in text and "hard searches at most 3 playouts" in text
+    assert "capped rounds (a broken bot): 0" in text
     figures = json.loads(out.read_text())
     assert set(figures["levels"]) == {"hard", "easy"}
     assert figures["levels"]["hard"]["decisions"] > 0
@@ -60,5 +62,75 @@ def test_tournament_runs_in_several_processes_with_the_same_results() -> None:
 
 
 def test_unknown_levels_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["tournament", "--seats", "hard,expert", "--matches", "3"]) == 2
-    assert "no bot level 'expert'" in capsys.readouterr().err
+    assert main(["tournament", "--seats", "hard,grandmaster", "--matches", "3"]) == 2
+    assert "no bot level 'grandmaster'" in capsys.readouterr().err
+
+
+# ---- the interval maths ------------------------------------------------------------------------
+
+
+def test_wilson_matches_the_textbook_and_stays_inside_zero_and_one() -> None:
+    from zero_game.stats import wilson
+
+    assert wilson(8, 10) == pytest.approx((0.4902, 0.9433), abs=1e-4)  # Newcombe (1998), 8 of 10
+    assert wilson(0, 20)[0] == 0.0 and wilson(20, 20)[1] == 1.0
+    assert 0.0 < wilson(1, 300)[0] < 1 / 300 < wilson(1, 300)[1] < 0.02
+
+
+def test_clustered_share_counts_a_deal_set_once_when_its_seatings_agree() -> None:
+    """Three seatings that always agree carry no more news than one: the interval widens to match."""
+    from zero_game.stats import wilson
+    from zero_game.tournament import clustered_share
+
+    outcomes = [1.0, 0.0, 1.0, 1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.0] * 4  # 40 deal sets
+    together = clustered_share([3 * o for o in outcomes], [3] * 40)
+    apart = clustered_share(outcomes * 3, [1] * 120)  # the same 120 results as independent matches
+    assert together[0] == apart[0] == pytest.approx(0.6)
+    assert together[3] == pytest.approx(40) and apart[3] == pytest.approx(120)
+    assert together[1:3] == pytest.approx(wilson(24, 40))
+    assert together[2] - together[1] > apart[2] - apart[1]
+
+
+def test_duplicate_pairing_narrows_the_interval_when_luck_cancels() -> None:
+    """Seatings that split a deal's wins (the luck is in the cards) vary little between deal sets."""
+    from zero_game.tournament import clustered_share
+
+    share, lo, hi, effective = clustered_share([1.0, 1.0, 2.0, 1.0, 1.0, 0.0] * 10, [3] * 60)
+    assert share == pytest.approx(1 / 3)
+    assert effective == 180  # capped at the number of matches
+    assert lo < share < hi
+
+
+def test_report_gives_wilson_intervals_and_the_paired_score_difference() -> None:
+    report = run_tournament(["medium", "random", "random"], matches=12, seed=2)
+    medium, rand = report["levels"]["medium"], report["levels"]["random"]
+    assert medium["win_share"] == 1.0 and medium["win_share_ci"][1] == 1.0
+    assert 0.5 < medium["win_share_ci"][0] < 1.0  # never a "[1.000, 1.000]" from four deal sets
+    assert rand["win_share_ci"][0] == 0.0
+    assert 4 <= medium["effective_matches"] <= 12
+    difference = rand["paired_score_difference"]
+    assert difference == pytest.approx(medium["mean_round_score"] - rand["mean_round_score"])
+    lo, hi = rand["paired_score_difference_ci"]
+    assert lo <= difference <= hi < -5  # medium scores far less on the same cards
+    assert "paired difference of mean round scores, medium - random" in format_report(report)
+
+
+def test_bots_in_a_tournament_are_told_the_match_standing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The searching levels weigh the match totals, so the tournament must pass them (public, R18)."""
+    from zero_game.bots import BOTS, MediumBot, Standing
+    from zero_game.bots.base import Thinking
+    from zero_game.round import RoundView
+
+    seen: list[Standing | None] = []
+
+    class Listening(MediumBot):
+        def start(self, view: RoundView, rng: random.Random, standing: Standing | None = None) -> Thinking:
+            seen.append(standing)
+            return super().start(view, rng, standing)
+
+    monkeypatch.setitem(BOTS, "medium", Listening)
+    result = play_deal_set(["medium", "easy"], deal=0, seed=1, rounds=None)
+    assert seen and all(s is not None for s in seen)
+    assert {s.rounds_left for s in seen if s} == {1, 0}  # two rounds: one to come, then none
+    first = result["matches"][-1]["rounds"][0]["scores"]
+    assert any(s is not None and s.totals == tuple(first) for s in seen)

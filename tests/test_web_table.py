@@ -428,3 +428,34 @@ def test_keep_places_puts_a_new_card_in_the_freed_slot_and_lays_out_a_new_pool_a
     assert keep_places((c, a, b), (a, b, d)) == (d, a, b)  # c was taken, d given: d takes c's slot
     assert keep_places((), (a, b)) == (a, b)  # a new round: as dealt
     assert keep_places((a, b), (a, b)) == (a, b)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_setup_says_what_each_bot_level_does_and_offers_expert(lang: str) -> None:
+    """Every bot seat of the set-up carries its level's one line (in the page's language); a person's none."""
+    d = Driver(Table(lang=lang))
+    d("seat-kind", "1", "expert")
+    d("seat-kind", "2", "easy")
+    seats = present(d.s).body.seats  # type: ignore[union-attr]
+    kinds = [value for value, _ in seats[0].kind.options]
+    assert kinds[-1] == "expert" and "hard" in kinds
+    assert seats[0].about == ""
+    assert seats[1].about == MESSAGES[lang]["level.expert"]
+    assert seats[2].about == MESSAGES[lang]["level.easy"]
+    assert len({s.about for s in seats}) == 3
+
+
+def test_a_bot_turn_carries_the_match_standing() -> None:
+    """The searching bots weigh the match: a bot's turn in round 2 knows the totals of round 1."""
+    d = Driver(Table(settings=Settings(seats=(SeatConfig("medium"), SeatConfig("medium")), speed="fast"), seed=4))
+    d("start")
+    while d.match.round_number == 1:
+        turn = bot_turn(d.s)
+        assert turn is not None and turn.totals == (0, 0) and turn.rounds_left == 1
+        action = make_bot("medium").choose(turn.view, turn.rng)
+        d.s = bot_play(bot_show(bot_thinking(d.s, turn), turn, action), turn, action)[0]
+    assert d.page is Page.ROUND_END
+    d("next-round")
+    turn = bot_turn(d.s)
+    assert turn is not None and turn.totals == tuple(d.match.totals) and turn.rounds_left == 0
+    assert sum(turn.totals) > 0

@@ -26,10 +26,11 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
+from zero_game.stats import clopper_pearson, wilson
+
 from .bots import LEVELS, Bot, make_bot
 from .deck import Deck, deal_order, default_deck
 from .game import MAX_TEAMS, MIN_TEAMS, Game
-from .stats import clopper_pearson, wilson
 
 #: A game still running after this many rounds is stopped and reported: only a broken bot gets there.
 ROUND_CAP = 200

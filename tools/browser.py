@@ -75,3 +75,73 @@ def stop_serve(process: subprocess.Popen[str]) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+# --- the other engines: Firefox (Gecko) and WebKit (Safari's engine) ----------------------------
+
+FIREFOX = "/usr/bin/firefox-esr"
+WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
+# WebKitGTK's small browser: the engine of Safari with a minimal shell; WebKitWebDriver drives it.
+MINIBROWSER_GLOB = "/usr/lib/*/webkit2gtk-4.1/MiniBrowser"
+PUPPETEER_BRIDGE = ROOT / "tools" / "puppeteer_bridge.mjs"
+
+NO_FIREFOX = (
+    "No Firefox found for the engine tests: install Debian's `firefox-esr` (./test.sh does this "
+    "when run as root) or point $ZERO_FIREFOX at a Firefox binary; `npm ci` brings puppeteer-core."
+)
+NO_WEBKIT = (
+    "No WebKit found for the engine tests: install Debian's `webkit2gtk-driver` and `xvfb` "
+    "(./test.sh does this when run as root); Selenium comes with `pip install -e '.[test]'`."
+)
+
+
+def find_firefox() -> str | None:
+    """Path of a Firefox to drive over WebDriver BiDi: ``$ZERO_FIREFOX`` or Debian's ESR."""
+    for candidate in (os.environ.get("ZERO_FIREFOX"), FIREFOX, shutil.which("firefox")):
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def find_webkit() -> tuple[str, str] | None:
+    """``(WebKitWebDriver, MiniBrowser)`` paths, or None where WebKitGTK's driver is missing."""
+    driver = shutil.which("WebKitWebDriver") or WEBKIT_DRIVER
+    browsers = sorted(Path("/").glob(MINIBROWSER_GLOB.lstrip("/")))
+    if not os.access(driver, os.X_OK) or not browsers or shutil.which("Xvfb") is None:
+        return None
+    return driver, str(browsers[0])
+
+
+def start_xvfb(width: int = 1400, height: int = 1000) -> tuple[subprocess.Popen[bytes], str]:
+    """Start a virtual X display (WebKitGTK has no headless mode); return it and its ``DISPLAY``."""
+    read_end, write_end = os.pipe()
+    process = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
+        pass_fds=[write_end],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write_end)
+    # Xvfb writes the display number and then a newline once it accepts clients; read up to the
+    # newline (closing the pipe before it is written makes Xvfb stop with a fatal error).
+    written = b""
+    try:
+        while not written.endswith(b"\n") and (chunk := os.read(read_end, 16)):
+            written += chunk
+    finally:
+        os.close(read_end)
+    number = written.decode().strip()
+    if not number:
+        process.kill()
+        raise RuntimeError("Xvfb did not start")
+    return process, f":{number}"
+
+
+def stop_process(process: subprocess.Popen[Any]) -> None:
+    """Terminate ``process`` and wait; kill it if it lingers."""
+    process.terminate()
+    try:
+        process.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

@@ -28,7 +28,8 @@ def _tournament(args: argparse.Namespace) -> int:
         seats = [s.strip() for s in args.seats.split(",")]
         report = run_tournament(
             seats, args.matches, args.seed, workers=args.workers, rounds=args.rounds,
-            hard_iterations=args.hard_iterations,
+            iterations={level: cap for level, cap in (("hard", args.hard_iterations),
+                                                      ("expert", args.expert_iterations)) if cap is not None},
         )
     except ValueError as err:
         print(f"error: {err}", file=sys.stderr)
@@ -63,13 +64,17 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--rounds", type=int, default=None, help="rounds per match (default: one per player)")
     tour.add_argument("--workers", type=int, default=1, help="processes to play in")
-    tour.add_argument("--hard-iterations", type=int, default=24, help="the hard bot's iteration cap per decision")
+    tour.add_argument("--hard-iterations", type=int, default=None,
+                      help="the hard bot's playout cap per decision (default: the page's)")
+    tour.add_argument("--expert-iterations", type=int, default=None,
+                      help="the expert bot's playout cap per decision (default: the page's)")
     tour.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON")
     tour.set_defaults(run=_tournament)
 
     play = commands.add_parser("play", help="play a match in the terminal against bots or hot-seat")
     play.add_argument("--seats", default="you,medium,medium",
-                      help="seats in order: 'you', a person's name, or a bot level (random, easy, medium, hard)")
+                      help="seats in order: 'you', a person's name, or a bot level "
+                           "(random, easy, medium, hard, expert)")
     play.add_argument("--rounds", type=int, default=None, help="rounds in the match (default: one per player)")
     play.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
     play.add_argument(

@@ -53,7 +53,7 @@ GAME_SCHEMA = 1
 SHEET_TYPE = "sheet"
 GAME_TYPE = "saved-game"
 
-BOT_LEVELS = ("easy", "medium", "hard", "random")
+BOT_LEVELS = ("easy", "medium", "hard", "expert", "random")
 MAX_NAME = 40
 MAX_HAND_SCORE = 36  # 1 + 2 + ... + 8: every distinct number once
 MAX_MATCHES = 100_000  # a sanity bound for stored and imported sheets

@@ -16,7 +16,7 @@ from typing import TextIO
 
 from .actions import KNOCK, Action, Swap, parse_action
 from .bots import LEVELS, make_bot
-from .bots.base import Bot
+from .bots.base import Bot, Standing
 from .cards import Card, Colour
 from .errors import IllegalMove, InvalidMove
 from .match import Match
@@ -154,7 +154,7 @@ class TerminalGame:
                 occupant = self.seats[seat]
                 view = self.match.view(seat)
                 if occupant.bot is not None:
-                    action = occupant.bot.choose(view, self.rng)
+                    action = occupant.bot.choose(view, self.rng, Standing.of(self.match))
                 else:
                     action = self.person_turn(seat, view)
                 number = self.match.round_number

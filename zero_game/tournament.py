@@ -4,8 +4,11 @@ A *deal set* is one match seed. For a line-up of n seats (e.g. ``hard,medium,med
 is played n times, the line-up rotated one seat further each time, so every level sits in every seat
 on the same cards. Each of those plays is one *match* (a full match of ``players`` rounds, R17):
 ``--matches 1000`` with three seats plays 334 deal sets (1,002 matches). Winners share a win: each of
-k seats tied on the lowest total gets 1/k. Confidence intervals are 95% normal intervals over deal
-sets (the unit that is independent), so the duplicate pairing is respected.
+k seats tied on the lowest total gets 1/k. The deal set is the independent unit, so every interval is
+taken over deal sets: a level's win share gets a 95% Wilson interval with the effective sample size of
+the clustered design (``clustered_share``, below), its mean round score a 95% interval over the deal
+sets' means, and the first level of the line-up the paired difference of mean round scores against each
+other level (per deal set: its mean minus theirs, on the same cards).
 """
 
 from __future__ import annotations
@@ -20,8 +23,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import LEVELS, make_bot
-from .bots.base import Bot
+from .bots.base import Bot, Standing
+from .bots.hard import HardBot
 from .match import Match
+from .stats import Z95, wilson
 
 #: A round that lasts this many turns is stopped and reported: only a broken bot gets there.
 SAFETY_CAP = 2000
@@ -32,7 +37,8 @@ class LevelStats:
     """What one level did over a tournament."""
 
     seats: int = 0
-    wins: list[float] = field(default_factory=list)  # per deal set: mean win credit per match of one seat
+    credits: list[float] = field(default_factory=list)  # per deal set: win credit summed over matches and seats
+    counts: list[int] = field(default_factory=list)  # per deal set: seat-matches played
     round_scores: list[float] = field(default_factory=list)  # per deal set: mean round score
     rounds: int = 0
     zeros: int = 0
@@ -40,18 +46,30 @@ class LevelStats:
     decisions: list[float] = field(default_factory=list)
 
 
-def _bot(level: str, hard_iterations: int | None) -> Bot:
-    if level == "hard":
-        return make_bot("hard", iterations=hard_iterations, time_budget=None)
-    return make_bot(level)
+def _bot(level: str, iterations: dict[str, int]) -> Bot:
+    """A bot of ``level``; a searching level at its page cap (or ``iterations[level]``), with no time budget."""
+    bot = make_bot(level)
+    if isinstance(bot, HardBot):
+        return make_bot(level, iterations=iterations.get(level, bot.iterations), time_budget=None)
+    return bot
+
+
+def search_caps(seats: Sequence[str], iterations: dict[str, int] | None = None) -> dict[str, int]:
+    """The playout cap each searching level of the line-up plays at: the page's, unless overridden."""
+    caps = {}
+    for level in dict.fromkeys(seats):
+        bot = _bot(level, iterations or {})
+        if isinstance(bot, HardBot) and bot.iterations is not None:
+            caps[level] = bot.iterations
+    return caps
 
 
 def play_deal_set(
-    seats: Sequence[str], deal: int, seed: int, rounds: int | None, hard_iterations: int | None
+    seats: Sequence[str], deal: int, seed: int, rounds: int | None, iterations: dict[str, int] | None = None
 ) -> dict[str, Any]:
     """Play one deal set (every rotation of the line-up on the same match seed) and return its records."""
     n = len(seats)
-    bots = {level: _bot(level, hard_iterations) for level in set(seats)}
+    bots = {level: _bot(level, iterations or {}) for level in set(seats)}
     matches = []
     for rotation in range(n):
         lineup = [seats[(i - rotation) % n] for i in range(n)]
@@ -66,7 +84,7 @@ def play_deal_set(
                 capped += 1
                 break
             began = time.perf_counter()
-            action = bots[lineup[seat]].choose(match.view(seat), rng)
+            action = bots[lineup[seat]].choose(match.view(seat), rng, Standing.of(match))
             times.append((lineup[seat], time.perf_counter() - began))
             match = match.apply(action)
         record: dict[str, Any] = {"lineup": lineup, "capped": capped, "times": times}
@@ -86,7 +104,49 @@ def play_deal_set(
     return {"deal": deal, "matches": matches}
 
 
-def _interval(values: Sequence[float]) -> tuple[float, float, float]:
+# ---- interval maths: Wilson intervals on clustered results, paired differences -------------------
+#
+# A duplicate tournament replays each *deal set* once per seat rotation, so the matches of one deal set
+# share their cards and are not independent; the deal set is the independent unit. A level's win share
+# is a proportion of matches, but its variance must come from the spread between deal sets. We take the
+# cluster-robust variance over deal sets, turn it into an *effective sample size* (the number of
+# independent matches that would give the same variance: Kish's design effect), and put a Wilson
+# interval on the share with that many trials (the Korn–Graubard approach for clustered proportions,
+# with Wilson in place of Clopper–Pearson). The interval therefore never leaves [0, 1], and the
+# duplicate design's pairing counts for exactly what it is worth. The effective size is kept between
+# the number of deal sets (every seating of a deal gave the same result) and the number of matches.
+
+def clustered_share(credits: Sequence[float], counts: Sequence[float]) -> tuple[float, float, float, float]:
+    """A share over clusters: (share, Wilson low, Wilson high, effective sample size).
+
+    ``credits[k]`` is the win credit a level earned in deal set ``k`` (summed over its matches and
+    seats), ``counts[k]`` the seat-matches it played there, so the share is sum(credits)/sum(counts).
+    """
+    clusters = len(credits)
+    total = float(sum(counts))
+    if clusters == 0 or total <= 0:
+        return (math.nan, math.nan, math.nan, 0.0)
+    share = sum(credits) / total
+    if clusters == 1:
+        lo, hi = wilson(share * counts[0], counts[0]) if counts[0] else (math.nan, math.nan)
+        return (share, lo, hi, float(counts[0]))
+    # Cluster-robust (ratio-estimator) variance of the share.
+    mean_count = total / clusters
+    spread = sum((c - share * n) ** 2 for c, n in zip(credits, counts, strict=True)) / (clusters - 1)
+    variance = spread / (clusters * mean_count * mean_count)
+    binomial = share * (1 - share)
+    effective = total if variance <= 0 or binomial <= 0 else binomial / variance
+    effective = min(max(effective, float(clusters)), total)
+    lo, hi = wilson(share * effective, effective)
+    return (share, lo, hi, effective)
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """The mean of independent values with its 95% normal interval: (mean, low, high).
+
+    Used for mean round scores and their paired differences per deal set (means of many rounds, so
+    the normal approximation is sound there, unlike for a share near 0 or 1).
+    """
     n = len(values)
     if n == 0:
         return (math.nan, math.nan, math.nan)
@@ -94,7 +154,7 @@ def _interval(values: Sequence[float]) -> tuple[float, float, float]:
     if n == 1:
         return (mean, math.nan, math.nan)
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = 1.96 * sd / math.sqrt(n)
+    half = z * sd / math.sqrt(n)
     return (mean, mean - half, mean + half)
 
 
@@ -112,9 +172,13 @@ def run_tournament(
     *,
     workers: int = 1,
     rounds: int | None = None,
-    hard_iterations: int | None = 24,
+    iterations: dict[str, int] | None = None,
 ) -> dict[str, Any]:
-    """Play at least ``matches`` matches (whole deal sets) and return the figures per level."""
+    """Play at least ``matches`` matches (whole deal sets) and return the figures per level.
+
+    Searching levels play at the page's playout cap (their defaults) with no time budget, so runs
+    repeat exactly; ``iterations`` overrides the cap per level, e.g. ``{"hard": 100}``.
+    """
     seats = list(seats)
     for level in seats:
         if level not in LEVELS:
@@ -125,18 +189,18 @@ def run_tournament(
         raise ValueError("Play at least one match.")
     deals = -(-matches // len(seats))
     began = time.perf_counter()
-    args = [(seats, deal, seed, rounds, hard_iterations) for deal in range(deals)]
+    args = [(seats, deal, seed, rounds, iterations) for deal in range(deals)]
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             results = list(pool.map(play_deal_set, *zip(*args, strict=True), chunksize=4))
     else:
         results = [play_deal_set(*a) for a in args]
     elapsed = time.perf_counter() - began
-    return summarise(seats, results, seed, elapsed, hard_iterations)
+    return summarise(seats, results, seed, elapsed, search_caps(seats, iterations))
 
 
 def summarise(
-    seats: list[str], results: list[dict[str, Any]], seed: int, elapsed: float, hard_iterations: int | None
+    seats: list[str], results: list[dict[str, Any]], seed: int, elapsed: float, caps: dict[str, int]
 ) -> dict[str, Any]:
     """Turn deal-set records into the tournament's figures."""
     stats = {level: LevelStats(seats=seats.count(level)) for level in dict.fromkeys(seats)}
@@ -172,16 +236,26 @@ def summarise(
             continue
         n_matches = len(result["matches"])
         for level, st in stats.items():
-            st.wins.append(win[level] / (n_matches * st.seats))
+            st.credits.append(win[level])
+            st.counts.append(n_matches * st.seats)
             st.round_scores.append(score[level][0] / max(score[level][1], 1))
     levels = {}
+    first = seats[0]
     for level, st in stats.items():
-        share, share_lo, share_hi = _interval(st.wins)
-        mean, mean_lo, mean_hi = _interval(st.round_scores)
+        share, share_lo, share_hi, effective = clustered_share(st.credits, st.counts)
+        mean, mean_lo, mean_hi = mean_interval(st.round_scores)
+        paired: dict[str, Any] = {}
+        if level != first:
+            diffs = [a - b for a, b in zip(stats[first].round_scores, st.round_scores, strict=True)]
+            d, d_lo, d_hi = mean_interval(diffs)
+            paired = {"paired_score_difference": d, "paired_score_difference_ci": [d_lo, d_hi]}
         levels[level] = {
             "seats": st.seats,
             "win_share": share,
             "win_share_ci": [share_lo, share_hi],
+            "effective_matches": effective,
+            "seat_matches": sum(st.counts),
+            **paired,
             "mean_round_score": mean,
             "mean_round_score_ci": [mean_lo, mean_hi],
             "zero_rate": st.zeros / st.rounds if st.rounds else math.nan,
@@ -198,7 +272,7 @@ def summarise(
         "rounds": table_rounds,
         "turns_per_round": table_turns / table_rounds if table_rounds else math.nan,
         "capped_rounds": capped,
-        "hard_iterations": hard_iterations if "hard" in seats else None,
+        "search_playouts": caps,
         "seconds": elapsed,
         "levels": levels,
     }
@@ -211,8 +285,8 @@ def format_report(report: dict[str, Any]) -> str:
         f"({report['deal_sets']} deal sets x {len(report['seats'])} seat rotations), seed {report['seed']}, "
         f"{report['rounds']} rounds, {report['turns_per_round']:.1f} turns per round, {report['seconds']:.0f} s",
     ]
-    if report["hard_iterations"] is not None:
-        lines.append(f"hard searches {report['hard_iterations']} iterations per decision (no time budget)")
+    for level, cap in report["search_playouts"].items():
+        lines.append(f"{level} searches at most {cap} playouts per decision (no time budget)")
     lines.append(
         f"{'level':<8}{'seats':>6}{'win share (95% CI)':>26}{'round score (95% CI)':>26}"
         f"{'ZERO':>7}{'turns':>7}{'p50 ms':>9}{'p95 ms':>9}"
@@ -226,6 +300,20 @@ def format_report(report: dict[str, Any]) -> str:
             f"{f['zero_rate']:>7.1%}{f['own_turns_per_round']:>7.1f}"
             f"{f['decision_ms_p50']:>9.2f}{f['decision_ms_p95']:>9.2f}"
         )
+    first = report["seats"][0]
+    for level, f in report["levels"].items():
+        if "paired_score_difference" in f:
+            lo, hi = f["paired_score_difference_ci"]
+            lines.append(
+                f"paired difference of mean round scores, {first} - {level}: "
+                f"{f['paired_score_difference']:+.2f} [{lo:+.2f}, {hi:+.2f}] over {report['deal_sets']} deal sets"
+            )
+    lines.append(
+        "intervals: 95%, over deal sets (win share: Wilson at the effective sample size, "
+        + ", ".join(f"{level} {f['effective_matches']:.0f} of {f['seat_matches']} seat-matches"
+                    for level, f in report["levels"].items())
+        + ")"
+    )
     lines.append(f"capped rounds (a broken bot): {report['capped_rounds']}")
     return "\n".join(lines)
 

@@ -4,11 +4,39 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 from ..actions import Action, Swap
 from ..cards import DECK, to_mask
 from ..round import Phase, RoundView
+
+if TYPE_CHECKING:
+    from ..match import Match
+
+
+@dataclass(frozen=True)
+class Standing:
+    """The match around a round, as everyone knows it (R18: scores of finished rounds are public).
+
+    ``totals`` are the seats' totals before the current round, ``rounds_left`` the rounds still to
+    come after it. A bot that weighs the match (``hard``, ``expert``) uses it: the lowest total wins
+    (R17), so a round's outcome is worth what it does to the match. Without it a bot assumes the
+    round is the first of a match of one round per player.
+    """
+
+    totals: tuple[int, ...]
+    rounds_left: int
+
+    @classmethod
+    def of(cls, match: Match) -> Standing:
+        """The standing of ``match``'s current round."""
+        return cls(tuple(match.totals), max(0, match.rounds - match.round_number))
+
+    @classmethod
+    def fresh(cls, players: int) -> Standing:
+        """The first round of a match of one round per player (the default match, R17)."""
+        return cls((0,) * players, players - 1)
 
 
 class Thinking(Protocol):
@@ -38,14 +66,17 @@ class Bot(ABC):
     #: The level's name as the game shows it.
     name: str = "bot"
 
-    def start(self, view: RoundView, rng: random.Random) -> Thinking:
-        """Begin deciding what ``view.seat`` does now; call ``step`` until it returns the action."""
+    def start(self, view: RoundView, rng: random.Random, standing: Standing | None = None) -> Thinking:
+        """Begin deciding what ``view.seat`` does now; call ``step`` until it returns the action.
+
+        ``standing`` is the match around the round (public); only the searching levels use it.
+        """
         check_turn(view)
         return Decided(self.decide(view, rng))
 
-    def choose(self, view: RoundView, rng: random.Random) -> Action:
+    def choose(self, view: RoundView, rng: random.Random, standing: Standing | None = None) -> Action:
         """Decide what ``view.seat`` does now, blocking until the decision is made."""
-        thinking = self.start(view, rng)
+        thinking = self.start(view, rng, standing)
         while True:
             action = thinking.step(0.05)
             if action is not None:
@@ -90,4 +121,4 @@ def final_turns(view: RoundView) -> int:
     return len(view.final_turns_left) if view.phase is Phase.FINAL else -1
 
 
-__all__ = ["Bot", "Decided", "Thinking", "check_turn", "final_turns", "masks", "own_turns", "swap_action"]
+__all__ = ["Bot", "Decided", "Standing", "Thinking", "check_turn", "final_turns", "masks", "own_turns", "swap_action"]

@@ -343,7 +343,7 @@ class App:
 
     async def play_bot(self, turn: BotTurn) -> None:
         """One bot turn: think in slices, show the card leaving, then the card arriving."""
-        from zero_game.bots import make_bot  # the bots package is only needed once a bot plays
+        from zero_game.bots import Standing, make_bot  # the bots package is only needed once a bot plays
         from zero_game.bots.base import Decided
 
         pace = SPEEDS[self.state.settings.speed]
@@ -355,7 +355,10 @@ class App:
         if bot is None:
             bot = self.bots[turn.level] = make_bot(turn.level)
         window.performance.mark("zero:bot-think")
-        thinking = Decided(turn.script) if turn.script is not None else bot.start(turn.view, turn.rng)
+        if turn.script is not None:
+            thinking: Any = Decided(turn.script)  # the tutorial's scripted move
+        else:
+            thinking = bot.start(turn.view, turn.rng, Standing(turn.totals, turn.rounds_left))
         while (action := thinking.step(THINK_SLICE)) is None:
             await asyncio.sleep(0)
             if not still_to_play(self.state, turn):
@@ -381,7 +384,11 @@ class App:
             if bot is None:
                 bot = self.bots["hint"] = make_bot("hard")
             window.performance.mark("zero:hint-asked")
-            search = bot.start(s.match.view(s.at_screen), hint_rng(s, effect.key))
+            from zero_game.bots import Standing
+
+            m = s.match
+            standing = Standing(tuple(m.totals), max(0, m.rounds - m.round_number))  # as a hard bot seat sees it
+            search = bot.start(m.view(s.at_screen), hint_rng(s, effect.key), standing)
             while (action := search.step(THINK_SLICE)) is None:
                 await asyncio.sleep(0)
                 if hint_key(self.state) != effect.key:

@@ -50,6 +50,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "kind.easy": "Easy bot",
         "kind.medium": "Medium bot",
         "kind.hard": "Hard bot",
+        "kind.expert": "Expert bot",
+        "level.easy": "Easy: takes whatever lowers its score right now and knocks early; it beats only random play.",
+        "level.medium": (
+            "Medium: weighs every swap and knocks once ahead; it wins about 53% of its matches against two easy bots."
+        ),
+        "level.hard": (
+            "Hard: plays out hundreds of possible deals of the hidden cards before each move, with the match score "
+            "in mind; it wins about 55% of its matches against two medium bots (33% would be even)."
+        ),
+        "level.expert": (
+            "Expert: the hard bot thinking two and a half times longer, up to 2.5 s a move; so far not measurably "
+            "stronger than hard."
+        ),
         "speed.slow": "Slow",
         "speed.normal": "Normal",
         "speed.fast": "Fast",
@@ -203,6 +216,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "kind.easy": "Robot facile",
         "kind.medium": "Robot moyen",
         "kind.hard": "Robot fort",
+        "kind.expert": "Robot expert",
+        "level.easy": (
+            "Facile : prend ce qui baisse son score tout de suite et frappe tôt ; il ne bat que le jeu au hasard."
+        ),
+        "level.medium": (
+            "Moyen : pèse chaque échange et frappe dès qu'il mène ; il gagne environ 53 % de ses parties contre deux "
+            "robots faciles."
+        ),
+        "level.hard": (
+            "Fort : avant chaque coup, joue des centaines de donnes possibles des cartes cachées, en tenant compte "
+            "du score de la partie ; il gagne environ 55 % de ses parties contre deux robots moyens (33 % serait "
+            "l'égalité)."
+        ),
+        "level.expert": (
+            "Expert : le robot fort qui réfléchit deux fois et demie plus longtemps, jusqu'à 2,5 s par coup ; pour "
+            "l'instant pas nettement plus fort que le robot fort."
+        ),
         "speed.slow": "Lente",
         "speed.normal": "Normale",
         "speed.fast": "Rapide",
@@ -357,6 +387,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "kind.easy": "Bot, leicht",
         "kind.medium": "Bot, mittel",
         "kind.hard": "Bot, stark",
+        "kind.expert": "Bot, Experte",
+        "level.easy": (
+            "Leicht: nimmt, was die eigene Punktzahl sofort senkt, und klopft früh; schlägt nur Zufallsspiel."
+        ),
+        "level.medium": (
+            "Mittel: wägt jeden Tausch ab und klopft, sobald er vorn liegt; gewinnt etwa 53 % seiner Partien gegen "
+            "zwei leichte Bots."
+        ),
+        "level.hard": (
+            "Stark: spielt vor jedem Zug Hunderte mögliche Verteilungen der verdeckten Karten durch und denkt an den "
+            "Spielstand; gewinnt etwa 55 % seiner Partien gegen zwei mittlere Bots (33 % wäre ausgeglichen)."
+        ),
+        "level.expert": (
+            "Experte: der starke Bot mit zweieinhalbmal so viel Bedenkzeit, bis zu 2,5 s pro Zug; bisher nicht "
+            "messbar stärker als der starke Bot."
+        ),
         "speed.slow": "Langsam",
         "speed.normal": "Normal",
         "speed.fast": "Schnell",

@@ -130,7 +130,7 @@ def setup(s: Table) -> SetupView:
             kind=Choice(f"seat-kind:{i}", t.t("setup.kind", n=i + 1), seat.kind, kinds),
             name_label=t.t("setup.name", n=i + 1), placeholder=t.default_name(i), editable=seat.is_person,
             remove=Button("remove-seat", t.t("setup.remove"), arg=str(i)) if len(st.seats) > MIN_SEATS else None,
-            name=seat.name,
+            name=seat.name, about="" if seat.is_person else t.t("level." + seat.kind),
         )
         for i, seat in enumerate(st.seats)
     )

@@ -257,6 +257,8 @@ class Painter:
             row = self.el("li", "seat-row")
             row.appendChild(self.el("span", "seat-no", seat.heading))
             row.appendChild(self.choice(seat.kind, "field kind"))
+            if seat.about:
+                row.querySelector("select").setAttribute("aria-describedby", f"level-about-{seat.index}")
             if seat.editable:
                 name = self.el("label", "field name")
                 name.appendChild(self.el("span", "field-label", seat.name_label))
@@ -270,6 +272,8 @@ class Painter:
             row.appendChild(name)
             if seat.remove:
                 row.appendChild(self.button(seat.remove, "remove"))
+            if seat.about:
+                row.appendChild(self.el("p", "level-about", seat.about, id=f"level-about-{seat.index}"))
             seats.appendChild(row)
         part.appendChild(seats)
         if v.add:

@@ -55,6 +55,7 @@ class SavedData:
         self.serial = -1  # the state's match serial the saved game belongs to
         self.conflicted = False
         self.unsaved = False  # a change of the match that is not in storage yet
+        self.asked_to_persist = False
 
     def attach_store(self, store: Store, loaded: Loaded) -> None:
         """Use ``store``: show what loading found, resume the saved match, save from now on."""
@@ -66,7 +67,6 @@ class SavedData:
             self.resume(loaded.game)
         self.app.listen(window, "storage", self.on_storage)
         self.app.listen(document, "zero:before-update", self.on_before_update)
-        asyncio.ensure_future(request_persistence(window.navigator))
 
     def show_problem(self, problem: Problem) -> None:
         state = notify(self.app.state, problem.message_key, alert=problem.code in ALERTS,
@@ -98,6 +98,10 @@ class SavedData:
             return
         moment = timestamp(datetime.now(UTC))
         if self.game is None or self.serial != self.app.state.serial:
+            if not self.asked_to_persist:
+                # Asked when a person starts a match (a tap), not at load: Firefox asks the player about it.
+                self.asked_to_persist = True
+                asyncio.ensure_future(request_persistence(window.navigator))
             self.serial = self.app.state.serial
             self.game = SavedGame(new_id(random.SystemRandom()), sheet_seats(self.app.state.texts), match, moment,
                                   self.options())

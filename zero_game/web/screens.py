@@ -103,6 +103,7 @@ class SeatSetup:
     editable: bool
     remove: Button | None
     name: str = field(default="", compare=False)
+    about: str = ""  # a bot seat: what its level does and how strong it is, in one line
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from zero_game.sheet import SavedGame
 
 PERSON = "person"
-BOT_LEVELS = ("easy", "medium", "hard")
+BOT_LEVELS = ("easy", "medium", "hard", "expert")
 KINDS = (PERSON, *BOT_LEVELS)
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
 # Seconds a bot's move stays on screen, per speed: half showing the card leaving, half arriving.

@@ -397,6 +397,8 @@ class BotTurn:
     view: RoundView
     rng: random.Random
     key: tuple[int, int, int]
+    totals: tuple[int, ...]  # the match around the round (public), for the bots that weigh it
+    rounds_left: int
     script: Action | None = None  # the tutorial's scripted move: no thinking
 
 
@@ -412,7 +414,8 @@ def bot_turn(s: Table) -> BotTurn | None:
         from .tutorial import scripted  # the tutorial builds on this module
 
         script = scripted(s)
-    return BotTurn(step.seat, s.settings.seats[step.seat].kind, m.view(step.seat), rng, step.key, script)
+    return BotTurn(step.seat, s.settings.seats[step.seat].kind, m.view(step.seat), rng, step.key,
+                   tuple(m.totals), max(0, m.rounds - m.round_number), script)
 
 
 def still_to_play(s: Table, turn: BotTurn) -> bool:

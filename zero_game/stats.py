@@ -1,4 +1,4 @@
-"""Binomial confidence intervals for tournaments (standard library only)."""
+"""Binomial confidence intervals for both games' tournaments (standard library only)."""
 
 from __future__ import annotations
 
@@ -8,19 +8,24 @@ from collections.abc import Callable
 Z95 = 1.959963984540054
 
 
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (shared wins may count as fractions of a success).
+def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (``successes`` may be fractional, as shared wins are).
 
-    >>> [round(x, 3) for x in wilson(8, 10)]
-    [0.49, 0.943]
+    >>> lo, hi = wilson(8, 10)
+    >>> round(lo, 4), round(hi, 4)
+    (0.4902, 0.9433)
+    >>> wilson(0, 10)[0], wilson(10, 10)[1]
+    (0.0, 1.0)
     """
     if trials <= 0:
         return (math.nan, math.nan)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    p = min(max(successes / trials, 0.0), 1.0)
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    lo = 0.0 if p == 0 else max(0.0, centre - half)
+    hi = 1.0 if p == 1 else min(1.0, centre + half)
+    return (lo, hi)
 
 
 def _binomial_cdf(k: int, n: int, p: float) -> float:
