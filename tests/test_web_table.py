@@ -454,6 +454,8 @@ def test_a_bot_turn_carries_the_match_standing() -> None:
         assert turn is not None and turn.totals == (0, 0) and turn.rounds_left == 1
         action = make_bot("medium").choose(turn.view, turn.rng)
         d.s = bot_play(bot_show(bot_thinking(d.s, turn), turn, action), turn, action)[0]
+    assert d.page is Page.LAST_MOVE  # the round's last move on the table first (issue 13)
+    d("see-end")
     assert d.page is Page.ROUND_END
     d("next-round")
     turn = bot_turn(d.s)
