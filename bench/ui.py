@@ -1,4 +1,5 @@
-"""Browser figures for the table: tap-to-visible response, long tasks while bots think, hard-bot turn times.
+"""Browser figures for the table: tap-to-visible response, long tasks while bots think, hard-bot turn times,
+and (issue 13) the move log, travelling cards and the hint.
 
     python bench/ui.py [--turns 12]
 
@@ -59,6 +60,43 @@ BOT_TURNS = """() => {
 }"""
 
 
+# Tap a control, then wait for the page to change and paint (issue 13: the log and back, the sound toggle).
+TAP_ACTION = """async ([selector, back, n]) => {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    for (const which of [selector, back]) {
+      if (!which) continue;
+      const t0 = performance.now();
+      const painted = new Promise(resolve => {
+        const mo = new MutationObserver(() => {
+          mo.disconnect();
+          requestAnimationFrame(() => resolve(performance.now()));
+        });
+        mo.observe(document.getElementById('app'), {subtree: true, childList: true, attributes: true});
+      });
+      document.querySelector(which).click();
+      const t = await painted - t0;
+      if (which === selector) times.push(t);
+      await new Promise(r => setTimeout(r, 30));
+    }
+  }
+  return times;
+}"""
+
+TRAVELS = """() => performance.getEntriesByName('zero:travel').map(e => [e.startTime, e.startTime + e.detail])"""
+
+HINT = """() => {
+  const a = performance.getEntriesByName('zero:hint-asked').map(e => e.startTime);
+  const b = performance.getEntriesByName('zero:hint-shown').map(e => e.startTime);
+  return a.slice(0, b.length).map((s, i) => [s, b[i]]);
+}"""
+
+
+def within(long_tasks: list[list[float]], windows: list[list[float]]) -> list[float]:
+    """The long tasks that began inside one of ``windows``."""
+    return [d for start, d in long_tasks if any(a <= start + 1 and start < b for a, b in windows)]
+
+
 def summary(values: list[float]) -> str:
     if not values:
         return "none"
@@ -85,6 +123,8 @@ def main() -> None:
             page.evaluate(WATCH_LONG_TASKS)
             page.click("[data-action=start]")
             taps: list[float] = []
+            log_taps: list[float] = []
+            hints: list[list[float]] = []
             while len(page.evaluate(BOT_TURNS)) < args.turns:
                 page.wait_for_selector("[data-action=knock], [data-action=next-round]", timeout=120_000)
                 if page.locator("[data-action=next-round]").count():
@@ -93,11 +133,22 @@ def main() -> None:
                 if not taps:
                     taps = page.evaluate(TAP, 20)
                     page.keyboard.press("Escape")
+                    log_taps = page.evaluate(TAP_ACTION, ["[data-action=log]", "[data-action=back]", 10])
+                    log_taps += page.evaluate(TAP_ACTION, ["[data-action=sound]", "", 10])
+                    page.click("[data-action=hint]")
+                    page.wait_for_selector(".hint-text", timeout=120_000)
+                    hints = page.evaluate(HINT)
+                    page.click("[data-zone=hand] [data-card]")
+                    page.click("[data-zone=pool] [data-card]")
+                    page.click(".confirm [data-action=confirm]")  # a swap: the cards travel
+                    continue
                 page.click("[data-action=knock]")
                 page.click(".confirm [data-action=confirm]")
             turns = page.evaluate(BOT_TURNS)
             long_tasks = page.evaluate("window.__long")
             windows = page.evaluate(WINDOWS)
+            travels = page.evaluate(TRAVELS)
+            marks = page.evaluate("() => performance.getEntriesByType('mark').map(e => [e.name, e.startTime])")
             browser.close()
     finally:
         server.terminate()
@@ -111,6 +162,16 @@ def main() -> None:
             if a <= start + 1 and start < b:
                 print(f"  {duration:.0f} ms task at +{start - a:.0f} ms into bot turn {turn + 1} ({b - a:.0f} ms)")
     print(f"long tasks (> 50 ms) at other times (redraws, animations): {summary(other)}")
+    for start, duration in long_tasks:
+        if not any(a <= start + 1 and start < b for a, b in windows):
+            before = [(t, name) for name, t in marks if t <= start + 1]
+            after = max(before) if before else (0.0, "page start")
+            print(f"  {duration:.0f} ms task at {start:.0f} ms, {start - after[0]:.0f} ms after {after[1]}")
+    print(f"tap to visible: move log open and the sound toggle: {summary(log_taps)}")
+    print(f"cards travelling: {len(travels)} swaps animated; long tasks (> 50 ms) meanwhile: "
+          f"{summary(within(long_tasks, travels))}")
+    print(f"hint (hard bot, sliced): {summary([b - a for a, b in hints])}; long tasks meanwhile: "
+          f"{summary(within(long_tasks, hints))}")
 
 
 if __name__ == "__main__":

@@ -82,10 +82,10 @@ def test_module_examples() -> None:
 
 
 def test_current_fixture_round_trips_exactly() -> None:
-    """The committed schema-2 file loads, and dumping it gives the same document back."""
-    text = fixture("sheet_v2.json")
+    """The committed schema-3 file loads, and dumping it gives the same document back."""
+    text = fixture("sheet_v3.json")
     sheet = load_sheet(text)
-    assert len(sheet.matches) == 3
+    assert len(sheet.matches) == 4
     assert json.loads(dump_sheet(sheet)) == json.loads(text)
     assert load_sheet(dump_sheet(sheet)) == sheet
     assert dump_sheet(load_sheet(dump_sheet(sheet))) == dump_sheet(sheet)
@@ -368,3 +368,57 @@ def test_csv_keeps_names_from_being_read_as_formulas() -> None:
     sheet = ScoreSheet((rec("f", "2025-01-01T00:00:00.000Z", [Seat("=SUM(A1)"), BOB], [([3, 4], None)]),))
     rows = list(csv.reader(io.StringIO(sheet_csv(sheet))))
     assert rows[1][4] == "'=SUM(A1)"
+
+
+# --- schema 3: how each round went, and the help used (issue 13) ---------------------------------------------
+
+
+def test_schema_2_sheet_migrates_with_no_help_marked_and_no_replay() -> None:
+    old = load_sheet(fixture("sheet_v2.json"))
+    assert [m.assists for m in old.matches] == [(), (), ()]
+    assert all(r.play is None for m in old.matches for r in m.rounds)
+    current = load_sheet(fixture("sheet_v3.json"))
+    assert current.matches[:3] == old.matches  # nothing else changed
+    assert json.loads(dump_sheet(old))["schema"] == SHEET_SCHEMA == 3
+
+
+def test_a_recorded_round_replays_to_the_same_scores_and_the_help_used_is_kept() -> None:
+    match = played_match(4, seed=21)
+    record = record_match(match, (ANN, BOB, MEDIUM, Seat("Ada", "bot", "hard")), match_id="m-3",
+                          finished_at="2025-01-02T03:04:05.678Z", assists=("hint", "undo", "other"))
+    assert record.assists == ("undo", "hint")  # known names, in a fixed order
+    for index, (rnd, played) in enumerate(zip(record.rounds, match.finished_rounds, strict=True)):
+        assert rnd.play is not None
+        states = rnd.play.replay((record.first_dealer + index) % 4)
+        assert states[-1] == played and states[-1].scores() == rnd.scores
+        assert len(states) == len(played.history) + 1
+    assert load_sheet(dump_sheet(ScoreSheet().add(record))).matches[0] == record
+
+
+def test_a_damaged_play_is_refused_on_load_or_on_replay_with_a_message() -> None:
+    doc = json.loads(fixture("sheet_v3.json"))
+    play = doc["matches"][3]["rounds"][0]["play"]
+    play["hands"][0] = play["pool"][0] + play["hands"][0][1:]  # a card dealt twice
+    with pytest.raises(DamagedError, match="dealt twice"):
+        load_sheet(json.dumps(doc))
+    doc = json.loads(fixture("sheet_v3.json"))
+    doc["matches"][3]["rounds"][0]["play"]["actions"] = doc["matches"][3]["rounds"][0]["play"]["actions"][:2]
+    sheet = load_sheet(json.dumps(doc))  # the shape is fine: the sheet loads
+    rnd = sheet.matches[3].rounds[0]
+    assert rnd.play is not None
+    with pytest.raises(DamagedError, match="replayed"):
+        rnd.play.replay(sheet.matches[3].first_dealer)
+    doc["matches"][3]["assists"] = ["hint", "undo"]
+    with pytest.raises(DamagedError, match="help used"):
+        load_sheet(json.dumps(doc))
+
+
+def test_a_play_is_saved_compactly_and_odd_codes_are_refused() -> None:
+    doc = json.loads(fixture("sheet_v3.json"))
+    play = doc["matches"][3]["rounds"][0]["play"]
+    assert all(len(h) == 9 for h in play["hands"]) and len(play["pool"]) == 5 and len(play["actions"]) % 2 == 0
+    for field, bad in (("pool", "HSd-t"), ("actions", play["actions"] + "Q"), ("actions", "Q-"), ("hands", "x")):
+        broken = json.loads(fixture("sheet_v3.json"))
+        broken["matches"][3]["rounds"][0]["play"][field] = bad
+        with pytest.raises(DamagedError, match="Match 4, round 1"):
+            load_sheet(json.dumps(broken))

@@ -28,6 +28,7 @@ from zero_game.web.storage import GAME_KEY, SHEET_KEY, Store
 FIXTURES = Path(__file__).parent / "fixtures"
 V1 = json.loads((FIXTURES / "sheet_v1.json").read_text(encoding="utf-8"))
 V2 = json.loads((FIXTURES / "sheet_v2.json").read_text(encoding="utf-8"))
+V3 = json.loads((FIXTURES / "sheet_v3.json").read_text(encoding="utf-8"))  # the current schema
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -127,7 +128,7 @@ def test_mutated_old_sheet(doc: dict[str, Any]) -> None:
 
 
 @FUZZ
-@given(mutated(V2))
+@given(mutated(V3))
 def test_salvage_keeps_only_valid_matches_and_never_raises_otherwise(doc: dict[str, Any]) -> None:
     try:
         sheet, problems = salvage_sheet(json.dumps(doc))
@@ -183,7 +184,7 @@ class DictStorage(dict[str, str]):
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.text() | json_values.map(json.dumps) | mutated(V2).map(json.dumps), mutated(GAME_DOC).map(json.dumps))
+@given(st.text() | json_values.map(json.dumps) | mutated(V3).map(json.dumps), mutated(GAME_DOC).map(json.dumps))
 def test_store_load_never_raises_and_loses_nothing(sheet_text: str, game_text: str) -> None:
     storage = DictStorage({SHEET_KEY: sheet_text, GAME_KEY: game_text})
     store = Store(storage)

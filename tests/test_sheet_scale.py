@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from zero_game import Match
 from zero_game.sheet import (
+    SHEET_SCHEMA,
     MatchRecord,
     ScoreSheet,
     Seat,
@@ -137,4 +138,4 @@ def test_importing_in_slices_gives_the_same_result_as_at_once() -> None:
 def test_a_sheet_is_written_exactly_as_json_dumps_would() -> None:
     sheet = ScoreSheet(tuple(records(20)))
     assert dump_sheet(sheet) == json.dumps(sheet.to_dict(), ensure_ascii=False, separators=(",", ":"))
-    assert dump_sheet(ScoreSheet()) == '{"schema":2,"type":"sheet","matches":[]}'
+    assert dump_sheet(ScoreSheet()) == f'{{"schema":{SHEET_SCHEMA},"type":"sheet","matches":[]}}'

@@ -41,10 +41,12 @@ def check(s: Table, draw: bool) -> None:
     where = page(s)
     persons = s.settings.persons
     m = s.match
-    if where in (Page.SETUP, Page.HANDOFF, Page.SHEET, Page.RULES, Page.MATCH_END) or m is None:
+    if where in (Page.SETUP, Page.HANDOFF, Page.SHEET, Page.RULES, Page.LOG, Page.MATCH_END) or m is None:
         assert shown == {}, where
     elif where is Page.ROUND_END:
         assert set(shown) == set(range(m.players))
+    elif where is Page.LAST_MOVE:
+        assert set(shown) == (set(persons) if len(persons) == 1 else set()), "the last move shows one hand at most"
     else:
         current = m.current_player
         assert current is not None
@@ -59,7 +61,7 @@ def check(s: Table, draw: bool) -> None:
             assert shown == {}
     if draw and m is not None:
         seen = cards_shown(present(s))
-        r = m.finished_rounds[s.reviewed] if where is Page.ROUND_END else m.round
+        r = m.finished_rounds[s.reviewed] if where in (Page.ROUND_END, Page.LAST_MOVE) else m.round
         public = {t.action.take.slug for t in r.history if hasattr(t.action, "take")}
         for seat in range(m.players):
             if seat not in shown:
@@ -81,7 +83,7 @@ def person_turn(s: Table, rng: random.Random) -> Table:
     elif roll < 0.7:
         s, _ = handle(s, "knock")
     elif roll < 0.73:
-        s, _ = handle(s, rng.choice(["cancel", "sort", "rules", "back", "sheet"]))
+        s, _ = handle(s, rng.choice(["cancel", "sort", "rules", "back", "sheet", "log"]))
     else:
         s, _ = handle(s, "confirm")
     return s
@@ -93,7 +95,7 @@ def interrupt(s: Table, rng: random.Random) -> Table:
     if roll < 0.3:
         s, _ = handle(s, "set", "lang", rng.choice(["en", "fr", "de"]))
     elif roll < 0.6:
-        s, _ = handle(s, rng.choice(["rules", "sheet"]))
+        s, _ = handle(s, rng.choice(["rules", "sheet", "log"]))
         s, _ = handle(s, "back")
     elif s.match is not None:  # a reload: the match and set-up come back from the saved JSON
         saved = Match.from_json(s.match.to_json())
@@ -116,6 +118,8 @@ def play(mix: tuple[str, ...], seed: int, draw: bool) -> int:
             s = interrupt(s, rng)
         elif where is Page.ROUND_END:
             s, _ = handle(s, "next-round")
+        elif where is Page.LAST_MOVE:
+            s, _ = handle(s, "see-end" if rng.random() < 0.8 else rng.choice(["hand", "pool", "confirm", "knock"]))
         elif where is Page.HANDOFF:
             s, _ = handle(s, "ready" if rng.random() < 0.8 else rng.choice(["hand", "pool", "confirm", "knock"]))
         elif (turn := bot_turn(s)) is not None:

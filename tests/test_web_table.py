@@ -67,10 +67,12 @@ class Driver:
     def bots(self) -> None:
         """Let bots act until a person must (as the page's bot loop does, without the pauses)."""
         while (turn := bot_turn(self.s)) is not None:
-            action = make_bot(turn.level).choose(turn.view, turn.rng)
+            action = turn.script or make_bot(turn.level).choose(turn.view, turn.rng)
             self.s = bot_show(bot_thinking(self.s, turn), turn, action)
             self.s, effects = bot_play(self.s, turn, action)
             self.effects += effects
+        if self.page is Page.LAST_MOVE:  # the page opens the round's end after a pause (``Reveal``)
+            self("see-end")
 
     def knock_round_out(self) -> None:
         """People knock (through the confirm step) and bots play until the round ends."""
@@ -267,6 +269,8 @@ def test_all_bot_table_shows_no_hand_until_the_round_ends() -> None:
         turn = bot_turn(d.s)
         assert turn is not None
         d.s, _ = bot_play(d.s, turn, make_bot(turn.level).choose(turn.view, turn.rng))
+    assert d.page is Page.LAST_MOVE and d.table().hand is None
+    d("see-end")
     assert d.page is Page.ROUND_END
 
 
@@ -409,6 +413,8 @@ def test_sheet_seats_have_distinct_names_and_a_resume_shows_an_unseen_round_end_
     d.knock_round_out()
     assert d.page is Page.ROUND_END
     again, _ = resume(Table(), d.match, ANA_BEN, reviewed=0)
+    assert page(again) is Page.LAST_MOVE  # the round's last move, on the table, first
+    again, _ = handle(again, "see-end")
     assert page(again) is Page.ROUND_END
     again, _ = handle(again, "next-round")
     assert page(again) is Page.HANDOFF and cards_shown(present(again)) == set()
@@ -448,6 +454,8 @@ def test_a_bot_turn_carries_the_match_standing() -> None:
         assert turn is not None and turn.totals == (0, 0) and turn.rounds_left == 1
         action = make_bot("medium").choose(turn.view, turn.rng)
         d.s = bot_play(bot_show(bot_thinking(d.s, turn), turn, action), turn, action)[0]
+    assert d.page is Page.LAST_MOVE  # the round's last move on the table first (issue 13)
+    d("see-end")
     assert d.page is Page.ROUND_END
     d("next-round")
     turn = bot_turn(d.s)

@@ -60,6 +60,16 @@ class Match:
         return match._settle()
 
     @classmethod
+    def of_round(cls, first: Round, seed: int | str = "fixed deal") -> Match:
+        """A one-round match on a given deal (a tutorial, a puzzle).
+
+        No seed deals it, so ``from_dict`` would refuse it as saved: such a match is played, not saved.
+        """
+        match = cls._create(first.players, seed, 1, first.pool_size, first.dealer)
+        match._round = first
+        return match._settle()
+
+    @classmethod
     def _create(
         cls, players: int, seed: int | str, rounds: int | None, pool_size: int | None, dealer: int
     ) -> Match:

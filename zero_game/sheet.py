@@ -7,7 +7,8 @@ Two document types, each JSON with ``"type"`` and ``"schema"``:
 - ``"saved-game"`` (:class:`SavedGame`): the match being played, with its seats and table options, a
   revision counter (to notice another tab's writes) and when it was last saved.
 - ``"sheet"`` (:class:`ScoreSheet`): every finished match (:class:`MatchRecord`): seats, per-round scores
-  with who made a ZERO and who knocked second, totals and winners.
+  with who made a ZERO and who knocked second, totals and winners; since schema 3 also each round's
+  deal and actions (:class:`RoundPlay`, for replays) and the help used (``assists``: undo, hints).
 
 Older schemas are migrated forward by the ordered functions in ``SHEET_MIGRATIONS``/``GAME_MIGRATIONS``;
 a document from a newer schema raises :class:`NewerVersionError` and must be left untouched.
@@ -33,6 +34,7 @@ import json
 import math
 import random
 import re
+import string
 import time
 import unicodedata
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
@@ -40,11 +42,13 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, Generic, Literal, TypeVar
 
-from .errors import DataError
+from .actions import KNOCK, Swap
+from .cards import DECK, DECK_SIZE
+from .errors import DataError, IllegalMove, InvalidMove
 from .match import MAX_ROUNDS, Match
-from .round import MAX_JSON_CHARS, MAX_PLAYERS, MIN_PLAYERS, json_problem_steps, load_json
+from .round import MAX_ACTIONS, MAX_JSON_CHARS, MAX_PLAYERS, MIN_PLAYERS, Round, json_problem_steps, load_json
 
-SHEET_SCHEMA = 2
+SHEET_SCHEMA = 3
 GAME_SCHEMA = 1
 SHEET_TYPE = "sheet"
 GAME_TYPE = "saved-game"
@@ -53,6 +57,12 @@ BOT_LEVELS = ("easy", "medium", "hard", "expert", "random")
 MAX_NAME = 40
 MAX_HAND_SCORE = 36  # 1 + 2 + ... + 8: every distinct number once
 MAX_MATCHES = 100_000  # a sanity bound for stored and imported sheets
+ASSISTS = ("undo", "hint")  # help a person can use against bots; a match that used it is marked
+KNOCK_CODE = -1  # an action in a RoundPlay: a knock, or give * 56 + take for a swap
+CARD_CODES = (string.digits + string.ascii_uppercase + string.ascii_lowercase)[:DECK_SIZE]  # card index → code
+_CARD_INDEX = {c: i for i, c in enumerate(CARD_CODES)}
+_CARD_SET = set(CARD_CODES)
+_CODE_SET = _CARD_SET | {"-"}
 MAX_SHEET_CHARS = 200_000_000  # 100,000 matches of 5 seats and 10 rounds, exported with indentation
 MAX_GAME_CHARS = MAX_JSON_CHARS
 
@@ -232,22 +242,100 @@ def _check_seats(value: object, where: str) -> tuple[Seat, ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class RoundPlay:
+    """How a finished round went: the deal (card indices per hand, the pool) and every action in order.
+
+    An action is ``KNOCK_CODE`` or ``give * 56 + take``.  Saved compactly: one character per card
+    (``CARD_CODES``), two per action (``"--"`` for a knock).  Checked for shape when loaded; ``replay``
+    plays it through the rules (a damaged one raises ``DamagedError`` then, not when the sheet loads).
+    """
+
+    hands: tuple[tuple[int, ...], ...]
+    pool: tuple[int, ...]
+    actions: tuple[int, ...]
+
+    @classmethod
+    def of(cls, r: Round) -> RoundPlay:
+        """The play of round ``r``."""
+        codes = tuple(
+            t.action.give.index * DECK_SIZE + t.action.take.index if isinstance(t.action, Swap) else KNOCK_CODE
+            for t in r.history
+        )
+        return cls(tuple(tuple(c.index for c in h) for h in r.dealt_hands), tuple(c.index for c in r.dealt_pool),
+                   codes)
+
+    def replay(self, dealer: int) -> list[Round]:
+        """Every state of the round from the deal to its end; ``DamagedError`` if the play breaks the rules."""
+        try:
+            state = Round.from_deal([[DECK[i] for i in h] for h in self.hands], [DECK[i] for i in self.pool],
+                                    first_player=(dealer + 1) % len(self.hands))
+            states = [state]
+            for code in self.actions:
+                action = KNOCK if code == KNOCK_CODE else Swap(DECK[code // DECK_SIZE], DECK[code % DECK_SIZE])
+                states.append(states[-1].apply(action))
+        except (InvalidMove, IllegalMove, IndexError, ValueError) as err:
+            raise DamagedError(f"The saved round can't be replayed: {err}") from None
+        if not states[-1].is_over:
+            raise DamagedError("The saved round can't be replayed: it stops before its end.")
+        return states
+
+    def to_dict(self) -> dict[str, Any]:
+        """The play as plain data: card codes, two characters per action."""
+        def cards(indices: Iterable[int]) -> str:
+            return "".join(CARD_CODES[i] for i in indices)
+
+        moves = "".join("--" if a == KNOCK_CODE else cards(divmod(a, DECK_SIZE)) for a in self.actions)
+        return {"hands": [cards(h) for h in self.hands], "pool": cards(self.pool), "actions": moves}
+
+    @classmethod
+    def from_dict(cls, data: object, players: int, where: str) -> RoundPlay:
+        """A play from ``to_dict`` data; ``DamagedError`` if its shape is wrong (the rules are checked on replay)."""
+        d = _check_dict(data, where, ("hands", "pool", "actions"))
+        if set(d) != {"hands", "pool", "actions"}:
+            raise DamagedError(f"{where}: the deal has unexpected fields.")
+        texts = [*_check_list(d["hands"], f"{where}: the hands"), d["pool"], d["actions"]]
+        if not all(isinstance(x, str) and set(x) <= (_CODE_SET if i == len(texts) - 1 else _CARD_SET)
+                   for i, x in enumerate(texts)):
+            raise DamagedError(f"{where}: the deal and the actions must be card codes.")
+        hands = [[_CARD_INDEX[c] for c in h] for h in texts[:-2]]
+        pool = [_CARD_INDEX[c] for c in texts[-2]]
+        moves = texts[-1]
+        if len(hands) != players or any(len(h) != 9 for h in hands) or len(pool) not in (5, 7, 9):
+            raise DamagedError(f"{where}: the deal has the wrong number of cards.")
+        cards = [c for h in hands for c in h] + pool
+        if len(set(cards)) != len(cards):
+            raise DamagedError(f"{where}: a card is dealt twice.")
+        if len(moves) % 2 or len(moves) > 2 * MAX_ACTIONS:
+            raise DamagedError(f"{where}: the actions are cut short or far too many.")
+        actions = []
+        for i in range(0, len(moves), 2):
+            pair = moves[i:i + 2]
+            if "-" in pair and pair != "--":
+                raise DamagedError(f"{where}: an action is neither a swap nor a knock.")
+            actions.append(KNOCK_CODE if pair == "--" else _CARD_INDEX[pair[0]] * DECK_SIZE + _CARD_INDEX[pair[1]])
+        return cls(tuple(tuple(h) for h in hands), tuple(pool), tuple(actions))
+
+
+@dataclass(frozen=True, slots=True)
 class RoundRecord:
-    """One finished round on the sheet: each seat's score, who made a ZERO, who knocked second (if anyone)."""
+    """One finished round on the sheet: each seat's score, who made a ZERO, who knocked second (if anyone),
+    and how it went (``play``; ``None`` for rounds recorded before schema 3)."""
 
     scores: tuple[int, ...]
     zero_seats: tuple[int, ...] = ()
     second_knocker: int | None = None
+    play: RoundPlay | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The round as plain data."""
-        return {"scores": list(self.scores), "zero": list(self.zero_seats), "second_knocker": self.second_knocker}
+        return {"scores": list(self.scores), "zero": list(self.zero_seats), "second_knocker": self.second_knocker,
+                "play": None if self.play is None else self.play.to_dict()}
 
     @classmethod
     def from_dict(cls, data: object, players: int, where: str) -> RoundRecord:
         """A round from ``to_dict`` data at a table of ``players``; ``DamagedError`` if it is not one."""
-        d = _check_dict(data, where, ("scores", "zero", "second_knocker"))
-        if set(d) != {"scores", "zero", "second_knocker"}:
+        d = _check_dict(data, where, ("scores", "zero", "second_knocker", "play"))
+        if set(d) != {"scores", "zero", "second_knocker", "play"}:
             raise DamagedError(f"{where} has unexpected fields.")
         scores = _check_list(d["scores"], f"{where}: the scores")
         if len(scores) != players:
@@ -267,7 +355,8 @@ class RoundRecord:
             _check_int(knocker, 0, players - 1, where, "the second knocker")
             if knocker in zero:
                 raise DamagedError(f"{where}: the second knocker cannot also have made the ZERO.")
-        return cls(tuple(scores), tuple(zero), knocker)
+        play = None if d["play"] is None else RoundPlay.from_dict(d["play"], players, where)
+        return cls(tuple(scores), tuple(zero), knocker, play)
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,6 +369,7 @@ class MatchRecord:
     pool_size: int
     first_dealer: int
     rounds: tuple[RoundRecord, ...]
+    assists: tuple[str, ...] = ()  # help used against bots (``ASSISTS``), in that order
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -303,12 +393,13 @@ class MatchRecord:
             "rounds": [r.to_dict() for r in self.rounds],
             "totals": list(totals),
             "winners": list(_winners(totals)),
+            "assists": list(self.assists),
         }
 
     @classmethod
     def from_dict(cls, data: object, where: str = "A match") -> MatchRecord:
         """A record from ``to_dict`` data; ``DamagedError`` (naming the place) if it is not one."""
-        fields = ("id", "finished_at", "seats", "pool_size", "first_dealer", "rounds", "totals", "winners")
+        fields = ("id", "finished_at", "seats", "pool_size", "first_dealer", "rounds", "totals", "winners", "assists")
         d = _check_dict(data, where, fields)
         if set(d) != set(fields):
             raise DamagedError(f"{where} has unexpected fields.")
@@ -323,7 +414,10 @@ class MatchRecord:
         if not 1 <= len(items) <= MAX_ROUNDS:
             raise DamagedError(f"{where}: a match has 1 to {MAX_ROUNDS} rounds, not {len(items)}.")
         rounds = tuple(RoundRecord.from_dict(r, len(seats), f"{where}, round {i + 1}") for i, r in enumerate(items))
-        record = cls(match_id, finished_at, seats, pool_size, first_dealer, rounds)
+        assists = _check_list(d["assists"], f"{where}: the help used")
+        if assists != [a for a in ASSISTS if a in assists]:
+            raise DamagedError(f"{where}: the help used must be among {', '.join(ASSISTS)}, once each, in order.")
+        record = cls(match_id, finished_at, seats, pool_size, first_dealer, rounds, tuple(assists))
         totals = record.totals
         if d["totals"] != list(totals) or d["winners"] != list(_winners(totals)):
             raise DamagedError(f"{where}: the totals or winners do not add up from the rounds.")
@@ -335,7 +429,8 @@ def _winners(totals: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
-def record_match(match: Match, seats: Iterable[Seat], *, match_id: str, finished_at: str) -> MatchRecord:
+def record_match(match: Match, seats: Iterable[Seat], *, match_id: str, finished_at: str,
+                 assists: Iterable[str] = ()) -> MatchRecord:
     """The sheet's record of a finished ``match`` (use the saved game's id, so two tabs can't record it twice)."""
     seats = tuple(seats)
     if not match.is_over:
@@ -343,8 +438,10 @@ def record_match(match: Match, seats: Iterable[Seat], *, match_id: str, finished
     if len(seats) != match.players:
         raise ValueError(f"The match has {match.players} seats, not {len(seats)}.")
     rounds = tuple(
-        RoundRecord(r.scores(), tuple(sorted(r.zero_seats)), r.second_knocker) for r in match.finished_rounds
+        RoundRecord(r.scores(), tuple(sorted(r.zero_seats)), r.second_knocker, RoundPlay.of(r))
+        for r in match.finished_rounds
     )
+    used = set(assists)
     record = MatchRecord(
         _check_id(match_id, "The match"),
         _check_timestamp(finished_at, "The match"),
@@ -352,6 +449,7 @@ def record_match(match: Match, seats: Iterable[Seat], *, match_id: str, finished
         match.pool_size,
         match.first_dealer,
         rounds,
+        tuple(a for a in ASSISTS if a in used),
     )
     return MatchRecord.from_dict(record.to_dict())  # the same checks as a loaded record
 
@@ -494,8 +592,9 @@ class SavedGame:
         return replace(self, match=match, updated_at=updated_at)
 
     def record(self, finished_at: str) -> MatchRecord:
-        """The score-sheet record of this game's finished match (its id is the game's id)."""
-        return record_match(self.match, self.seats, match_id=self.id, finished_at=finished_at)
+        """The score-sheet record of this game's finished match (its id is the game's id), with its help used."""
+        return record_match(self.match, self.seats, match_id=self.id, finished_at=finished_at,
+                            assists=game_assists(self))
 
     def to_dict(self) -> dict[str, Any]:
         """The saved game as a versioned plain-data document."""
@@ -509,6 +608,13 @@ class SavedGame:
             "options": dict(self.options),
             "match": self.match.to_dict(),
         }
+
+
+def game_assists(game: SavedGame) -> tuple[str, ...]:
+    """The help used in a saved match (its ``assists`` option: names joined by commas), unknown names left out."""
+    text = game.options.get("assists")
+    names = set(text.split(",")) if isinstance(text, str) else set()
+    return tuple(a for a in ASSISTS if a in names)
 
 
 def _check_options(value: object) -> dict[str, Option]:
@@ -577,8 +683,22 @@ def _sheet_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
     return {"schema": 2, "type": SHEET_TYPE, "matches": out}
 
 
+def _sheet_2_to_3(doc: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 → 3: each match gains ``assists`` (none: schema 2 had no undo or hints) and each round
+    ``play`` (unknown: schema 2 kept no deals, so those rounds cannot be replayed)."""
+    matches = []
+    for index, old in enumerate(_check_list(doc.get("matches"), "The score sheet's matches")):
+        where = f"Match {index + 1}"
+        d = _check_dict(old, where, ("rounds",))
+        # Only what is missing is added: the fields of a schema-3 match mislabelled 2 are checked as they are.
+        rounds = [{"play": None, **_check_dict(r, f"{where}, round {i + 1}", ())}
+                  for i, r in enumerate(_check_list(d["rounds"], f"{where}: the rounds"))]
+        matches.append({**d, "rounds": rounds, "assists": d.get("assists", [])})
+    return {**doc, "schema": 3, "matches": matches}
+
+
 # Ordered: SHEET_MIGRATIONS[n] turns a schema-n document into schema n + 1.
-SHEET_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _sheet_1_to_2}
+SHEET_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _sheet_1_to_2, 2: _sheet_2_to_3}
 GAME_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 

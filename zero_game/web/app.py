@@ -10,6 +10,7 @@ Every handler and the bot loop are guarded: an exception shows an error notice a
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 import traceback
@@ -21,15 +22,19 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from .commands import Command, handle
+from .fx import Fx
+from .hint import advised, hint_key, hint_rng
 from .home import CHOICE_KEY, chosen_game, home, paint_home, words
 from .i18n import pick_language
+from .motion import cues, travel_ms, travelled
 from .present import present
 from .quiz_files import QUIZ_FILES, QUIZ_STYLE
 from .render import Painter
 from .saved import SavedData
 from .settings import SPEEDS
-from .storage import THINK_SLICE, Store, browser_backend
+from .storage import PREFIX, THINK_SLICE, Store, browser_backend
 from .table import (
+    Advise,
     BotTurn,
     ClearSaved,
     Effect_,
@@ -37,7 +42,9 @@ from .table import (
     Page,
     RecordFinished,
     Result,
+    Reveal,
     Save,
+    SavePrefs,
     StoreAction,
     Table,
     Think,
@@ -48,6 +55,7 @@ from .table import (
     deliberate_press,
     notify,
     page,
+    revealing,
     still_to_play,
 )
 from .view import View
@@ -64,6 +72,7 @@ class App:
         self.on_leave = on_leave
         self.closed = False
         self.view = View(document, root)
+        self.fx = Fx(document, window, to_js)
         self.live = document.createElement("div")
         self.live.className = "sr-only"
         self.live.id = "live"
@@ -81,6 +90,7 @@ class App:
         self.saved = SavedData(self)
         self.bots: dict[str, Any] = {}
         self.bot_task: Any = None
+        self.reveals: set[tuple[int, int]] = set()  # round ends waiting to open after their last move
         self.banner_lang = ""
         self.had_confirm = False
         self.handoff_at = 0.0  # when the hand-off appeared (ms, the events' clock)
@@ -127,12 +137,27 @@ class App:
         self.run(handle(self.state, command, arg, value))
 
     def run(self, result: Result) -> None:
-        """Take the new state, carry out its effects, draw."""
+        """Take the new state, carry out its effects, draw; then the cards travel and the sounds play."""
+        before = self.state
+        places = self.fx.snapshot() if page(before) is Page.TABLE and before.motion else None
         self.state, effects = result
         for effect in effects:
             self.carry_out(effect)
         if not self.closed:
             self.render()
+            self.feedback(before, places)
+
+    def feedback(self, before: Table, places: dict[str, Any] | None) -> None:
+        """A swap's cards travel (unless motion is off here or on the device); its sound plays (unless muted)."""
+        s = self.state
+        moved = travelled(before, s) if places is not None and s.motion else None
+        if moved is not None and not self.fx.reduced():
+            ms = travel_ms(s)
+            self.fx.travel(places or {}, moved[0], moved[1], ms)
+            window.performance.mark("zero:travel", to_js({"detail": ms}, dict_converter=window.Object.fromEntries))
+        if s.sound:
+            for cue in cues(before, s):
+                self.fx.play(cue)
 
     def carry_out(self, effect: Effect_) -> None:
         """The only place effects happen."""
@@ -144,6 +169,14 @@ class App:
             self.saved.abandon()
         elif isinstance(effect, Think):
             self.wake_bots()
+        elif isinstance(effect, SavePrefs):
+            save_prefs(self.state)
+        elif isinstance(effect, Advise):
+            asyncio.ensure_future(self.advise(effect))
+        elif isinstance(effect, Reveal):
+            if effect.key not in self.reveals:
+                self.reveals.add(effect.key)
+                asyncio.ensure_future(self.reveal_later(effect))
         elif isinstance(effect, StoreAction):
             self.saved.store_command(Command(effect.command), effect.arg)
         elif isinstance(effect, Leave) and self.on_leave is not None:
@@ -166,6 +199,7 @@ class App:
                 node.textContent = text
         self.root.setAttribute("aria-label", screen.table_label)
         document.body.dataset.screen = screen.name
+        document.body.dataset.motion = "on" if self.state.motion else "off"
         changed = self.view.draw(screen)
         if screen.lang != self.banner_lang:
             self.translate_banner()
@@ -245,6 +279,8 @@ class App:
 
     def on_pointerdown(self, event: Any) -> None:
         self.pressed_at = float(event.timeStamp)
+        if self.state.sound:
+            self.fx.unlock()
 
     def deliberate(self, event: Any) -> bool:
         """Whether a press on the hand-off's button is a new act, not the tail of the last person's.
@@ -326,6 +362,7 @@ class App:
     async def play_bot(self, turn: BotTurn) -> None:
         """One bot turn: think in slices, show the card leaving, then the card arriving."""
         from zero_game.bots import Standing, make_bot  # the bots package is only needed once a bot plays
+        from zero_game.bots.base import Decided
 
         pace = SPEEDS[self.state.settings.speed]
         started = time.perf_counter()
@@ -336,7 +373,10 @@ class App:
         if bot is None:
             bot = self.bots[turn.level] = make_bot(turn.level)
         window.performance.mark("zero:bot-think")
-        thinking = bot.start(turn.view, turn.rng, Standing(turn.totals, turn.rounds_left))
+        if turn.script is not None:
+            thinking: Any = Decided(turn.script)  # the tutorial's scripted move
+        else:
+            thinking = bot.start(turn.view, turn.rng, Standing(turn.totals, turn.rounds_left))
         while (action := thinking.step(THINK_SLICE)) is None:
             await asyncio.sleep(0)
             if not still_to_play(self.state, turn):
@@ -348,6 +388,68 @@ class App:
         await asyncio.sleep(pace * 0.3)
         self.run(bot_play(self.state, turn, action))
         await asyncio.sleep(pace * 0.3)
+
+
+    async def advise(self, effect: Advise) -> None:
+        """Ask the hard bot what it would do in the person's place, in slices, and show its answer."""
+        from zero_game.bots import make_bot
+
+        try:
+            s = self.state
+            if s.match is None or s.at_screen is None or hint_key(s) != effect.key:
+                return
+            bot = self.bots.get("hint")
+            if bot is None:
+                bot = self.bots["hint"] = make_bot("hard")
+            window.performance.mark("zero:hint-asked")
+            from zero_game.bots import Standing
+
+            m = s.match
+            standing = Standing(tuple(m.totals), max(0, m.rounds - m.round_number))  # as a hard bot seat sees it
+            search = bot.start(m.view(s.at_screen), hint_rng(s, effect.key), standing)
+            while (action := search.step(THINK_SLICE)) is None:
+                await asyncio.sleep(0)
+                if hint_key(self.state) != effect.key:
+                    return  # the person played on, or left the table
+            window.performance.mark("zero:hint-shown")
+            self.run(advised(self.state, effect.key, action))
+        except Exception as err:
+            self.failed(err)
+
+    async def reveal_later(self, reveal: Reveal) -> None:
+        """Leave the round's last move on the table for a while, then open the round's end."""
+        try:
+            await asyncio.sleep(max(1.0, SPEEDS[self.state.settings.speed] * 2))
+            if revealing(self.state) == reveal:
+                self.dispatch(Command.SEE_END)
+        except Exception as err:
+            self.failed(err)
+        finally:
+            self.reveals.discard(reveal.key)
+
+
+PREFS_KEY = PREFIX + "prefs"  # this device's sound, motion and tutorial choices
+
+
+def save_prefs(s: Table) -> None:
+    """Remember this device's sound and motion choices (losing them is no harm: nothing is reported)."""
+    try:
+        window.localStorage.setItem(PREFS_KEY, json.dumps({"sound": s.sound, "motion": s.motion, "taught": s.taught}))
+    except Exception as err:
+        window.console.warn(f"Zero: the sound and motion choices were not saved: {err!r}")
+
+
+def load_prefs(s: Table) -> Table:
+    """``s`` with this device's remembered sound and motion choices."""
+    try:
+        text = window.localStorage.getItem(PREFS_KEY)
+        data = json.loads(str(text)) if text else {}
+    except Exception:
+        return s
+    if not isinstance(data, dict):
+        return s
+    return replace(s, sound=data.get("sound") is not False, motion=data.get("motion") is not False,
+                   taught=data.get("taught") is True)
 
 
 def url_options() -> tuple[int | None, str | None, str | None]:
@@ -452,12 +554,14 @@ class Shell:
                       entropy=self.seed if self.seed is not None else random.SystemRandom().getrandbits(48))
         if self.speed in SPEEDS:
             state = replace(state, settings=replace(state.settings, speed=self.speed))
-        app = App(self.root, state, on_leave=self.show_home)
+        app = App(self.root, load_prefs(state), on_leave=self.show_home)
         try:
             store = Store(browser_backend())
             app.saved.attach_store(store, store.load(read_sheet=False))
         except Exception as err:  # saved data must never stop the game from starting
             window.console.error(f"Zero: saved data could not be used: {err!r}")
+        if app.state.match is None and not app.state.history.matches and not app.state.taught:
+            app.state = notify(app.state, "tutorial.offer", actions=(("tutorial", "", "tutorial.start"),))
         app.render()
         self.current = app
         document.body.dataset.game = "zero"

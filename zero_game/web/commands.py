@@ -12,13 +12,16 @@ from enum import StrEnum
 
 from zero_game import KNOCK, Card, Swap
 
+from .hint import ask
 from .i18n import LANGUAGES
+from .replay import open_replay, step_replay
 from .settings import KINDS, MAX_SEATS, MIN_SEATS, PERSON, SeatConfig, clean_name
 from .table import (
     HandOff,
     Leave,
     Page,
     Result,
+    SavePrefs,
     StoreAction,
     Table,
     apply,
@@ -31,6 +34,8 @@ from .table import (
     settle,
     start,
 )
+from .tutorial import allowed, begin, leave, next_scene
+from .undo import undo
 
 
 class Command(StrEnum):
@@ -69,6 +74,15 @@ class Command(StrEnum):
     EXPORT_RESCUE = "export-rescue"
     FREE_SPACE = "free-space"
     GAMES = "games"
+    LOG = "log"
+    SEE_END = "see-end"
+    UNDO = "undo"
+    HINT = "hint"
+    SOUND = "sound"
+    REPLAY = "replay"
+    REPLAY_STEP = "replay-step"
+    TUTORIAL = "tutorial"
+    TUTORIAL_SKIP = "tutorial-skip"
 
 
 Handler = Callable[[Table, str, str], Result]
@@ -128,13 +142,16 @@ def _remove_seat(s: Table, arg: str, value: str) -> Result:
 def _set(s: Table, arg: str, value: str) -> Result:
     if arg == "lang":
         return _to(s, lang=value) if value in LANGUAGES else _same(s)
+    if arg in ("sound", "motion") and value in ("on", "off"):  # this device's choices: any time
+        on = value == "on"
+        return (replace(s, sound=on) if arg == "sound" else replace(s, motion=on)), (SavePrefs(),)
     if not s.setting_up:
         return _same(s)  # a match's set-up does not change under it
     return _to(s, settings=s.settings.with_option(arg, value))
 
 
 def _start(s: Table, arg: str, value: str) -> Result:
-    return start(s)
+    return start(dismiss(s, "tutorial.offer"))  # playing a match answers the tutorial's offer
 
 
 def _back_to_match(s: Table, arg: str, value: str) -> Result:
@@ -194,11 +211,12 @@ def _knock(s: Table, arg: str, value: str) -> Result:
 def _confirm(s: Table, arg: str, value: str) -> Result:
     if not my_turn(s):
         return _same(s)
-    if s.knocking:
-        return apply(s, KNOCK)
-    if s.give is not None and s.take is not None:
-        return apply(s, Swap(s.give, s.take))
-    return _same(s)
+    action = KNOCK if s.knocking else Swap(s.give, s.take) if s.give is not None and s.take is not None else None
+    if action is None:
+        return _same(s)
+    if not allowed(s, action):
+        return _to(s, give=None, take=None, knocking=False, live=s.texts.t("tutorial.not_now"))
+    return apply(s, action)
 
 
 def _cancel(s: Table, arg: str, value: str) -> Result:
@@ -221,10 +239,52 @@ def _next_round(s: Table, arg: str, value: str) -> Result:
     m = s.match
     if page(s) is not Page.ROUND_END or m is None:
         return _same(s)
+    if s.lesson is not None:
+        return next_scene(s)
     after = replace(s, reviewed=s.reviewed + 1)
     if len(m.finished_rounds) == after.reviewed and not m.is_over:
         after = replace(after, live=s.texts.say("live.round_start", m.round.dealer, n=m.round_number, total=m.rounds))
     return after, ()
+
+
+def _log(s: Table, arg: str, value: str) -> Result:
+    if s.match is None or s.setting_up:
+        return _same(s)
+    return _to(s, overlay=Page.LOG, confirm_new=False)
+
+
+def _see_end(s: Table, arg: str, value: str) -> Result:
+    if page(s) is not Page.LAST_MOVE:
+        return _same(s)
+    return _to(s, shown=s.reviewed + 1)
+
+
+def _undo(s: Table, arg: str, value: str) -> Result:
+    return undo(s)
+
+
+def _hint(s: Table, arg: str, value: str) -> Result:
+    return ask(s)
+
+
+def _replay(s: Table, arg: str, value: str) -> Result:
+    return open_replay(s, arg)
+
+
+def _replay_step(s: Table, arg: str, value: str) -> Result:
+    return step_replay(s, arg)
+
+
+def _tutorial(s: Table, arg: str, value: str) -> Result:
+    return begin(s)
+
+
+def _tutorial_skip(s: Table, arg: str, value: str) -> Result:
+    return leave(s)
+
+
+def _sound(s: Table, arg: str, value: str) -> Result:
+    return replace(s, sound=not s.sound), (SavePrefs(),)
 
 
 def _play_again(s: Table, arg: str, value: str) -> Result:
@@ -242,6 +302,8 @@ def _new_setup(s: Table, arg: str, value: str) -> Result:
 
 
 def _new_setup_yes(s: Table, arg: str, value: str) -> Result:
+    if s.lesson is not None:  # leaving the tutorial: the table as it was, then the set-up
+        s = leave(s)[0]
     return _to(cleared(s), setting_up=True, overlay=None, confirm_new=False)
 
 
@@ -254,6 +316,8 @@ def _sheet(s: Table, arg: str, value: str) -> Result:
 
 
 def _back(s: Table, arg: str, value: str) -> Result:
+    if s.overlay is Page.REPLAY:
+        return _to(s, overlay=Page.SHEET, replay=None)
     return _to(s, overlay=None, confirm_clear=False)
 
 
@@ -266,6 +330,8 @@ def _clear_history(s: Table, arg: str, value: str) -> Result:
 
 
 def _dismiss(s: Table, arg: str, value: str) -> Result:
+    if arg == "tutorial.offer":  # declined: not offered again on this device (the Rules page still has it)
+        return replace(dismiss(s, arg), taught=True), (SavePrefs(),)
     return dismiss(s, arg), ()
 
 
@@ -303,6 +369,15 @@ HANDLERS: dict[Command, Handler] = {
     Command.CLEAR_HISTORY: _clear_history,
     Command.DISMISS: _dismiss,
     Command.GAMES: _games,
+    Command.LOG: _log,
+    Command.SEE_END: _see_end,
+    Command.UNDO: _undo,
+    Command.HINT: _hint,
+    Command.SOUND: _sound,
+    Command.REPLAY: _replay,
+    Command.REPLAY_STEP: _replay_step,
+    Command.TUTORIAL: _tutorial,
+    Command.TUTORIAL_SKIP: _tutorial_skip,
     **{c: _store(c) for c in (Command.CLEAR_HISTORY_YES, Command.EXPORT_JSON, Command.EXPORT_CSV,
                                Command.EXPORT_BACKUP, Command.IMPORT, Command.LOAD_THEIRS, Command.KEEP_MINE,
                                Command.EXPORT_RESCUE, Command.FREE_SPACE)},

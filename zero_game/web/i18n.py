@@ -9,6 +9,7 @@ from __future__ import annotations
 import string
 from collections.abc import Iterable
 
+from .moves_text import MOVES_MESSAGES
 from .storage_messages import STORAGE_MESSAGES
 
 LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "de": "Deutsch"}
@@ -642,6 +643,10 @@ for _lang, _table in TABLE_MESSAGES.items():
 
 # The storage layer's texts (problems, export/import, other tabs) live in their own module; one table here.
 for _lang, _table in STORAGE_MESSAGES.items():
+    MESSAGES[_lang].update(_table)
+
+# The move log's, the last move's and undo's texts (issue 13): their own module, one table here.
+for _lang, _table in MOVES_MESSAGES.items():
     MESSAGES[_lang].update(_table)
 
 

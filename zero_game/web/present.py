@@ -9,7 +9,10 @@ from zero_game import Action, Card, Colour, Effect, Phase, Round, Swap, breakdow
 from zero_game.match import MAX_ROUNDS
 from zero_game.round import default_pool_size
 
+from .hint import can_hint, hint_text, thinking
 from .i18n import LANGUAGES
+from .movelog import last_move_text, log_page, log_round, round_log
+from .replay import replay_page
 from .rules_text import rules_sections
 from .screens import (
     Body,
@@ -20,6 +23,7 @@ from .screens import (
     ControlsView,
     HandoffView,
     HandView,
+    LogRound,
     MatchEndView,
     Notice,
     Notices,
@@ -37,8 +41,10 @@ from .screens import (
 )
 from .settings import KINDS, MAX_SEATS, MIN_SEATS, POOL_SIZES, SPEEDS
 from .sheet_page import match_sheet, sheet_page
-from .table import HandOff, Page, Table, knock_question, my_turn, next_step, page, visible_hand
+from .table import HandOff, Page, Table, knock_question, my_turn, next_step, page, table_round, visible_hand
 from .texts import Texts
+from .tutorial import lesson_text
+from .undo import can_undo
 
 
 def present(s: Table) -> Screen:
@@ -47,14 +53,19 @@ def present(s: Table) -> Screen:
     name = page(s)
     body: Body
     if name is Page.RULES:
-        body = RulesView(t.t("rules.heading"), rules_sections(s.lang), Button("back", t.t("back")))
+        body = RulesView(t.t("rules.heading"), rules_sections(s.lang), Button("back", t.t("back")),
+                         Button("tutorial", t.t("tutorial.start")))
     elif name is Page.SHEET:
         body = sheet_page(s)
     elif name is Page.SETUP:
         body = setup(s)
     elif name is Page.HANDOFF:
         body = handoff(s)
-    elif name is Page.TABLE:
+    elif name is Page.LOG:
+        body = log_page(s)
+    elif name is Page.REPLAY:
+        body = replay_page(s)
+    elif name in (Page.TABLE, Page.LAST_MOVE):
         body = table(s)
     elif name is Page.ROUND_END:
         body = round_end(s)
@@ -133,6 +144,8 @@ def setup(s: Table) -> SetupView:
                (("", t.t("setup.default", value=players)), *((str(n), str(n)) for n in range(1, MAX_ROUNDS + 1)))),
         Choice("dealer", t.t("setup.dealer"), str(st.dealer), tuple((str(i), t.name(i)) for i in range(players))),
         Choice("speed", t.t("setup.speed"), st.speed, tuple((k, t.t("speed." + k)) for k in SPEEDS)),
+        Choice("motion", t.t("setup.motion"), "on" if s.motion else "off", (("on", t.t("on")), ("off", t.t("off")))),
+        Choice("sound", t.t("setup.sound"), "on" if s.sound else "off", (("on", t.t("on")), ("off", t.t("off")))),
     )
     add = Button("add-seat", t.t("setup.add")) if players < MAX_SEATS else None
     back = None
@@ -157,9 +170,9 @@ def handoff(s: Table) -> HandoffView:
 
 def table(s: Table) -> TableView:
     """The table as the person at the screen may see it."""
-    m = s.match
-    assert m is not None
-    t, r = s.texts, m.round
+    r = table_round(s)
+    assert r is not None
+    t = s.texts
     shown = visible_hand(s)
     viewer = next(iter(shown), None)
     hand: tuple[Card, ...] = shown[viewer] if viewer is not None else ()
@@ -181,7 +194,12 @@ def status(s: Table, r: Round, viewer: int | None) -> StatusView:
     """Which round, whose turn, the knocks so far."""
     t = s.texts
     m = s.match
-    assert m is not None and r.current_player is not None
+    assert m is not None
+    number = m.round_number
+    if r.is_over:  # the round's last move, before its end
+        return StatusView(t.t("round_of", n=s.reviewed + 1, total=m.rounds), last_move_text(t, r), False,
+                          tools(s))
+    assert r.current_player is not None
     current = r.current_player
     if current != viewer:
         turn = t.t("status.turn", name=t.name(current))
@@ -200,7 +218,13 @@ def status(s: Table, r: Round, viewer: int | None) -> StatusView:
             text = t.t("status.you_knocked") + " " + turn
         else:
             text = t.t("status.one_knock", name=t.name(r.first_knocker)) + " " + turn
-    return StatusView(t.t("round_of", n=m.round_number, total=m.rounds), text, final)
+    return StatusView(t.t("round_of", n=number, total=m.rounds), text, final, tools(s))
+
+
+def tools(s: Table) -> tuple[Button, ...]:
+    """Beside the status line: the move log and the sound toggle."""
+    t = s.texts
+    return (Button("log", t.t("log.open")), Button("sound", t.t("sound.button"), pressed=s.sound))
 
 
 def seats(s: Table, r: Round, viewer: int | None, sizes: tuple[int, ...]) -> tuple[SeatInfo, ...]:
@@ -260,7 +284,10 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
     t = s.texts
     confirm = None
     actions: list[Button] = []
-    if mine:
+    if r.is_over:
+        prompt = t.t("last.heading")
+        actions.append(Button("see-end", t.t("last.continue"), primary=True, key="Enter"))
+    elif mine:
         if s.knocking:
             confirm = Confirm(knock_question(s), t.t("confirm.knock_detail"),
                               Button("confirm", t.t("confirm.yes_knock"), primary=True, key="Enter"),
@@ -292,7 +319,16 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
         prompt = t.t("prompt.wait", name=t.name(r.current_player or 0))
     if hand:
         actions.append(Button("sort", t.t("action.sort_colour" if s.sort_by_number else "action.sort_number")))
-    return ControlsView(prompt, confirm, tuple(actions), reserve=bool(hand))
+    advice = hint_text(s) or lesson_text(s)
+    if can_hint(s) and not advice:
+        busy = thinking(s)
+        actions.append(Button("hint", t.t("hint.thinking" if busy else "hint.button"), disabled=busy,
+                              description=t.t("hint.question")))
+    if can_undo(s):
+        actions.append(Button("undo", t.t("undo.button"), description=t.t("undo.detail")))
+    if s.lesson is not None:
+        actions.append(Button("tutorial-skip", t.t("tutorial.skip")))
+    return ControlsView(prompt, confirm, tuple(actions), reserve=bool(hand), hint=advice)
 
 
 def hand_view(s: Table, hand: tuple[Card, ...], mine: bool, viewer: int | None) -> HandView:
@@ -363,8 +399,13 @@ def round_end(s: Table) -> RoundEndView:
         banner = t.t(key, name=", ".join(t.name(i) for i in leaders), score=best)
     last = s.reviewed + 1 == m.rounds
     nxt = Button("next-round", t.t("end.final" if last else "end.next"), primary=True)
+    if s.lesson is not None:
+        banner = lesson_text(s)
+        nxt = Button("next-round", t.t("tutorial.next" if s.lesson == 0 else "tutorial.finish"), primary=True)
+    log = log_round(t, round_log(r, s.reviewed + 1))
     return RoundEndView(t.t("end.heading", n=s.reviewed + 1, total=m.rounds), banner, tuple(hands),
-                        match_sheet(s, upto=s.reviewed + 1), nxt)
+                        match_sheet(s, upto=s.reviewed + 1), nxt, last_move_text(t, r),
+                        LogRound(t.t("end.log"), log.lines))
 
 
 def match_end(s: Table) -> MatchEndView:

@@ -16,8 +16,11 @@ from .screens import (
     Confirm,
     ControlsView,
     HandoffView,
+    LogRound,
+    LogView,
     MatchEndView,
     Notices,
+    ReplayView,
     RoundEndView,
     RulesView,
     SeatInfo,
@@ -161,6 +164,9 @@ class Painter:
             node.setAttribute("aria-pressed", "true" if b.pressed else "false")
         if b.disabled:
             node.disabled = True
+        if b.description:
+            node.setAttribute("aria-description", b.description)
+            node.setAttribute("title", b.description)
         return node
 
     def choice(self, c: Choice, cls: str = "field") -> Any:
@@ -228,6 +234,10 @@ class Painter:
             return self.match_end(body)
         if isinstance(body, SheetPageView):
             return self.sheet_page(body)
+        if isinstance(body, LogView):
+            return self.log_page(body)
+        if isinstance(body, ReplayView):
+            return self.replay(body)
         assert isinstance(body, RulesView)
         return self.rules(body)
 
@@ -319,7 +329,14 @@ class Painter:
 
     def status(self, v: StatusView) -> Any:
         status = self.el("header", "status" + (" final" if v.final else ""))
-        self.add(status, self.el("span", "round-label", v.round_label), self.el("h1", "status-text", v.status))
+        main = self.el("div", "status-main")
+        self.add(main, self.el("span", "round-label", v.round_label), self.el("h1", "status-text", v.status))
+        status.appendChild(main)
+        if v.tools:
+            tools = self.el("div", "status-tools")
+            for b in v.tools:
+                tools.appendChild(self.button(b, "tool"))
+            status.appendChild(tools)
         return status
 
     def controls(self, v: ControlsView) -> Any:
@@ -328,6 +345,8 @@ class Painter:
         slot = self.el("div", "confirm-slot")  # the prompt, or the confirm box in its place
         slot.appendChild(self.confirm(v.confirm) if v.confirm else self.el("p", "prompt", v.prompt))
         controls.appendChild(slot)
+        if v.hint:
+            controls.appendChild(self.el("p", "hint-text", v.hint))
         actions = self.el("div", "actions")
         for b in v.actions:
             actions.appendChild(self.button(b, "knock" if b.action == "knock" else ""))
@@ -385,6 +404,8 @@ class Painter:
                 self.add(head, self.el("span", "history-date", entry.date),
                          self.el("span", "history-rounds", entry.rounds),
                          self.el("span", "history-winners", entry.winners))
+                if entry.assists:
+                    head.appendChild(self.el("span", "history-assists", entry.assists))
                 item.appendChild(head)
                 players = self.el("ul", "history-players")
                 for name, total, won in entry.players:
@@ -392,6 +413,11 @@ class Painter:
                     self.add(line, self.el("span", "history-name", name), self.el("span", "history-total", total))
                     players.appendChild(line)
                 item.appendChild(players)
+                if entry.replays:
+                    replays = self.el("div", "history-replays")
+                    for b in entry.replays:
+                        replays.appendChild(self.button(b))
+                    item.appendChild(replays)
                 items.appendChild(item)
             panel.appendChild(items)
         else:
@@ -429,9 +455,63 @@ class Painter:
         panel.appendChild(self.button(v.back, "primary back"))
         return panel
 
+    def replay(self, v: ReplayView) -> Any:
+        """A finished round replayed: its heading, the move, the pool, every hand, the step buttons."""
+        panel = self.el("section", "panel replay", data_zone="replay")
+        panel.appendChild(self.el("h1", "", v.heading))
+        if v.step:
+            panel.appendChild(self.el("p", "replay-step", v.step))
+        panel.appendChild(self.el("p", "last-move", v.said, role="status"))
+        if v.pool:
+            panel.appendChild(self.el("h2", "zone-label", v.pool_label))
+            pool = self.el("div", "cards small replay-pool")
+            for c in v.pool:
+                pool.appendChild(self.card(c, interactive=False, hook="data-shown", size="small"))
+            panel.appendChild(pool)
+        hands = self.el("ul", "revealed")
+        for h in v.hands:
+            item = self.el("li", "revealed-hand")
+            head = self.el("div", "revealed-head")
+            self.add(head, self.el("h2", "", h.name), self.el("span", "revealed-score", h.score))
+            item.appendChild(head)
+            cards = self.el("div", "cards small")
+            for c in h.cards:
+                cards.appendChild(self.card(c, interactive=False, hook="data-shown", size="small"))
+            item.appendChild(cards)
+            hands.appendChild(item)
+        panel.appendChild(hands)
+        buttons = self.el("div", "end-buttons replay-buttons")
+        for b in v.buttons:
+            buttons.appendChild(self.button(b))
+        panel.appendChild(buttons)
+        panel.appendChild(self.button(v.back, "back"))
+        return panel
+
+    def log_round(self, v: LogRound, level: str = "h2") -> Any:
+        """One round of the move log: a heading and a numbered list of its moves."""
+        part = self.el("section", "log-round")
+        part.appendChild(self.el(level, "", v.heading))
+        lines = self.el("ol", "log-lines")
+        for text in v.lines:
+            lines.appendChild(self.el("li", "", text))
+        part.appendChild(lines)
+        return part
+
+    def log_page(self, v: LogView) -> Any:
+        """The move log: a heading per round, newest first."""
+        panel = self.el("article", "panel log", data_zone="log")
+        panel.appendChild(self.el("h1", "", v.heading))
+        panel.appendChild(self.button(v.back, "back"))
+        for r in v.rounds:
+            panel.appendChild(self.log_round(r))
+        return panel
+
     def round_end(self, v: RoundEndView) -> Any:
         panel = self.el("section", "panel round-end")
-        self.add(panel, self.el("h1", "", v.heading), self.el("p", "banner", v.banner))
+        panel.appendChild(self.el("h1", "", v.heading))
+        if v.last_move:
+            panel.appendChild(self.el("p", "last-move", v.last_move))
+        panel.appendChild(self.el("p", "banner", v.banner))
         hands = self.el("ul", "revealed")
         for h in v.hands:
             item = self.el("li", "revealed-hand" + (" zero" if h.zero else ""))
@@ -445,6 +525,8 @@ class Painter:
             item.appendChild(self.el("p", "revealed-detail", " ".join(h.detail)))
             hands.appendChild(item)
         panel.appendChild(hands)
+        if v.log is not None:
+            panel.appendChild(self.log_round(v.log))
         panel.appendChild(self.sheet(v.sheet))
         panel.appendChild(self.button(v.next, "big"))
         return panel
@@ -462,6 +544,8 @@ class Painter:
     def rules(self, v: RulesView) -> Any:
         panel = self.el("article", "panel rules")
         panel.appendChild(self.el("h1", "", v.heading))
+        if v.tutorial:
+            panel.appendChild(self.button(v.tutorial, "tutorial"))
         for heading, paragraphs in v.sections:
             panel.appendChild(self.el("h2", "", heading))
             for text in paragraphs:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from zero_game.sheet import SavedGame, new_id, timestamp
+from zero_game.sheet import SavedGame, game_assists, new_id, timestamp
 
 from .commands import Command
 from .settings import saved_settings
@@ -82,14 +82,14 @@ class SavedData:
         """Continue ``game`` with its own set-up; what happens next (bots, hand-off) follows from the state."""
         reviewed = game.options.get("reviewed")
         state, effects = resume(self.app.state, game.match, saved_settings(game),
-                                reviewed if type(reviewed) is int else None)
+                                reviewed if type(reviewed) is int else None, game_assists(game))
         self.game = game
         self.serial = state.serial
         self.app.run((state, effects))
 
     def options(self) -> dict[str, Any]:
         return {"settings": json.dumps(self.app.state.settings.to_dict()), "reviewed": self.app.state.reviewed,
-                "lang": self.app.state.lang}
+                "lang": self.app.state.lang, "assists": ",".join(self.app.state.assists)}
 
     def save_match(self) -> None:
         """After every change of the match (the deal too): save it; a new match gets a new id."""

@@ -34,6 +34,7 @@ class Button:
     disabled: bool = False
     key: str = ""
     pressed: bool | None = None
+    description: str = ""  # said by screen readers and shown on hover, for a short label
 
 
 @dataclass(frozen=True)
@@ -137,6 +138,7 @@ class StatusView:
     round_label: str
     status: str
     final: bool
+    tools: tuple[Button, ...] = ()  # the move log and the sound toggle, beside the status line
 
 
 @dataclass(frozen=True)
@@ -172,6 +174,7 @@ class ControlsView:
     confirm: Confirm | None
     actions: tuple[Button, ...]
     reserve: bool  # keep the confirm box's space (it may appear this turn)
+    hint: str = ""  # the hard bot's advice, when asked
 
 
 @dataclass(frozen=True)
@@ -229,14 +232,33 @@ class SheetView:
 
 
 @dataclass(frozen=True)
+class LogRound:
+    """One round of the move log: a heading, then one sentence per move, oldest first."""
+
+    heading: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LogView:
+    """The move log page: the rounds so far, newest first."""
+
+    heading: str
+    rounds: tuple[LogRound, ...]
+    back: Button
+
+
+@dataclass(frozen=True)
 class RoundEndView:
-    """Every hand revealed, the round's scores, and the sheet so far."""
+    """The move that ended the round, every hand revealed, the round's moves, and the sheet so far."""
 
     heading: str
     banner: str
     hands: tuple[RevealedHand, ...]
     sheet: SheetView
     next: Button
+    last_move: str = ""
+    log: LogRound | None = None
 
 
 @dataclass(frozen=True)
@@ -257,6 +279,8 @@ class HistoryEntry:
     rounds: str
     players: tuple[tuple[str, str, bool], ...]  # (name, total, won)
     winners: str
+    assists: str = ""  # the help used (undo, hints), if any
+    replays: tuple[Button, ...] = ()  # one per round that can be replayed
 
 
 @dataclass(frozen=True)
@@ -298,9 +322,34 @@ class RulesView:
     heading: str
     sections: tuple[tuple[str, tuple[str, ...]], ...]
     back: Button
+    tutorial: Button | None = None
 
 
-Body = SetupView | HandoffView | TableView | RoundEndView | MatchEndView | SheetPageView | RulesView
+@dataclass(frozen=True)
+class ReplayHand:
+    """One hand in a replay: every hand is shown, the round being over."""
+
+    name: str
+    cards: tuple[CardView, ...]
+    score: str
+
+
+@dataclass(frozen=True)
+class ReplayView:
+    """A finished round replayed: where it stands, the move just made, the pool, every hand, the buttons."""
+
+    heading: str
+    step: str
+    said: str
+    pool: tuple[CardView, ...]
+    hands: tuple[ReplayHand, ...]
+    buttons: tuple[Button, ...]
+    back: Button
+    pool_label: str = ""
+
+
+Body = (SetupView | HandoffView | TableView | RoundEndView | MatchEndView | SheetPageView | RulesView | LogView
+        | ReplayView)
 
 
 @dataclass(frozen=True)

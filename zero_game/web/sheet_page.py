@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .replay import replay_buttons
 from .screens import Button, Confirm, HistoryEntry, SheetPageView, SheetView, StatsLine
 from .settings import BOT_LEVELS
 from .table import Table
@@ -54,6 +55,9 @@ def sheet_page(s: Table) -> SheetPageView:
             rounds=t.t("sheet.rounds_1") if len(record.rounds) == 1 else t.t("sheet.rounds_n", n=len(record.rounds)),
             players=tuple((seat.name, str(totals[i]), i in winners) for i, seat in enumerate(record.seats)),
             winners=t.t("sheet.won_by", names=", ".join(record.seats[i].name for i in winners)),
+            assists=t.t("sheet.assists", names=", ".join(t.t("assist." + a) for a in record.assists))
+            if record.assists else "",
+            replays=replay_buttons(t, record),
         ))
     stats = []
     for line in s.history.player_stats():

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from zero_game import Action, Card, Effect, Match, Phase, RoundView, Swap
+from zero_game import Action, Card, Effect, Match, Phase, Round, RoundView, Swap
 from zero_game.sheet import ScoreSheet
 
 from .settings import Settings
@@ -29,10 +29,13 @@ class Page(StrEnum):
     SETUP = "setup"
     HANDOFF = "handoff"
     TABLE = "table"
+    LAST_MOVE = "last-move"  # the move that ended a round, on the table, before the round's end
     ROUND_END = "round-end"
     MATCH_END = "match-end"
     SHEET = "sheet"
     RULES = "rules"
+    LOG = "log"
+    REPLAY = "replay"
 
 
 # ---- effects: what the glue carries out ---------------------------------------------------------
@@ -62,6 +65,25 @@ class Think:
 
 
 @dataclass(frozen=True)
+class Reveal:
+    """The round's last move is on the table: after a pause, open the round's end (``see-end``) if still there."""
+
+    key: tuple[int, int]  # (match serial, round index)
+
+
+@dataclass(frozen=True)
+class Advise:
+    """Run the hard bot for the person at the screen, in slices, and pass its choice to ``hint.advised``."""
+
+    key: tuple[int, int, int]  # (match serial, finished rounds, turns taken this round)
+
+
+@dataclass(frozen=True)
+class SavePrefs:
+    """Remember this device's sound and motion choices."""
+
+
+@dataclass(frozen=True)
 class StoreAction:
     """A command about saved data (export, import, clear, another tab's match), done by the glue."""
 
@@ -74,7 +96,7 @@ class Leave:
     """Go back to the choice of game (the game in progress stays saved)."""
 
 
-Effect_ = Save | RecordFinished | ClearSaved | Think | StoreAction | Leave
+Effect_ = Save | RecordFinished | ClearSaved | Think | Reveal | Advise | SavePrefs | StoreAction | Leave
 Effects = tuple[Effect_, ...]
 
 
@@ -130,6 +152,7 @@ class Table:
     overlay: Page | None = None  # the rules or the score-sheet page, over the game
     at_screen: int | None = None  # the person who took the tablet (tapped through their hand-off)
     reviewed: int = 0  # finished rounds whose end the players have seen
+    shown: int = 0  # finished rounds whose last move the players have seen on the table (not saved)
     give: Card | None = None
     take: Card | None = None
     knocking: bool = False
@@ -147,6 +170,15 @@ class Table:
     notes: tuple[Note, ...] = ()
     serial: int = 0  # counts dealt matches: a new one gets a new saved-game id
     recorded: bool = False  # the finished match went to the score sheet
+    assists: tuple[str, ...] = ()  # help used in this match ("undo", "hint"), marked on the score sheet
+    asked: tuple[int, int, int] | None = None  # a hint asked where the table stood (see hint.py)
+    hint: tuple[tuple[int, int, int], Action] | None = None  # the hard bot's answer, and where it was asked
+    replay: tuple[str, int, int] | None = None  # a finished round replayed: match id, round index, move
+    sound: bool = True  # this device's choices, kept apart from any match (``SavePrefs``)
+    motion: bool = True
+    taught: bool = False  # the tutorial was played to its end on this device
+    lesson: int | None = None  # the tutorial's scene being played (see tutorial.py)
+    before_lesson: Table | None = None  # the table as it was when the tutorial began
 
     @property
     def texts(self) -> Texts:
@@ -162,7 +194,7 @@ def page(s: Table) -> Page:
     if m is None or s.setting_up:
         return Page.SETUP
     if len(m.finished_rounds) > s.reviewed:
-        return Page.ROUND_END
+        return Page.ROUND_END if s.shown > s.reviewed else Page.LAST_MOVE
     if m.is_over:
         return Page.MATCH_END
     return Page.HANDOFF if isinstance(next_step(s), HandOff) else Page.TABLE
@@ -185,11 +217,26 @@ def next_step(s: Table) -> Step | None:
     return Play(seat) if s.at_screen == seat else HandOff(seat)
 
 
+def table_round(s: Table) -> Round | None:
+    """The round on the table: the finished round whose end is not yet seen, else the round in play."""
+    m = s.match
+    if m is None:
+        return None
+    return m.finished_rounds[s.reviewed] if len(m.finished_rounds) > s.reviewed else m.round
+
+
+def _round_index(s: Table) -> int:
+    m = s.match
+    assert m is not None
+    return min(s.reviewed, len(m.finished_rounds))
+
+
 def visible_hand(s: Table) -> Mapping[int, tuple[Card, ...]]:
     """The hands that may be in the page now, by seat: the only way a hand reaches the screen.
 
-    One person at the table: their hand while the round is played (bots' turns too).  Two or more:
-    a hand only while its owner acts after their own hand-off.  Every hand on a round's end.
+    One person at the table: their hand while the round is played (bots' turns too, and the round's
+    last move).  Two or more: a hand only while its owner acts after their own hand-off.  Every
+    hand on a round's end.
     """
     where = page(s)
     m = s.match
@@ -198,6 +245,10 @@ def visible_hand(s: Table) -> Mapping[int, tuple[Card, ...]]:
     if where is Page.ROUND_END:
         r = m.finished_rounds[s.reviewed]
         return {seat: r.hand(seat) for seat in range(r.players)}
+    if where is Page.LAST_MOVE:
+        persons = s.settings.persons
+        last = m.finished_rounds[s.reviewed]
+        return {persons[0]: last.hand(persons[0])} if len(persons) == 1 else {}
     if where is not Page.TABLE or s.at_screen is None:
         return {}
     seat = s.at_screen
@@ -229,23 +280,36 @@ def settle(before: Table, after: Table, effects: Effects = ()) -> Result:
     elif not persons and after.at_screen is not None:
         after = replace(after, at_screen=None)
     m = after.match
-    if m is not None and m is not before.match:
+    if m is not None and (m is not before.match or after.reviewed != before.reviewed):
         same_round = (
-            before.match is not None and after.serial == before.serial
-            and len(before.match.finished_rounds) == len(m.finished_rounds)
+            before.match is not None and after.serial == before.serial and _round_index(before) == _round_index(after)
         )
-        after = replace(after, pool_order=keep_places(after.pool_order if same_round else (), m.round.pool))
+        on_table = table_round(after)
+        assert on_table is not None
+        after = replace(after, pool_order=keep_places(after.pool_order if same_round else (), on_table.pool))
+    if m is not None and m is not before.match:
         if before.match is not None and after.serial != before.serial and not before.recorded:
             found.append(ClearSaved())
-    if m is not None and (m is not before.match or after.reviewed != before.reviewed):
+    if m is not None and (m is not before.match or after.reviewed != before.reviewed
+                          or after.assists != before.assists):
         found.append(Save())
     if m is not None and m.is_over and not after.recorded:
         after = replace(after, recorded=True)
         found.append(RecordFinished())
+    if after.lesson is not None:  # a tutorial saves nothing, records nothing, leaves the saved match alone
+        found = [e for e in found if not isinstance(e, (Save, RecordFinished, ClearSaved))]
     step = next_step(after)
     if isinstance(step, Think):
         found.append(step)
+    reveal = revealing(after)
+    if reveal is not None:
+        found.append(reveal)
     return after, tuple(dict.fromkeys((*effects, *found)))  # settling twice asks for nothing twice
+
+
+def revealing(s: Table) -> Reveal | None:
+    """The pause to take while the round's last move is on the table, if it is."""
+    return Reveal((s.serial, s.reviewed)) if page(s) is Page.LAST_MOVE else None
 
 
 def keep_places(old: tuple[Card, ...], pool: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -256,7 +320,8 @@ def keep_places(old: tuple[Card, ...], pool: tuple[Card, ...]) -> tuple[Card, ..
     return tuple(c if c in pool else new.pop(0) for c in old)
 
 
-def resume(s: Table, match: Match, settings: Settings, reviewed: int | None = None) -> Result:
+def resume(s: Table, match: Match, settings: Settings, reviewed: int | None = None,
+           assists: tuple[str, ...] = ()) -> Result:
     """Continue a restored match: nobody is at the screen yet; a seen round's end is not shown again."""
     if match.players != len(settings.seats):
         raise ValueError("The saved match does not fit the saved seats.")
@@ -264,7 +329,8 @@ def resume(s: Table, match: Match, settings: Settings, reviewed: int | None = No
     after = replace(
         cleared(s), settings=settings, match=match, setting_up=False, overlay=None, at_screen=None,
         reviewed=done if reviewed is None else max(0, min(reviewed, done)), recorded=match.is_over,
-        pool_order=(), serial=s.serial + 1,
+        shown=done if reviewed is None else max(0, min(reviewed, done)),
+        pool_order=(), serial=s.serial + 1, assists=assists, lesson=None, before_lesson=None,
     )
     after, effects = settle(replace(s, match=None, serial=after.serial), after)
     return after, tuple(e for e in effects if not isinstance(e, Save))
@@ -278,8 +344,8 @@ def start(s: Table, seed: int | None = None) -> Result:
     st = s.settings
     match = Match.new(len(st.seats), seed, rounds=st.rounds, pool_size=st.pool_size, dealer=st.dealer)
     after = replace(
-        cleared(s), match=match, serial=s.serial + 1, setting_up=False, overlay=None, reviewed=0,
-        at_screen=None, recorded=False, confirm_new=False,
+        cleared(s), match=match, serial=s.serial + 1, setting_up=False, overlay=None, reviewed=0, shown=0,
+        at_screen=None, recorded=False, confirm_new=False, assists=(), lesson=None, before_lesson=None,
         live=s.texts.say("live.round_start", match.round.dealer, n=1, total=match.rounds),
     )
     return settle(s, after)
@@ -347,6 +413,7 @@ class BotTurn:
     key: tuple[int, int, int]
     totals: tuple[int, ...]  # the match around the round (public), for the bots that weigh it
     rounds_left: int
+    script: Action | None = None  # the tutorial's scripted move: no thinking
 
 
 def bot_turn(s: Table) -> BotTurn | None:
@@ -356,8 +423,13 @@ def bot_turn(s: Table) -> BotTurn | None:
         return None
     m = s.match
     rng = random.Random(f"{m.seed}:{step.key[0]}:{step.key[1]}")
+    script = None
+    if s.lesson is not None:
+        from .tutorial import scripted  # the tutorial builds on this module
+
+        script = scripted(s)
     return BotTurn(step.seat, s.settings.seats[step.seat].kind, m.view(step.seat), rng, step.key,
-                   tuple(m.totals), max(0, m.rounds - m.round_number))
+                   tuple(m.totals), max(0, m.rounds - m.round_number), script)
 
 
 def still_to_play(s: Table, turn: BotTurn) -> bool:

@@ -1,0 +1,306 @@
+"""Following the table in Chromium (issue 13): the move log against the engine's history, and the
+round's last move played out on the table before the round's end opens."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from zero_game import Match
+from zero_game.sheet import load_game
+from zero_game.web.movelog import last_move_text, log_round, round_log
+from zero_game.web.settings import Settings
+from zero_game.web.storage import GAME_KEY
+from zero_game.web.texts import Texts
+
+from .conftest import open_game
+from .test_table import BOT_TIMEOUT_MS, audit, knock, shoot, swap_first_cards
+
+SEED = 11
+
+
+@pytest.fixture(scope="module")
+def booted(chromium: Browser, site_url: str) -> Iterator[Page]:
+    """One booted game page for this module: English, a fixed seed."""
+    context = chromium.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
+    try:
+        loaded = open_game(context, site_url, f"?seed={SEED}")
+        yield loaded.page
+        assert loaded.console_errors == []
+    finally:
+        context.close()
+
+
+def new_match(page: Page, speed: str) -> None:
+    """A new match of one person against two medium bots at ``speed``."""
+    if page.locator("[data-action=new-setup]").count():
+        page.locator("[data-action=new-setup]").first.click()
+        if page.locator("[data-action=new-setup-yes]").count():
+            page.locator("[data-action=new-setup-yes]").click()
+    expect(page.locator("[data-action=start]")).to_be_visible()
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.locator("[data-field=speed]").select_option(speed)
+    page.locator("[data-action=start]").click()
+
+
+def saved(page: Page) -> tuple[Match, Texts]:
+    """The match the page saved after its last action, and the page's texts for it."""
+    game = load_game(page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')"))
+    settings = Settings.from_dict(json.loads(str(game.options["settings"])))
+    return game.match, Texts("en", settings)
+
+
+def my_turn(page: Page) -> None:
+    page.locator("[data-action=knock]").wait_for(timeout=BOT_TIMEOUT_MS)
+
+
+def test_the_log_shows_the_engine_history_and_the_last_move_comes_before_the_round_end(booted: Page) -> None:
+    page = booted
+    new_match(page, "fast")
+    my_turn(page)
+    swap_first_cards(page)
+    my_turn(page)
+    page.locator("[data-action=log]").click()  # one tap from the table
+    expect(page.locator("body[data-screen=log] .log h1")).to_have_text("Moves so far")
+    match, texts = saved(page)
+    expected = log_round(texts, round_log(match.round, 1))
+    expect(page.locator(".log-round h2")).to_have_text([expected.heading])
+    expect(page.locator(".log-round li")).to_have_text(list(expected.lines))
+    assert len(expected.lines) >= 4  # who dealt, my swap, and both bots' replies
+    assert audit(page) == []  # axe-core: no serious problem on the log
+    page.locator("[data-action=back]").click()
+    my_turn(page)
+
+    statuses: list[str] = []
+    page.evaluate("""() => { window.__statuses = [];
+        new MutationObserver(() => { const s = document.querySelector('.status-text');
+          if (document.body.dataset.screen === 'last-move' && s) window.__statuses.push(s.textContent); })
+        .observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true}); }""")
+    while page.locator("body[data-screen=table]").count():
+        if page.locator("[data-action=knock]").count():
+            knock(page)
+        page.locator("[data-action=knock], body[data-screen=last-move], body[data-screen=round-end]").first \
+            .wait_for(timeout=BOT_TIMEOUT_MS)
+    expect(page.locator("body[data-screen=round-end]")).to_be_visible(timeout=10_000)
+    match, texts = saved(page)
+    said = last_move_text(texts, match.finished_rounds[0])
+    statuses = page.evaluate("() => window.__statuses")
+    assert said in statuses, "the round's last move was not on the table before its end"
+    expect(page.locator(".round-end .last-move")).to_have_text(said)
+    lines = log_round(texts, round_log(match.finished_rounds[0], 1)).lines
+    expect(page.locator(".round-end .log-round li")).to_have_text(list(lines))
+    below = page.evaluate("() => !!(document.querySelector('.revealed').compareDocumentPosition("
+                          "document.querySelector('.round-end .log-round')) & Node.DOCUMENT_POSITION_FOLLOWING)")
+    assert below, "the log is below the hands"
+    assert audit(page) == []  # nor on the round's end with its moves
+
+
+def test_screens_of_the_log_and_the_last_move_at_three_sizes(booted: Page) -> None:
+    page = booted
+    new_match(page, "slow")  # the last move stays on the table for 4 s
+    my_turn(page)
+    swap_first_cards(page)
+    my_turn(page)
+    knock(page)
+    my_turn(page)
+    page.locator("[data-action=log]").click()
+    expect(page.locator("body[data-screen=log]")).to_be_visible()
+    shoot(page, "moves-log")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.locator("[data-action=back]").click()
+    my_turn(page)
+    knock(page)  # the second knock: the bots take their final turns, then the round's last move is shown
+    page.locator("body[data-screen=last-move]").wait_for(timeout=BOT_TIMEOUT_MS)
+    expect(page.locator("[data-action=see-end]")).to_be_focused()
+    shoot(page, "moves-last-move")  # within the 4 s the last move stays at slow speed
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.locator("[data-action=see-end]").click()  # a tap needs no wait
+    expect(page.locator("body[data-screen=round-end]")).to_be_visible()
+    shoot(page, "moves-round-end")
+
+
+def table_cards(page: Page) -> tuple[list[str], list[str]]:
+    """The hand's and the pool's cards, in their places."""
+    hand = page.locator("[data-zone=hand] [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    pool = page.locator("[data-zone=pool] [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    return hand, pool
+
+
+def log_lines(page: Page) -> list[str]:
+    page.locator("[data-action=log]").click()
+    lines = page.locator(".log-round").first.locator("li").all_text_contents()
+    page.locator("[data-action=back]").click()
+    my_turn(page)
+    return lines
+
+
+def test_undo_against_bots_restores_the_table_and_the_same_move_brings_the_same_replies(booted: Page) -> None:
+    page = booted
+    new_match(page, "fast")
+    my_turn(page)
+    expect(page.locator("[data-action=undo]")).to_have_count(0)  # nothing of mine to take back yet
+    before, lines_before = table_cards(page), log_lines(page)
+    give, take = before[0][0], before[1][0]
+    swap_first_cards(page)
+    my_turn(page)
+    after, lines_after = table_cards(page), log_lines(page)
+    assert after != before and len(lines_after) == len(lines_before) + 3
+    page.locator("[data-action=undo]").click()
+    expect(page.locator("#live")).to_have_text("Your last turn is taken back, and the bots' turns after it.")
+    assert table_cards(page) == before
+    assert log_lines(page) == lines_before
+    page.locator(f"[data-zone=hand] [data-card='{give}']").click()
+    page.locator(f"[data-zone=pool] [data-card='{take}']").click()
+    page.locator(".confirm [data-action=confirm]").click()
+    my_turn(page)
+    assert table_cards(page) == after and log_lines(page) == lines_after
+    match, _ = saved(page)
+    game = load_game(page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')"))
+    assert game.options["assists"] == "undo" and match.round.turns_taken == len(lines_after) - 1
+
+
+def test_a_hint_shows_the_hard_bot_s_choice_and_the_sheet_marks_the_match(booted: Page) -> None:
+    page = booted
+    new_match(page, "fast")
+    my_turn(page)
+    page.locator("[data-action=hint]").click()
+    expect(page.locator(".hint-text")).to_contain_text("The hard bot would ", timeout=30_000)
+    expect(page.locator("[data-action=hint]")).to_have_count(0)
+    shoot(page, "moves-hint")  # the hint, and the table's buttons (undo, moves, sound) at three sizes
+    page.set_viewport_size({"width": 1024, "height": 768})
+    game = load_game(page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')"))
+    assert game.options["assists"] == "hint"
+    knock(page)
+    page.locator("[data-action=knock], body[data-screen=last-move]").first.wait_for(timeout=BOT_TIMEOUT_MS)
+    expect(page.locator(".hint-text")).to_have_count(0)  # the next turn starts without it
+
+
+COUNTERS = """
+window.__flights = 0; window.__tones = 0; window.__buzz = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) { window.__flights++; return animate.apply(this, args); };
+if (window.AudioContext) {
+  const osc = AudioContext.prototype.createOscillator;
+  AudioContext.prototype.createOscillator = function () { window.__tones++; return osc.call(this); };
+}
+navigator.vibrate = () => { window.__buzz++; return true; };
+"""
+
+
+def counts(page: Page) -> tuple[int, int]:
+    flights, tones = page.evaluate("() => [window.__flights, window.__tones]")
+    return int(flights), int(tones)
+
+
+def test_cards_travel_sounds_play_and_both_can_be_turned_off(chromium: Browser, site_url: str) -> None:
+    context = chromium.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
+    context.add_init_script(COUNTERS)
+    try:
+        loaded = open_game(context, site_url, f"?seed={SEED}")
+        page = loaded.page
+        new_match(page, "fast")
+        my_turn(page)
+        flights, tones = counts(page)
+        swap_first_cards(page)
+        page.wait_for_function("() => window.__flights >= 2")
+        my_turn(page)
+        assert counts(page)[0] >= flights + 4, "my swap and the bots' swaps travel"
+        assert counts(page)[1] > tones, "swaps and knocks sound"
+        page.locator("[data-action=sound]").click()
+        expect(page.locator("[data-action=sound]")).to_have_attribute("aria-pressed", "false")
+        page.emulate_media(reduced_motion="reduce")
+        flights, tones = counts(page)
+        swap_first_cards(page)
+        my_turn(page)
+        assert counts(page) == (flights, tones), "nothing moves or sounds once turned off"
+        page.emulate_media(reduced_motion="no-preference")
+        page.reload()
+        page.locator("[data-action=knock]").wait_for(timeout=BOT_TIMEOUT_MS)
+        expect(page.locator("[data-action=sound]")).to_have_attribute("aria-pressed", "false")  # remembered
+        page.locator("[data-action=new-setup]").click()
+        page.locator("[data-action=new-setup-yes]").click()
+        page.locator("[data-field=motion]").select_option("off")
+        page.locator("[data-action=back-to-match]").click()
+        my_turn(page)
+        flights = counts(page)[0]
+        swap_first_cards(page)
+        my_turn(page)
+        assert counts(page)[0] == flights, "the Cards travel setting turns motion off"
+        assert loaded.console_errors == []
+    finally:
+        context.close()
+
+
+def test_a_replay_from_the_score_sheet_reaches_the_sheet_s_scores(booted: Page) -> None:
+    page = booted
+    if page.locator("[data-action=new-setup]").count():
+        page.locator("[data-action=new-setup]").first.click()
+        if page.locator("[data-action=new-setup-yes]").count():
+            page.locator("[data-action=new-setup-yes]").click()
+    page.locator("[data-field=rounds]").select_option("1")
+    new_match(page, "fast")
+    while not page.locator("[data-action=play-again]").count():
+        step = page.locator("[data-action=knock], [data-action=next-round], [data-action=play-again]").first
+        step.wait_for(timeout=BOT_TIMEOUT_MS)
+        action = step.get_attribute("data-action")
+        if action == "knock":
+            knock(page)
+        elif action == "next-round":
+            page.locator("[data-action=next-round]").click()
+    page.locator("[data-action=sheet]").click()
+    entry = page.locator(".history-entry").first
+    totals = [int(x) for x in entry.locator(".history-total").all_text_contents()]
+    entry.locator("[data-action=replay]").first.click()
+    expect(page.locator(".replay h1")).to_contain_text("Replay of round 1")
+    expect(page.locator(".replay-step")).to_contain_text("Move 0 of ")
+    moves = int(page.locator(".replay-step").text_content().split()[-1])  # type: ignore[union-attr]
+    for n in range(1, moves + 1):
+        page.locator("[data-action=replay-step][data-arg=next]").click()
+        expect(page.locator(".replay-step")).to_have_text(f"Move {n} of {moves}")
+    expect(page.locator("[data-action=replay-step][data-arg=next]")).to_be_disabled()
+    assert [int(s.split()[0]) for s in page.locator(".revealed-score").all_text_contents()] == totals
+    expect(page.locator(".replay [data-shown]")).to_have_count(9 * len(totals) + 5)
+    assert audit(page) == []
+    shoot(page, "moves-replay")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.locator("[data-action=back]").click()
+    expect(page.locator(".sheet-page")).to_be_visible()
+
+
+def test_the_tutorial_is_offered_on_a_first_visit_and_completes_by_taps(chromium: Browser, site_url: str) -> None:
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+    try:
+        loaded = open_game(context, site_url, "?speed=fast")
+        page = loaded.page
+        expect(page.locator("[data-notice='tutorial.offer']")).to_contain_text("New to Zero?")
+        page.locator("[data-notice='tutorial.offer'] [data-action=tutorial]").click()
+        expect(page.locator(".hint-text")).to_contain_text("Lesson 1: tap your grey 8")
+        shoot(page, "moves-tutorial")
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.locator("[data-zone=hand] [data-card='grey-8']").click()
+        expect(page.locator("[data-zone=pool] .slot:has([data-card='red-5']) .card-hint")).to_have_text("→ 23")
+        page.locator("[data-zone=pool] [data-card='red-5']").click()
+        page.locator(".confirm [data-action=confirm]").click()
+        expect(page.locator(".hint-text")).to_contain_text("Your 23 is low enough", timeout=BOT_TIMEOUT_MS)
+        knock(page)
+        expect(page.locator(".round-end .banner")).to_contain_text("The lowest score wins", timeout=BOT_TIMEOUT_MS)
+        page.locator("[data-action=next-round]").click()
+        expect(page.locator(".hint-text")).to_contain_text("Lesson 2")
+        page.locator("[data-zone=hand] [data-card='black-8']").click()
+        page.locator("[data-zone=pool] [data-card='red-6']").click()
+        page.locator(".confirm [data-action=confirm]").click()
+        expect(page.locator(".round-end .banner")).to_contain_text("ZERO!", timeout=BOT_TIMEOUT_MS)
+        page.locator("[data-action=next-round]").click()
+        expect(page.locator("[data-action=start]")).to_be_visible()  # back on the set-up page
+        assert page.evaluate("() => localStorage.getItem('zero-sheet') || ''").count("tutorial") == 0
+        page.reload()
+        page.wait_for_function("() => document.documentElement.dataset.app === 'ready'")
+        expect(page.locator("[data-notice='tutorial.offer']")).to_have_count(0)  # offered once
+        page.locator("[data-action=rules]").click()
+        expect(page.locator(".rules [data-action=tutorial]")).to_be_visible()  # and from the Rules page
+        assert loaded.console_errors == []
+    finally:
+        context.close()

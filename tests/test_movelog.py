@@ -1,0 +1,146 @@
+"""The move log and the round's last move: public by construction, in step with the engine's history."""
+
+from __future__ import annotations
+
+import random
+
+from zero_game import KNOCK, Card, Effect, Round, Swap
+from zero_game.bots import make_bot
+from zero_game.web.commands import handle
+from zero_game.web.movelog import Kind, entry_text, last_move_text, match_log, public_cards, round_log
+from zero_game.web.present import present
+from zero_game.web.screens import LogView, RoundEndView, TableView
+from zero_game.web.settings import SeatConfig, Settings
+from zero_game.web.table import Page, Reveal, Table, bot_play, bot_turn, page
+from zero_game.web.texts import Texts
+
+from .test_web_table import Driver
+
+LANGS = ("en", "fr", "de")
+
+
+def random_round(seed: int) -> Round:
+    """A round played to its end with random moves (knocks now and then)."""
+    rng = random.Random(seed)
+    r = Round.deal(rng.randint(2, 5), seed=seed)
+    while not r.is_over:
+        r = r.apply(KNOCK if rng.random() < 0.15 else rng.choice(r.legal_actions()))
+    return r
+
+
+def test_the_log_never_names_a_card_that_was_not_public_over_many_rounds() -> None:
+    for seed in range(400):
+        r = random_round(seed)
+        public = {c for t in r.history if isinstance(t.action, Swap) for c in (t.action.give, t.action.take)}
+        log = round_log(r, 1)
+        assert public_cards(log.entries) == public
+        texts = [Texts(lang, Settings(seats=(SeatConfig(),) + (SeatConfig("easy"),) * (r.players - 1)))
+                 for lang in LANGS]
+        for t in texts:
+            text = " ".join(entry_text(t, e) for e in log.entries)
+            hidden = {c for seat in range(r.players) for c in r.hand(seat)} - public
+            assert not [c for c in hidden if f" {t.card_in(c)}" in text], seed
+
+
+def test_the_log_follows_the_engine_history_turn_by_turn() -> None:
+    kinds = {Effect.SWAP: Kind.SWAP, Effect.ZERO: Kind.ZERO, Effect.KNOCK: Kind.KNOCK,
+             Effect.SECOND_KNOCK: Kind.SECOND_KNOCK, Effect.PASS: Kind.PASS}
+    finals = 0
+    for seed in range(300):
+        r = random_round(seed)
+        entries = round_log(r, 1).entries
+        moves = [e for e in entries if e.kind not in (Kind.END, Kind.DEALT_ZERO)]
+        assert [(e.seat, e.kind) for e in moves] == [(t.seat, kinds[t.effect]) for t in r.history]
+        assert entries[-1].kind is Kind.END and entries[-1].scores == r.scores()
+        if r.second_knocker is not None:
+            second = [e.kind for e in moves].index(Kind.SECOND_KNOCK)
+            after = moves[second + 1:]
+            assert all(e.final or e.kind is Kind.PASS for e in after) and not any(e.final for e in moves[:second])
+            assert {e.seat for e in after} == set(range(r.players)) - {r.second_knocker} or r.zero_seats
+            finals += len(after)
+    assert finals > 50
+
+
+def test_sentences_name_who_gave_and_took_what_in_three_languages() -> None:
+    r = Round.from_deal(
+        [["red 1", "red 2", "red 3", "red 4", "blue 5", "blue 6", "blue 7", "blue 8", "green 8"],
+         ["yellow 1", "yellow 2", "yellow 3", "yellow 4", "grey 5", "grey 6", "grey 7", "grey 8", "violet 1"]],
+        ["black 1", "black 2", "black 3", "black 4", "black 5", "black 6", "black 7", "black 8", "violet 2"],
+    )
+    r = r.apply(Swap(Card.parse("green 8"), Card.parse("black 1")))
+    r = r.apply(KNOCK).apply(KNOCK)  # seat 1 knocks, seat 0 knocks second: seat 1 has a final turn
+    r = r.apply(KNOCK)
+    assert r.is_over
+    settings = Settings(seats=(SeatConfig(), SeatConfig("easy")))
+    lines = {lang: [entry_text(Texts(lang, settings), e) for e in round_log(r, 1).entries] for lang in LANGS}
+    assert lines["en"][:4] == [
+        "You gave the green 8 and took the black 1.",
+        "Bruno knocks for the first time.",
+        "You knock a second time: everyone else has one final turn.",
+        "Final turn: Bruno passes.",
+    ]
+    assert lines["fr"][0] == "Vous avez donné le 8 vert et pris le 1 noir."
+    assert lines["de"][3] == "Letzter Zug: Bruno passt."
+    assert lines["en"][4].startswith("The round is over. Points: You ")
+    assert last_move_text(Texts("en", settings), r) == "Final turn: Bruno passes. The round is over."
+
+
+def test_the_round_s_last_move_is_on_the_table_before_its_end_and_heads_the_round_end() -> None:
+    d = Driver(Table(seed=3))
+    d("start")
+    while d.page is Page.TABLE:
+        while (turn := bot_turn(d.s)) is not None:
+            d.s, effects = bot_play(d.s, turn, make_bot(turn.level).choose(turn.view, turn.rng))
+            if d.page is not Page.TABLE:
+                assert Reveal((d.s.serial, 0)) in effects  # the glue opens the round's end after a pause
+                break
+        if d.page is Page.TABLE:
+            d("knock")
+            d("confirm")
+    assert d.page is Page.LAST_MOVE
+    r = d.match.finished_rounds[0]
+    body = present(d.s).body
+    assert isinstance(body, TableView)
+    said = last_move_text(d.s.texts, r)
+    assert body.status.status == said and not body.my_turn
+    assert [b.action for b in body.controls.actions][0] == "see-end"
+    assert {c.slug for c in body.pool.cards} == {c.slug for c in r.pool}  # the finished round's pool
+    assert body.hand is not None and {c.slug for g in body.hand.groups for c in g} == {c.slug for c in r.hand(0)}
+    again, _ = handle(d.s, "log")  # the log can be read before the round's end opens
+    assert page(again) is Page.LOG
+    d("see-end")
+    end = present(d.s).body
+    assert isinstance(end, RoundEndView) and end.last_move == said
+    assert end.log is not None and end.log.lines[1:] == tuple(entry_text(d.s.texts, e) for e in round_log(r, 1).entries)
+
+
+def test_the_log_is_one_tap_from_the_table_pauses_the_bots_and_lists_every_round() -> None:
+    d = Driver(Table(settings=Settings(rounds=2, speed="fast"), seed=5))
+    d("start")
+    d.knock_round_out()
+    d("next-round")
+    d.bots()
+    assert d.page is Page.TABLE
+    assert "log" in [b.action for b in d.table().status.tools]
+    effects = d("log")
+    assert d.page is Page.LOG and not any(type(e).__name__ == "Think" for e in effects)
+    body = present(d.s).body
+    assert isinstance(body, LogView)
+    assert [r.heading for r in body.rounds] == ["Round 2", "Round 1"]  # the newest first
+    logs = match_log(d.match)
+    assert len(body.rounds[1].lines) == 1 + len(logs[0].entries)
+    d("back")
+    assert d.page is Page.TABLE
+
+
+def test_a_dealt_zero_is_its_own_last_move() -> None:
+    r = Round.from_deal(
+        [["red 1", "red 2", "red 3", "red 4", "red 5", "yellow 1", "green 1", "blue 1", "violet 1"],
+         ["yellow 2", "yellow 3", "yellow 4", "grey 5", "grey 6", "grey 7", "grey 8", "violet 2", "black 1"]],
+        ["black 2", "black 3", "black 4", "black 5", "black 6"],
+    )
+    assert r.is_over
+    kinds = [e.kind for e in round_log(r, 1).entries]
+    assert kinds == [Kind.DEALT_ZERO, Kind.END]
+    t = Texts("en", Settings(seats=(SeatConfig("easy"), SeatConfig("easy"))))
+    assert "dealt a ZERO" in last_move_text(t, r)

@@ -1,0 +1,118 @@
+"""The first-game tutorial: completed by taps, wrong moves refused, nothing saved, skippable, three languages."""
+
+from __future__ import annotations
+
+from zero_game import breakdown
+from zero_game.web.present import present
+from zero_game.web.screens import RoundEndView, RulesView, TableView
+from zero_game.web.table import ClearSaved, Page, RecordFinished, Save, SavePrefs, Table
+from zero_game.web.tutorial import SCENES, scene_match
+
+from .test_web_table import Driver
+
+
+def lesson(d: Driver) -> str:
+    body = present(d.s).body
+    assert isinstance(body, TableView)
+    return body.controls.hint
+
+
+def test_the_tutorial_completes_by_taps_and_teaches_each_step() -> None:
+    d = Driver(Table(seed=3))
+    d("start")
+    match = d.match
+    d("tutorial")
+    assert d.s.lesson == 0 and d.page is Page.TABLE
+    assert lesson(d).startswith("Lesson 1: tap your grey 8")
+    d("hand", "grey-8")
+    pool = {c.slug: c.hint for c in d.table().pool.cards}
+    assert pool["red-5"] == "→ 23"  # the score preview: five reds cleared
+    d("pool", "blue-1")
+    d("confirm")  # not the lesson's move
+    assert d.s.live.startswith("Not this move") and d.match.round.turns_taken == 0
+    d("hand", "grey-8")
+    d("pool", "red-5")
+    d("confirm")
+    hand = d.match.round.hand(0)
+    assert breakdown(hand).colour_groups and breakdown(hand).score == 23
+    d.bots()  # Bruno's scripted first knock
+    assert d.match.round.first_knocker == 1 and lesson(d).startswith("Your 23 is low enough")
+    d("knock")
+    d("confirm")
+    d.bots()  # Bruno's final turn, then the round's end
+    assert d.page is Page.ROUND_END
+    end = present(d.s).body
+    assert isinstance(end, RoundEndView) and end.banner.startswith("The lowest score wins")
+    assert end.next.label == "Next lesson"
+    d("next-round")
+    assert d.s.lesson == 1 and lesson(d).startswith("Lesson 2")
+    d("hand", "black-8")
+    d("pool", "red-6")
+    d("confirm")
+    d.bots()
+    end = present(d.s).body
+    assert isinstance(end, RoundEndView) and end.banner.startswith("ZERO! The round ends at once")
+    effects = d("next-round")
+    assert SavePrefs() in effects and d.s.taught and d.s.lesson is None
+    assert d.s.match is match and d.page is Page.TABLE  # back to the match that was being played
+    assert not [e for e in d.effects if isinstance(e, (ClearSaved, RecordFinished))]
+
+
+def test_a_tutorial_saves_nothing_and_can_be_skipped_from_the_rules_page() -> None:
+    d = Driver(Table())
+    d("rules")
+    body = present(d.s).body
+    assert isinstance(body, RulesView) and body.tutorial is not None and body.tutorial.action == "tutorial"
+    before = len(d.effects)
+    d("tutorial")
+    d("hand", "grey-8")
+    d("pool", "red-5")
+    d("confirm")
+    d.bots()
+    assert not [e for e in d.effects[before:] if isinstance(e, (Save, ClearSaved, RecordFinished))]
+    assert "tutorial-skip" in [b.action for b in d.table().controls.actions]
+    d("tutorial-skip")
+    assert d.page is Page.SETUP and d.s.lesson is None and not d.s.taught
+
+
+def test_the_scenes_deal_what_the_lessons_say_in_three_languages() -> None:
+    for index, (_, moves) in enumerate(SCENES):
+        m = scene_match(index)
+        for seat, action, _key in moves:
+            assert m.current_player == seat
+            m = m.apply(action)
+        assert m.is_over
+    assert scene_match(1).apply(SCENES[1][1][0][1]).finished_rounds[0].zero_seats == (0,)  # the ZERO
+    first = scene_match(0).apply(SCENES[0][1][0][1]).round.hand(0)
+    assert [c.label for c in breakdown(first).colour_groups] == ["red"]  # the group of five
+    for lang in ("fr", "de"):
+        d = Driver(Table(lang=lang))
+        d("tutorial")
+        assert lesson(d) and lesson(d) != Driver(Table()).s.texts.t("tutorial.swap")
+
+
+def test_starting_a_match_answers_the_tutorial_offer() -> None:
+    from zero_game.web.table import notify
+
+    d = Driver(notify(Table(), "tutorial.offer", actions=(("tutorial", "", "tutorial.start"),)))
+    assert [n.key for n in present(d.s).notices.items] == ["tutorial.offer"]
+    d("start")
+    assert present(d.s).notices.items == ()
+
+
+def test_a_new_game_from_inside_the_tutorial_is_a_real_match_again() -> None:
+    d = Driver(Table(seed=3))
+    d("tutorial")
+    d("new-setup")
+    d("new-setup-yes")
+    assert d.s.lesson is None and d.page is Page.SETUP
+    effects = d("start")
+    assert Save() in effects and d.s.lesson is None and d.s.before_lesson is None
+
+
+def test_declining_the_offer_is_remembered() -> None:
+    from zero_game.web.table import notify
+
+    d = Driver(notify(Table(), "tutorial.offer", actions=(("tutorial", "", "tutorial.start"),)))
+    effects = d("dismiss", "tutorial.offer")
+    assert SavePrefs() in effects and d.s.taught and present(d.s).notices.items == ()

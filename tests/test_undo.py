@@ -1,0 +1,164 @@
+"""Taking back a turn against bots: the exact state comes back, the same move brings the same replies."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from zero_game import Match
+from zero_game.bots import make_bot
+from zero_game.web.commands import handle
+from zero_game.web.present import present
+from zero_game.web.screens import TableView
+from zero_game.web.settings import SeatConfig, Settings
+from zero_game.web.table import Page, Table, bot_play, bot_turn, page, visible_hand
+from zero_game.web.undo import UNDO, can_undo, pool_layout
+
+from .test_web_table import ANA_BEN, Driver
+
+
+def actions(t: TableView) -> list[str]:
+    return [b.action for b in t.controls.actions]
+
+
+def bots(d: Driver) -> None:
+    """Bots act until a person must, or the round's last move is on the table."""
+    while (turn := bot_turn(d.s)) is not None:
+        d.s, _ = bot_play(d.s, turn, make_bot(turn.level).choose(turn.view, turn.rng))
+
+
+def swap(d: Driver, rng: random.Random) -> None:
+    """The person swaps a random hand card for a random pool card (by taps)."""
+    r = d.match.round
+    seat = r.current_player
+    assert seat is not None
+    d("hand", rng.choice(r.hand(seat)).slug)
+    d("pool", rng.choice(r.pool).slug)
+    d("confirm")
+
+
+def test_undo_restores_the_exact_state_and_the_same_move_brings_the_same_replies() -> None:
+    for seed in range(40):
+        rng = random.Random(seed)
+        d = Driver(Table(settings=Settings(rounds=2, speed="fast"), seed=seed))
+        d("start")
+        d.bots()
+        while d.page is Page.TABLE and rng.random() < 0.7:  # a few turns in
+            swap(d, rng)
+            d.bots()
+        if d.page is not Page.TABLE:
+            continue
+        before = d.s
+        assert not can_undo(before) or before.match is not None
+        r = d.match.round
+        seat = r.current_player
+        assert seat is not None
+        give, take = rng.choice(r.hand(seat)), rng.choice(r.pool)
+        d("hand", give.slug)
+        d("pool", take.slug)
+        d("confirm")
+        bots(d)
+        after_replies = d.s.match
+        assert after_replies is not None
+        if after_replies.is_over:
+            continue
+        assert can_undo(d.s) and "undo" in actions(d.table())
+        d("undo")
+        assert d.s.match == before.match, "the match is back where it was before the turn"
+        assert d.page is page(before) and d.s.pool_order == before.pool_order
+        assert visible_hand(d.s) == visible_hand(before)
+        still = replace(before, arrived=None, received=None)  # the last move's animation is not played again
+        assert present(d.s).body == present(still).body
+        assert UNDO in d.s.assists
+        d("hand", give.slug)
+        d("pool", take.slug)
+        d("confirm")
+        bots(d)
+        assert d.s.match == after_replies, "the bots reply as they did the first time"
+
+
+def test_undo_takes_back_the_move_that_ended_the_round() -> None:
+    d = Driver(Table(settings=Settings(rounds=2, speed="fast"), seed=2))
+    d("start")
+    d.bots()
+    before = None
+    while d.page is Page.TABLE:
+        before = d.s
+        d("knock")
+        d("confirm")
+        bots(d)
+    assert d.page is Page.LAST_MOVE and before is not None
+    body = present(d.s).body
+    assert isinstance(body, TableView) and "undo" in actions(body)
+    d("undo")
+    assert d.page is Page.TABLE and d.s.match == before.match
+
+
+def test_undo_is_not_offered_with_two_people_nor_before_a_first_turn_nor_after_the_match() -> None:
+    d = Driver(Table(settings=ANA_BEN, seed=4))
+    d("start")
+    d("ready")
+    d("knock")
+    d("confirm")
+    assert not can_undo(d.s)
+    assert d("undo") == () or d.s.match is not None
+    d2 = Driver(Table(settings=Settings(seats=(SeatConfig(), SeatConfig("easy")), rounds=1), seed=8))
+    d2("start")
+    d2.bots()
+    if d2.match.round.history == () or all(t.seat != 0 for t in d2.match.round.history):
+        assert not can_undo(d2.s) and "undo" not in actions(d2.table())
+    d2.knock_round_out()
+    assert d2.page is Page.MATCH_END or d2.page is Page.ROUND_END
+    assert not can_undo(d2.s)
+
+
+def test_the_pool_layout_follows_the_swaps_from_the_deal() -> None:
+    d = Driver(Table(seed=6))
+    d("start")
+    rng = random.Random(1)
+    for _ in range(6):
+        d.bots()
+        if d.page is not Page.TABLE:
+            break
+        swap(d, rng)
+        assert d.s.pool_order == pool_layout(d.match.round) or d.page is not Page.TABLE
+
+
+def test_a_resumed_match_keeps_its_undo_mark() -> None:
+    from zero_game.web.table import resume
+
+    m = Match.new(3, seed=1)
+    s, _ = resume(Table(), m, Settings(), assists=(UNDO,))
+    assert s.assists == (UNDO,)
+    s, _ = handle(s, "play-again")
+    assert s.assists == ()
+
+
+def test_a_match_where_a_turn_was_taken_back_is_marked_on_the_score_sheet() -> None:
+    from zero_game.sheet import SavedGame, ScoreSheet
+    from zero_game.web.screens import SheetPageView
+    from zero_game.web.texts import sheet_seats
+
+    d = Driver(Table(settings=Settings(rounds=1, speed="fast"), seed=12))
+    d("start")
+    d.bots()
+    d("knock")
+    d("confirm")
+    bots(d)
+    d("undo")
+    assert d.s.assists == (UNDO,)
+    d.knock_round_out()
+    assert d.match.is_over
+    options = {"assists": ",".join(d.s.assists)}  # as the page saves it with the match
+    game = SavedGame("g-1", sheet_seats(d.s.texts), d.match, "2026-01-01T00:00:00.000Z", options)
+    record = game.record("2026-01-01T00:10:00.000Z")
+    assert record.assists == ("undo",)
+    plain = SavedGame("g-2", sheet_seats(d.s.texts), d.match, "2026-01-01T00:00:00.000Z", {"assists": ""})
+    assert plain.record("2026-01-01T00:10:00.000Z").assists == ()
+    s = replace(d.s, history=ScoreSheet().add(record))
+    for lang, text in (("en", "With help: turns taken back"), ("fr", "Avec aide : coups repris"),
+                       ("de", "Mit Hilfe: Züge zurückgenommen")):
+        s, _ = handle(s, "set", "lang", lang)
+        s, _ = handle(s, "sheet")
+        body = present(s).body
+        assert isinstance(body, SheetPageView) and body.history[0].assists == text
