@@ -9,19 +9,18 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-import traceback
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from thousand.bots import Bot, make_bot
 from thousand.deck import default_deck
 from zero_game.errors import DataError
 from zero_game.sheet import new_id, timestamp
+from zero_game.web.page import GamePage
 from zero_game.web.saved import download, js_text
 from zero_game.web.storage import Store
 from zero_game.web.table import (
@@ -32,7 +31,6 @@ from zero_game.web.table import (
     Save,
     StoreAction,
     Think,
-    deliberate_press,
 )
 
 from .commands import Command, handle
@@ -57,69 +55,28 @@ from .texts import LANGUAGES
 from .view import QuizView
 
 
-class QuizApp:
-    """The quiz page: the state, the view, the listeners, the saved data and the bot loop."""
+class QuizApp(GamePage):
+    """The quiz page: the state, the view, the saved data and the bot loop."""
+
+    game = "Zéro à 1000"
+    view: QuizView
 
     def __init__(self, root: Any, state: QuizTable, store: Store | None, on_leave: Callable[[str], None]) -> None:
-        self.root = root
         self.state = state
         self.on_leave = on_leave
         self.deck = default_deck()
-        self.view = QuizView(document, root)
-        self.live = document.createElement("div")
-        self.live.className = "sr-only"
-        self.live.id = "live"
-        self.live.setAttribute("aria-live", "polite")
-        self.live.setAttribute("role", "status")
-        self.picker = document.createElement("input")
-        self.picker.type = "file"
-        self.picker.accept = ".json,application/json"
-        self.picker.hidden = True
-        self.picker.setAttribute("data-field", "import-file")
-        root.replaceChildren(self.view.notice_area, self.view.frame, self.live, self.picker)
-        self.no_scroll = to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries)
+        super().__init__(root, QuizView(document, root))
         self.quiz_store = QuizStore(store) if store is not None else None
         self.saved: SavedQuiz | None = None
         self.conflicted = False  # another tab changed the saved quiz: this one stops writing it
         self.bots: dict[tuple[int, int], Bot] = {}
         self.bot_task: Any = None
-        self.closed = False
-        self.handoff_at = 0.0
-        self.pressed_at = 0.0
         self.was_mine = False
-        self._proxies: list[tuple[Any, str, Any]] = []
-        self.listen(root, "click", self.on_click)
-        self.listen(root, "change", self.on_change)
-        self.listen(root, "input", self.on_input)
-        self.listen(document, "keydown", self.on_key)
-        self.listen(document, "pointerdown", self.on_pointerdown)
         self.listen(window, "storage", self.on_storage)
 
-    def listen(self, target: Any, kind: str, handler: Callable[[Any], None]) -> None:
-        proxy = create_proxy(lambda event: self.guarded(handler, event))
-        self._proxies.append((target, kind, proxy))
-        target.addEventListener(kind, proxy)
-
-    def close(self) -> None:
-        """Stop listening (the page goes back to the choice of game)."""
-        self.closed = True
-        for target, kind, proxy in self._proxies:
-            target.removeEventListener(kind, proxy)
-        self._proxies = []
-
-    def guarded(self, handler: Callable[..., None], *args: Any) -> None:
-        try:
-            handler(*args)
-        except Exception as err:
-            self.failed(err)
-
-    def failed(self, err: BaseException) -> None:
-        window.console.error("Zéro à 1000: " + "".join(traceback.format_exception(err)))
-        try:
-            self.state = notify(self.state, "error.unexpected", alert=True)
-            self.render()
-        except Exception as again:
-            window.console.error(f"Zéro à 1000: could not show the error: {again!r}")
+    def show_error(self) -> None:
+        self.state = notify(self.state, "error.unexpected", alert=True)
+        self.render()
 
     # ---- command -> state and effects -> carried out -> drawn ----
 
@@ -289,13 +246,6 @@ class QuizApp:
                     self.focus_first(screen.name)
         self.was_mine = mine
 
-    def focus(self, selector: str) -> bool:
-        node = self.root.querySelector(selector)
-        if not node:
-            return False
-        node.focus(self.no_scroll)
-        return True
-
     def focus_first(self, name: str) -> None:
         if name == Page.CHOOSE:
             _ = self.focus(".team.mine [data-question]") or self.focus(".prompt")
@@ -321,13 +271,6 @@ class QuizApp:
         if action == Command.READY and not self.deliberate(event):
             return
         self.dispatch(action, target.getAttribute("data-arg") or "")
-
-    def on_pointerdown(self, event: Any) -> None:
-        self.pressed_at = float(event.timeStamp)
-
-    def deliberate(self, event: Any) -> bool:
-        """A press on the hand-off's button that began after it appeared (not the last team's double tap)."""
-        return deliberate_press(int(event.detail or 0), self.pressed_at, self.handoff_at)
 
     def on_change(self, event: Any) -> None:
         field = event.target.getAttribute("data-field")

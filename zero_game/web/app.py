@@ -27,6 +27,7 @@ from .hint import advised, hint_key, hint_rng
 from .home import CHOICE_KEY, chosen_game, home, paint_home, words
 from .i18n import pick_language
 from .motion import cues, travel_ms, travelled
+from .page import GamePage
 from .present import present
 from .quiz_files import QUIZ_FILES, QUIZ_STYLE
 from .render import Painter
@@ -52,7 +53,6 @@ from .table import (
     bot_show,
     bot_thinking,
     bot_turn,
-    deliberate_press,
     notify,
     page,
     revealing,
@@ -63,72 +63,26 @@ from .view import View
 ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
 
 
-class App:
-    """One game page: the state, the view, the listeners, the saved data and the bot loop."""
+class App(GamePage):
+    """Zero's page: the state, the view, the saved data, the bot loop, travelling cards and sounds."""
+
+    view: View
 
     def __init__(self, root: Any, state: Table, on_leave: Callable[[str], None] | None = None) -> None:
-        self.root = root
         self.state = state
         self.on_leave = on_leave
-        self.closed = False
-        self.view = View(document, root)
         self.fx = Fx(document, window, to_js)
-        self.live = document.createElement("div")
-        self.live.className = "sr-only"
-        self.live.id = "live"
-        self.live.setAttribute("aria-live", "polite")
-        self.live.setAttribute("role", "status")
-        # The file picker the Import button opens: outside the drawn view, so it outlives a repaint.
-        self.picker = document.createElement("input")
-        self.picker.type = "file"
-        self.picker.accept = ".json,application/json"
-        self.picker.className = "file-input"
-        self.picker.hidden = True
-        self.picker.setAttribute("data-field", "import-file")
-        root.replaceChildren(self.view.notice_area, self.view.frame, self.live, self.picker)
-        self.no_scroll = to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries)
+        super().__init__(root, View(document, root))
         self.saved = SavedData(self)
         self.bots: dict[str, Any] = {}
         self.bot_task: Any = None
         self.reveals: set[tuple[int, int]] = set()  # round ends waiting to open after their last move
         self.banner_lang = ""
         self.had_confirm = False
-        self.handoff_at = 0.0  # when the hand-off appeared (ms, the events' clock)
-        self.pressed_at = 0.0  # when the last pointer press began
-        self._proxies: list[tuple[Any, str, Any]] = []
-        self.listen(root, "click", self.on_click)
-        self.listen(root, "change", self.on_change)
-        self.listen(root, "input", self.on_input)
-        self.listen(document, "keydown", self.on_key)
-        self.listen(document, "pointerdown", self.on_pointerdown)
 
-    def listen(self, target: Any, kind: str, handler: Callable[[Any], None]) -> None:
-        """Listen for ``kind`` events with ``handler``, guarded: an exception becomes an error notice."""
-        proxy = create_proxy(lambda event: self.guarded(handler, event))
-        self._proxies.append((target, kind, proxy))
-        target.addEventListener(kind, proxy)
-
-    def close(self) -> None:
-        """Stop listening and playing (the page goes back to the choice of game)."""
-        self.closed = True
-        for target, kind, proxy in self._proxies:
-            target.removeEventListener(kind, proxy)
-        self._proxies = []
-
-    def guarded(self, handler: Callable[..., None], *args: Any) -> None:
-        try:
-            handler(*args)
-        except Exception as err:  # the page must keep working whatever one handler does
-            self.failed(err)
-
-    def failed(self, err: BaseException) -> None:
-        """Say that something went wrong, log the details, and keep the page alive."""
-        window.console.error("Zero: " + "".join(traceback.format_exception(err)))
-        try:
-            self.state = notify(self.state, "error.unexpected", alert=True)
-            self.render()
-        except Exception as again:
-            window.console.error(f"Zero: could not show the error: {again!r}")
+    def show_error(self) -> None:
+        self.state = notify(self.state, "error.unexpected", alert=True)
+        self.render()
 
     # ---- the one path: command -> state and effects -> carried out -> drawn ----
 
@@ -217,13 +171,6 @@ class App:
             self.refocus(active)
         self.had_confirm = confirm
 
-    def focus(self, selector: str) -> bool:
-        node = self.root.querySelector(selector)
-        if not node:
-            return False
-        node.focus(self.no_scroll)
-        return True
-
     def focus_first(self, name: str) -> None:
         """Where a new screen starts: the hand on the table, the heading on a hand-off (never its button)."""
         if name == Page.HANDOFF:
@@ -278,16 +225,9 @@ class App:
         self.dispatch(action, target.getAttribute("data-arg") or "")
 
     def on_pointerdown(self, event: Any) -> None:
-        self.pressed_at = float(event.timeStamp)
+        super().on_pointerdown(event)
         if self.state.sound:
             self.fx.unlock()
-
-    def deliberate(self, event: Any) -> bool:
-        """Whether a press on the hand-off's button is a new act, not the tail of the last person's.
-
-        Keys cannot reach the button, which never gets focus by itself (see ``deliberate_press``).
-        """
-        return deliberate_press(int(event.detail or 0), self.pressed_at, self.handoff_at)
 
     def on_change(self, event: Any) -> None:
         field = event.target.getAttribute("data-field")
