@@ -523,11 +523,27 @@ class Shell:
         document.documentElement.dataset.app = "ready"
 
 
-async def load_quiz() -> None:
-    """Write the quiz's files (``QUIZ_FILES``) where Python imports them; add its style sheet."""
+async def import_in_slices(files: list[str]) -> None:
+    """Import the modules of ``files`` (paths like ``zero_game/bots/hard.py``, in dependency order) without a
+    long task: compile one file per task, then import one module per task (all at once would hold the page
+    for a large part of a second)."""
     import importlib
     import py_compile
     import sys
+
+    modules = {name.removesuffix(".py").removesuffix("/__init__").replace("/", "."): name for name in files}
+    modules = {module: name for module, name in modules.items() if module not in sys.modules}  # not again
+    for name in modules.values():
+        py_compile.compile(name, doraise=True)
+        await asyncio.sleep(0)
+    for module in modules:
+        importlib.import_module(module)
+        await asyncio.sleep(0)
+
+
+async def load_quiz() -> None:
+    """Write the quiz's files (``QUIZ_FILES``) where Python imports them; add its style sheet."""
+    import importlib
     from pathlib import Path
 
     from pyodide.http import pyfetch  # type: ignore[import-not-found]
@@ -550,17 +566,7 @@ async def load_quiz() -> None:
 
     await asyncio.gather(*(fetch(name) for name in missing))
     importlib.invalidate_caches()
-    # Compile one file per task, then import one module per task (all at once would hold the page for
-    # half a second), then read the deck.
-    modules = {name.removesuffix(".py").removesuffix("/__init__").replace("/", "."): name
-               for name in QUIZ_FILES if name.endswith(".py")}
-    modules = {module: name for module, name in modules.items() if module not in sys.modules}  # not again
-    for name in modules.values():
-        py_compile.compile(name, doraise=True)
-        await asyncio.sleep(0)
-    for module in modules:
-        importlib.import_module(module)
-        await asyncio.sleep(0)
+    await import_in_slices([name for name in QUIZ_FILES if name.endswith(".py")])
     from thousand.deck import default_deck
 
     default_deck()
@@ -592,4 +598,4 @@ async def start() -> Shell:
 async def warm_up_bots() -> None:
     """Import the bots while people read the first screen, so the first bot turn thinks in short slices."""
     await asyncio.sleep(0.05)  # after the first screen has painted
-    import zero_game.bots  # noqa: F401
+    await import_in_slices([f"zero_game/bots/{name}.py" for name in ("sim", "base", "simple", "hard", "__init__")])
