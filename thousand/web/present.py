@@ -9,6 +9,7 @@ from __future__ import annotations
 from thousand.actions import Combine, Power
 from thousand.deck import default_deck
 from thousand.game import Card, End, Phase, Reveal, RevealedCard, TeamView
+from zero_game.web.present import game_top_bar
 from zero_game.web.screens import Button, Choice, Confirm, HandoffView, Notice, Notices, RulesView, TopBar
 from zero_game.web.table import Think
 
@@ -80,17 +81,9 @@ def present(s: QuizTable) -> QuizScreen:
 
 
 def top_bar(s: QuizTable) -> TopBar:
-    t = s.texts
-    nav = [
-        Button("sheet", t.t("nav.sheet"), pressed=s.overlay is Page.SHEET),
-        Button("rules", t.t("nav.rules"), pressed=s.overlay is Page.RULES),
-    ]
-    if s.game is not None and not s.setting_up:
-        nav.append(Button("new-setup", t.t("nav.new_game"), pressed=s.confirm_new))
-    if s.game is None or s.setting_up or s.game.is_over:  # the way back to the choice of game, between games
-        nav.insert(0, Button("games", t.t("nav.games")))
-    language = Choice("lang", t.t("nav.language"), s.lang, tuple(LANGUAGES.items()))
-    return TopBar(t.t("brand"), t.t("nav.label"), tuple(nav), language)
+    return game_top_bar(s.texts.t, s.lang, sheet_open=s.overlay is Page.SHEET, rules_open=s.overlay is Page.RULES,
+                        playing=s.game is not None and not s.setting_up,
+                        between=s.game is None or s.setting_up or s.game.is_over, confirm_new=s.confirm_new)
 
 
 def notices(s: QuizTable) -> Notices:

@@ -5,6 +5,8 @@ Pure functions of the state.  A hand reaches a model only through ``visible_hand
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from zero_game import Action, Card, Colour, Effect, Phase, Round, Swap, breakdown, score_hand
 from zero_game.match import MAX_ROUNDS
 from zero_game.round import default_pool_size
@@ -79,17 +81,25 @@ def present(s: Table) -> Screen:
 
 def top_bar(s: Table) -> TopBar:
     """The bar: score sheet, rules, new game, language."""
-    t = s.texts
+    return game_top_bar(s.texts.t, s.lang, sheet_open=s.overlay is Page.SHEET, rules_open=s.overlay is Page.RULES,
+                        playing=s.match is not None and not s.setting_up,
+                        between=s.match is None or s.setting_up or s.match.is_over, confirm_new=s.confirm_new)
+
+
+def game_top_bar(t: Callable[..., str], lang: str, *, sheet_open: bool, rules_open: bool, playing: bool,
+                 between: bool, confirm_new: bool) -> TopBar:
+    """Either game's bar: the way back to the choice of game (between games), score sheet, rules, new game
+    (while playing), language; ``t`` is the game's translation."""
     nav = [
-        Button("sheet", t.t("nav.sheet"), pressed=s.overlay is Page.SHEET),
-        Button("rules", t.t("nav.rules"), pressed=s.overlay is Page.RULES),
+        Button("sheet", t("nav.sheet"), pressed=sheet_open),
+        Button("rules", t("nav.rules"), pressed=rules_open),
     ]
-    if s.match is not None and not s.setting_up:
-        nav.append(Button("new-setup", t.t("nav.new_game"), pressed=s.confirm_new))
-    if s.match is None or s.setting_up or s.match.is_over:  # the way back to the choice of game, between matches
-        nav.insert(0, Button("games", t.t("nav.games")))
-    language = Choice("lang", t.t("nav.language"), s.lang, tuple((k, LANGUAGES[k]) for k in LANGUAGES))
-    return TopBar(t.t("brand"), t.t("nav.label"), tuple(nav), language)
+    if playing:
+        nav.append(Button("new-setup", t("nav.new_game"), pressed=confirm_new))
+    if between:
+        nav.insert(0, Button("games", t("nav.games")))
+    language = Choice("lang", t("nav.language"), lang, tuple(LANGUAGES.items()))
+    return TopBar(t("brand"), t("nav.label"), tuple(nav), language)
 
 
 def notices(s: Table) -> Notices:
