@@ -126,9 +126,15 @@ def main() -> None:
             log_taps: list[float] = []
             hints: list[list[float]] = []
             while len(page.evaluate(BOT_TURNS)) < args.turns:
-                page.wait_for_selector("[data-action=knock], [data-action=next-round]", timeout=120_000)
-                if page.locator("[data-action=next-round]").count():
-                    page.click("[data-action=next-round]")
+                page.wait_for_selector("[data-action=knock], [data-action=next-round], [data-action=play-again]",
+                                       timeout=120_000)
+                for between in ("next-round", "play-again"):  # a round's or the match's end
+                    if page.locator(f"[data-action={between}]").count():
+                        page.click(f"[data-action={between}]")
+                        break
+                else:
+                    between = ""
+                if between:
                     continue
                 if not taps:
                     taps = page.evaluate(TAP, 20)

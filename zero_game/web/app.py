@@ -227,7 +227,9 @@ class App(GamePage):
     def on_pointerdown(self, event: Any) -> None:
         super().on_pointerdown(event)
         if self.state.sound:
-            self.fx.unlock()
+            # In a task of its own, within the gesture's activation: starting the browser's audio can take
+            # tens of milliseconds, which must not hold up the tap's response.
+            asyncio.get_event_loop().call_soon(self.fx.unlock)
 
     def on_change(self, event: Any) -> None:
         field = event.target.getAttribute("data-field")
