@@ -14,10 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from zero_game import KNOCK, DataError, Match, Round
+from zero_game.seats import Seat
 from zero_game.sheet import (
     SavedGame,
     ScoreSheet,
-    Seat,
     dump_game,
     dump_sheet,
     load_game,

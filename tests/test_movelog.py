@@ -6,11 +6,12 @@ import random
 
 from zero_game import KNOCK, Card, Effect, Round, Swap
 from zero_game.bots import make_bot
+from zero_game.seats import Seat
 from zero_game.web.commands import handle
 from zero_game.web.movelog import Kind, entry_text, last_move_text, match_log, public_cards, round_log
 from zero_game.web.present import present
 from zero_game.web.screens import LogView, RoundEndView, TableView
-from zero_game.web.settings import SeatConfig, Settings
+from zero_game.web.settings import Settings
 from zero_game.web.table import Page, Reveal, Table, bot_play, bot_turn, page
 from zero_game.web.texts import Texts
 
@@ -34,7 +35,7 @@ def test_the_log_never_names_a_card_that_was_not_public_over_many_rounds() -> No
         public = {c for t in r.history if isinstance(t.action, Swap) for c in (t.action.give, t.action.take)}
         log = round_log(r, 1)
         assert public_cards(log.entries) == public
-        texts = [Texts(lang, Settings(seats=(SeatConfig(),) + (SeatConfig("easy"),) * (r.players - 1)))
+        texts = [Texts(lang, Settings(seats=(Seat(),) + (Seat.bot("easy"),) * (r.players - 1)))
                  for lang in LANGS]
         for t in texts:
             text = " ".join(entry_text(t, e) for e in log.entries)
@@ -71,7 +72,7 @@ def test_sentences_name_who_gave_and_took_what_in_three_languages() -> None:
     r = r.apply(KNOCK).apply(KNOCK)  # seat 1 knocks, seat 0 knocks second: seat 1 has a final turn
     r = r.apply(KNOCK)
     assert r.is_over
-    settings = Settings(seats=(SeatConfig(), SeatConfig("easy")))
+    settings = Settings(seats=(Seat(), Seat.bot("easy")))
     lines = {lang: [entry_text(Texts(lang, settings), e) for e in round_log(r, 1).entries] for lang in LANGS}
     assert lines["en"][:4] == [
         "You gave the green 8 and took the black 1.",
@@ -142,5 +143,5 @@ def test_a_dealt_zero_is_its_own_last_move() -> None:
     assert r.is_over
     kinds = [e.kind for e in round_log(r, 1).entries]
     assert kinds == [Kind.DEALT_ZERO, Kind.END]
-    t = Texts("en", Settings(seats=(SeatConfig("easy"), SeatConfig("easy"))))
+    t = Texts("en", Settings(seats=(Seat.bot("easy"), Seat.bot("easy"))))
     assert "dealt a ZERO" in last_move_text(t, r)

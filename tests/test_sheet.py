@@ -14,6 +14,7 @@ import pytest
 
 import zero_game.sheet as sheet_module
 from zero_game import KNOCK, DataError, Match
+from zero_game.seats import Seat
 from zero_game.sheet import (
     CSV_HEADER,
     GAME_SCHEMA,
@@ -26,7 +27,6 @@ from zero_game.sheet import (
     RoundRecord,
     SavedGame,
     ScoreSheet,
-    Seat,
     WrongKindError,
     dump_game,
     dump_sheet,
@@ -37,6 +37,7 @@ from zero_game.sheet import (
     peek_revision,
     record_match,
     salvage_sheet,
+    seat_dict,
     sheet_csv,
     timestamp,
 )
@@ -257,7 +258,7 @@ def test_damaged_saved_game_is_a_data_error() -> None:
     with pytest.raises(DataError, match="damaged"):
         load_game(json.dumps(doc))
     doc = json.loads(dump_game(game))
-    doc["seats"].append(Seat("Eve").to_dict())
+    doc["seats"].append(seat_dict(Seat("Eve")))
     with pytest.raises(DamagedError, match="seats"):
         load_game(json.dumps(doc))
 

@@ -11,12 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from zero_game import DataError, Match
+from zero_game.seats import Seat
 from zero_game.sheet import (
     SHEET_SCHEMA,
     NewerVersionError,
     SavedGame,
     ScoreSheet,
-    Seat,
     dump_game,
     dump_sheet,
     load_game,

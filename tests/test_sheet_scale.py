@@ -8,11 +8,11 @@ import time
 from collections.abc import Callable
 
 from zero_game import Match
+from zero_game.seats import Seat
 from zero_game.sheet import (
     SHEET_SCHEMA,
     MatchRecord,
     ScoreSheet,
-    Seat,
     Stepper,
     dump_sheet,
     load_sheet,

@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 
 from zero_game import KNOCK, Match
+from zero_game.seats import Seat
 from zero_game.sheet import (
     SHEET_SCHEMA,
     SavedGame,
     ScoreSheet,
-    Seat,
     dump_game,
     dump_sheet,
     load_game,

@@ -10,7 +10,8 @@ import pytest
 
 from zero_game.bots import make_bot
 from zero_game.cli import main
-from zero_game.terminal import Seat, TerminalGame, parse_seats
+from zero_game.seats import Seat
+from zero_game.terminal import TerminalGame, parse_seats
 
 
 class Scripted(io.StringIO):
@@ -99,7 +100,7 @@ def test_hot_seat_hides_hands_between_people() -> None:
 def test_quitting_and_end_of_input_abandon_the_match() -> None:
     code, text = run_game("you,medium", ["quit"])
     assert code == 1 and "Match abandoned." in text
-    game = TerminalGame([Seat("You", None), Seat("easy bot", make_bot("easy"))], seed=1,
+    game = TerminalGame([Seat("You"), Seat.bot("easy", "easy bot")], seed=1,
                         stdin=io.StringIO(""), stdout=io.StringIO())
     assert game.run() == 1
 

@@ -7,10 +7,11 @@ from dataclasses import replace
 
 from zero_game import Match
 from zero_game.bots import make_bot
+from zero_game.seats import Seat
 from zero_game.web.commands import handle
 from zero_game.web.present import present
 from zero_game.web.screens import TableView
-from zero_game.web.settings import SeatConfig, Settings
+from zero_game.web.settings import Settings
 from zero_game.web.table import Page, Table, bot_play, bot_turn, page, visible_hand
 from zero_game.web.undo import UNDO, can_undo, pool_layout
 
@@ -102,7 +103,7 @@ def test_undo_is_not_offered_with_two_people_nor_before_a_first_turn_nor_after_t
     d("confirm")
     assert not can_undo(d.s)
     assert d("undo") == () or d.s.match is not None
-    d2 = Driver(Table(settings=Settings(seats=(SeatConfig(), SeatConfig("easy")), rounds=1), seed=8))
+    d2 = Driver(Table(settings=Settings(seats=(Seat(), Seat.bot("easy")), rounds=1), seed=8))
     d2("start")
     d2.bots()
     if d2.match.round.history == () or all(t.seat != 0 for t in d2.match.round.history):

@@ -8,10 +8,11 @@ import itertools
 import random
 
 from zero_game import KNOCK, Match
+from zero_game.seats import Seat
 from zero_game.web.commands import handle
 from zero_game.web.present import present
 from zero_game.web.screens import cards_shown
-from zero_game.web.settings import SeatConfig, Settings
+from zero_game.web.settings import Settings
 from zero_game.web.table import (
     Page,
     Table,
@@ -31,7 +32,7 @@ DRAW_EVERY = 10  # build the whole screen model on every 10th match (the rest ch
 
 
 def settings_for(mix: tuple[str, ...]) -> Settings:
-    seats = tuple(SeatConfig() if kind == "P" else SeatConfig("easy") for kind in mix)
+    seats = tuple(Seat() if kind == "P" else Seat.bot("easy") for kind in mix)
     return Settings(seats=seats, rounds=2, speed="fast")
 
 

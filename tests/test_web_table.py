@@ -8,12 +8,13 @@ import pytest
 
 from zero_game import KNOCK, Match, Phase, Swap
 from zero_game.bots import make_bot
-from zero_game.sheet import MatchRecord, RoundRecord, ScoreSheet, Seat
+from zero_game.seats import Seat
+from zero_game.sheet import MatchRecord, RoundRecord, ScoreSheet
 from zero_game.web.commands import Command, handle
 from zero_game.web.i18n import MESSAGES
 from zero_game.web.present import present
 from zero_game.web.screens import HandoffView, SheetPageView, TableView, cards_shown
-from zero_game.web.settings import SeatConfig, Settings
+from zero_game.web.settings import Settings
 from zero_game.web.table import (
     ClearSaved,
     Effects,
@@ -32,7 +33,7 @@ from zero_game.web.table import (
 )
 from zero_game.web.texts import Texts, sheet_seats
 
-ANA_BEN = Settings(seats=(SeatConfig("person", "Ana"), SeatConfig("person", "Ben")), speed="fast")
+ANA_BEN = Settings(seats=(Seat("Ana"), Seat("Ben")), speed="fast")
 
 
 class Driver:
@@ -88,7 +89,7 @@ class Driver:
 def test_default_table_is_one_person_against_two_medium_bots_with_no_handoff() -> None:
     d = Driver(Table(seed=3))
     assert d.page is Page.SETUP
-    assert [s.kind for s in d.s.settings.seats] == ["person", "medium", "medium"]
+    assert [s.choice for s in d.s.settings.seats] == ["person", "medium", "medium"]
     d("start")
     for _ in range(3):
         d.bots()
@@ -131,7 +132,7 @@ def test_handoff_between_two_people_shows_no_card_of_any_hand() -> None:
 
 
 def test_swap_needs_both_cards_and_a_confirm_and_is_easy_to_undo() -> None:
-    d = Driver(Table(settings=Settings(seats=(SeatConfig(), SeatConfig("easy"))), seed=5))
+    d = Driver(Table(settings=Settings(seats=(Seat(), Seat.bot("easy"))), seed=5))
     d("start")
     d.bots()
     before = d.match
@@ -157,7 +158,7 @@ def test_swap_needs_both_cards_and_a_confirm_and_is_easy_to_undo() -> None:
 
 
 def test_the_pool_keeps_each_cards_place_the_given_card_takes_the_taken_cards_slot() -> None:
-    d = Driver(Table(settings=Settings(seats=(SeatConfig(), SeatConfig("easy"))), seed=5))
+    d = Driver(Table(settings=Settings(seats=(Seat(), Seat.bot("easy"))), seed=5))
     d("start")
     d.bots()
     before = [c.slug for c in d.table().pool.cards]
@@ -193,7 +194,7 @@ def test_knock_phases_are_spelled_out() -> None:
 
 
 def test_a_knocked_seat_says_knocked_once() -> None:
-    d = Driver(Table(settings=Settings(seats=(SeatConfig(), SeatConfig("easy"))), seed=5))
+    d = Driver(Table(settings=Settings(seats=(Seat(), Seat.bot("easy"))), seed=5))
     d("start")
     d.bots()
     d("knock")
@@ -204,7 +205,7 @@ def test_a_knocked_seat_says_knocked_once() -> None:
 
 
 def test_round_end_reveals_every_hand_then_the_match_ends_is_recorded_once_and_can_be_played_again() -> None:
-    settings = Settings(seats=(SeatConfig("person", "Ana"), SeatConfig("medium"), SeatConfig("easy")), rounds=2)
+    settings = Settings(seats=(Seat("Ana"), Seat.bot("medium"), Seat.bot("easy")), rounds=2)
     d = Driver(Table(settings=settings, seed=8))
     d("start")
     d.knock_round_out()
@@ -237,13 +238,13 @@ def test_every_match_change_is_saved_and_a_resume_starts_hidden() -> None:
     settings = Settings.from_dict(json.loads(json.dumps(ANA_BEN.to_dict())))
     again, effects = resume(Table(), restored, settings)
     assert page(again) is Page.HANDOFF and cards_shown(present(again)) == set() and effects == ()
-    solo, _ = resume(Table(), Match.new(2, 1), Settings(seats=(SeatConfig(), SeatConfig("hard"))))
+    solo, _ = resume(Table(), Match.new(2, 1), Settings(seats=(Seat(), Seat.bot("hard"))))
     assert page(solo) in (Page.TABLE,) and solo.at_screen == 0
 
 
 def test_what_happens_next_follows_from_the_state_after_every_kind_of_change() -> None:
     """A bot to act is woken after a start, a resume (a reload), a language switch, a page closed, a new round."""
-    bots_first = Settings(seats=(SeatConfig("medium"), SeatConfig(), SeatConfig("easy")), dealer=2)
+    bots_first = Settings(seats=(Seat.bot("medium"), Seat(), Seat.bot("easy")), dealer=2)
     d = Driver(Table(settings=bots_first, seed=1))
     assert Think(0, (0, 0, 0)) in d("start")
     reloaded, effects = resume(Table(), d.match, bots_first)
@@ -259,7 +260,7 @@ def test_what_happens_next_follows_from_the_state_after_every_kind_of_change() -
 
 
 def test_all_bot_table_shows_no_hand_until_the_round_ends() -> None:
-    d = Driver(Table(settings=Settings(seats=(SeatConfig("easy"), SeatConfig("medium"))), seed=9))
+    d = Driver(Table(settings=Settings(seats=(Seat.bot("easy"), Seat.bot("medium"))), seed=9))
     d("start")
     while d.page is Page.TABLE:
         view = d.table()
@@ -326,7 +327,7 @@ def test_setup_edits_keep_the_table_consistent() -> None:
 
 
 def test_knock_and_cards_do_nothing_when_it_is_not_your_turn() -> None:
-    d = Driver(Table(settings=Settings(seats=(SeatConfig(), SeatConfig("medium"))), seed=1, lang="de"))
+    d = Driver(Table(settings=Settings(seats=(Seat(), Seat.bot("medium"))), seed=1, lang="de"))
     d("start")
     if bot_turn(d.s) is not None:
         before = d.match
@@ -346,7 +347,7 @@ def test_sheet_page_shows_this_match_with_marks_the_history_newest_first_and_sta
                         (RoundRecord((0, 12), (0,), 1), RoundRecord((9, 4), (), 0)))
     newer = MatchRecord("b2", "2025-06-02T10:00:00.000Z", (Seat("ana"), Seat("Ben")), 7, 1,
                         (RoundRecord((20, 3), (), 1),))
-    d = Driver(Table(settings=Settings(seats=(SeatConfig("person", "Ana"), SeatConfig("medium"))), seed=8,
+    d = Driver(Table(settings=Settings(seats=(Seat("Ana"), Seat.bot("medium"))), seed=8,
                      lang="fr", history=ScoreSheet((older, newer))))
     d("sheet")  # from the set-up screen: no match yet
     body = present(d.s).body
@@ -405,7 +406,7 @@ def test_notices_are_translated_shown_once_per_kind_and_dismissed() -> None:
 
 
 def test_sheet_seats_have_distinct_names_and_a_resume_shows_an_unseen_round_end_again() -> None:
-    settings = Settings(seats=(SeatConfig("person", "Ada"), SeatConfig("medium"), SeatConfig("person", "ada")))
+    settings = Settings(seats=(Seat("Ada"), Seat.bot("medium"), Seat("ada")))
     assert [(s.name, s.kind, s.level) for s in sheet_seats(Texts("en", settings))] == [
         ("Ada", "person", None), ("Bruno", "bot", "medium"), ("ada (2)", "person", None)]
     d = Driver(Table(settings=ANA_BEN, seed=4))
@@ -447,7 +448,7 @@ def test_setup_says_what_each_bot_level_does_and_offers_expert(lang: str) -> Non
 
 def test_a_bot_turn_carries_the_match_standing() -> None:
     """The searching bots weigh the match: a bot's turn in round 2 knows the totals of round 1."""
-    d = Driver(Table(settings=Settings(seats=(SeatConfig("medium"), SeatConfig("medium")), speed="fast"), seed=4))
+    d = Driver(Table(settings=Settings(seats=(Seat.bot("medium"), Seat.bot("medium")), speed="fast"), seed=4))
     d("start")
     while d.match.round_number == 1:
         turn = bot_turn(d.s)

@@ -8,15 +8,16 @@ import re
 import pytest
 
 from zero_game import Card, Colour
+from zero_game.seats import Seat
 from zero_game.web.commands import handle
 from zero_game.web.present import present
 from zero_game.web.rules_text import rules_sections
 from zero_game.web.screens import MatchEndView, RoundEndView, TableView
-from zero_game.web.settings import SeatConfig, Settings
+from zero_game.web.settings import Settings
 from zero_game.web.table import Page, Table, bot_play, bot_turn, page
 from zero_game.web.texts import Texts
 
-SOLO = Settings(seats=(SeatConfig(), SeatConfig("easy"), SeatConfig("easy")), speed="fast")
+SOLO = Settings(seats=(Seat(), Seat.bot("easy"), Seat.bot("easy")), speed="fast")
 # A third-person verb after the second-person pronoun: "You knocks", "Vous frappe", "Du klopft".
 WRONG = {
     "en": re.compile(r"\bYou (?!and\b)\w+s\b"),
@@ -69,7 +70,7 @@ def test_the_second_person_forms_read_right() -> None:
         assert t.say("live.knock", 0) == knock
         assert t.say("match.winner", 0, total=33) == win
         assert t.say("live.knock", 1) == f"{t.name(1)} " + {"en": "knocks.", "fr": "frappe.", "de": "klopft."}[lang]
-    named = Texts("en", Settings(seats=(SeatConfig("person", "Ana"), SeatConfig("easy"))))
+    named = Texts("en", Settings(seats=(Seat("Ana"), Seat.bot("easy"))))
     assert named.say("live.knock", 0) == "Ana knocks."
 
 
@@ -85,7 +86,7 @@ def test_german_declines_the_colours_and_french_puts_them_after_the_number() -> 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_the_confirm_box_names_the_cards_as_the_language_does(lang: str) -> None:
-    s, _ = handle(Table(lang=lang, settings=Settings(seats=(SeatConfig(), SeatConfig("easy"))), seed=4), "start")
+    s, _ = handle(Table(lang=lang, settings=Settings(seats=(Seat(), Seat.bot("easy"))), seed=4), "start")
     while (turn := bot_turn(s)) is not None:
         s, _ = bot_play(s, turn, turn.view.legal_actions()[-1])
     m = s.match

@@ -36,25 +36,23 @@ import random
 import re
 import string
 import time
-import unicodedata
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, TypeVar
 
 from .actions import KNOCK, Swap
 from .cards import DECK, DECK_SIZE
 from .errors import DataError, IllegalMove, InvalidMove
 from .match import MAX_ROUNDS, Match
 from .round import MAX_ACTIONS, MAX_JSON_CHARS, MAX_PLAYERS, MIN_PLAYERS, Round, json_problem_steps, load_json
+from .seats import Kind, Seat, seat_problem
 
 SHEET_SCHEMA = 3
 GAME_SCHEMA = 1
 SHEET_TYPE = "sheet"
 GAME_TYPE = "saved-game"
 
-BOT_LEVELS = ("easy", "medium", "hard", "expert", "random")
-MAX_NAME = 40
 MAX_HAND_SCORE = 36  # 1 + 2 + ... + 8: every distinct number once
 MAX_MATCHES = 100_000  # a sanity bound for stored and imported sheets
 ASSISTS = ("undo", "hint")  # help a person can use against bots; a match that used it is marked
@@ -66,7 +64,6 @@ _CODE_SET = _CARD_SET | {"-"}
 MAX_SHEET_CHARS = 200_000_000  # 100,000 matches of 5 seats and 10 rounds, exported with indentation
 MAX_GAME_CHARS = MAX_JSON_CHARS
 
-Kind = Literal["person", "bot"]
 
 
 # --- errors -------------------------------------------------------------------------------------------------
@@ -147,22 +144,6 @@ def _check_int(value: object, low: int, high: int, where: str, what: str) -> int
     return value
 
 
-def clean_name(name: str) -> str:
-    """A player's name with surrounding and repeated spaces removed."""
-    return " ".join(name.split())
-
-
-def _check_name(value: object, where: str) -> str:
-    if not isinstance(value, str):
-        raise DamagedError(f"{where}: a player's name must be text, not {value!r}.")
-    if value != clean_name(value) or not 1 <= len(value) <= MAX_NAME:
-        raise DamagedError(f"{where}: the name {value!r} must have 1 to {MAX_NAME} characters, no extra spaces.")
-    # isprintable() is false for every character of those categories (and some harmless ones): a fast path.
-    if not value.isprintable() and any(unicodedata.category(ch) in ("Cc", "Cs", "Cn", "Co") for ch in value):
-        raise DamagedError(f"{where}: the name {value!r} contains characters that cannot be shown.")
-    return value
-
-
 def _check_dict(value: object, where: str, keys: Iterable[str]) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise DamagedError(f"{where} must be a JSON object.")
@@ -181,57 +162,36 @@ def _check_list(value: object, where: str) -> list[Any]:
 # --- seats --------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """Who sits at a seat: a person with a name, or a bot with a level (``easy``/``medium``/``hard``/``random``)."""
+def seat_dict(seat: Seat) -> dict[str, Any]:
+    """A seat as plain data."""
+    return {"name": seat.name, "kind": seat.kind, "level": seat.level}
 
-    name: str
-    kind: Kind = "person"
-    level: str | None = None
 
-    def __post_init__(self) -> None:
-        _check_seat(self.name, self.kind, self.level, f"Seat {self.name!r}")
-
-    def to_dict(self) -> dict[str, Any]:
-        """The seat as plain data."""
-        return {"name": self.name, "kind": self.kind, "level": self.level}
-
-    @classmethod
-    def from_dict(cls, data: object, where: str = "Seat") -> Seat:
-        """A seat from ``to_dict`` data; ``DamagedError`` if it is not one."""
-        d = _check_dict(data, where, ("name", "kind", "level"))
-        if len(d) != 3:
-            raise DamagedError(f"{where} has unexpected fields.")
-        key = (d["name"], d["kind"], d["level"])
-        seat = _SEATS.get(key) if all(type(v) is str or v is None for v in key) else None
-        if seat is None:
-            _check_seat(*key, where)
-            seat = cls(*key)
-            if len(_SEATS) < 1024:  # the same few seats come back match after match: check each once
-                _SEATS[(seat.name, seat.kind, seat.level)] = seat
-        return seat
+def load_seat(data: object, where: str = "Seat") -> Seat:
+    """A seat from ``seat_dict`` data, named; ``DamagedError`` if it is not one."""
+    d = _check_dict(data, where, ("name", "kind", "level"))
+    if len(d) != 3:
+        raise DamagedError(f"{where} has unexpected fields.")
+    key = (d["name"], d["kind"], d["level"])
+    seat = _SEATS.get(key) if all(type(v) is str or v is None for v in key) else None
+    if seat is None:
+        problem = seat_problem(*key)
+        if problem:
+            raise DamagedError(f"{where}: {problem}")
+        seat = Seat(*key)
+        if len(_SEATS) < 1024:  # the same few seats come back match after match: check each once
+            _SEATS[(seat.name, seat.kind, seat.level)] = seat
+    return seat
 
 
 _SEATS: dict[tuple[object, object, object], Seat] = {}
-
-
-def _check_seat(name: object, kind: object, level: object, where: str) -> None:
-    _check_name(name, where)
-    if kind == "person":
-        if level is not None:
-            raise DamagedError(f"{where}: a person has no bot level.")
-    elif kind == "bot":
-        if level not in BOT_LEVELS:
-            raise DamagedError(f"{where}: a bot's level is one of {', '.join(BOT_LEVELS)}, not {level!r}.")
-    else:
-        raise DamagedError(f"{where}: a seat is a 'person' or a 'bot', not {kind!r}.")
 
 
 def _check_seats(value: object, where: str) -> tuple[Seat, ...]:
     items = _check_list(value, f"{where}: the seats")
     if not MIN_PLAYERS <= len(items) <= MAX_PLAYERS:
         raise DamagedError(f"{where}: a table has {MIN_PLAYERS} to {MAX_PLAYERS} seats, not {len(items)}.")
-    seats = tuple(Seat.from_dict(s, f"{where}, seat {i + 1}") for i, s in enumerate(items))
+    seats = tuple(load_seat(s, f"{where}, seat {i + 1}") for i, s in enumerate(items))
     names = [s.name.casefold() for s in seats]
     if len(set(names)) != len(names):
         raise DamagedError(f"{where}: two seats have the same name.")
@@ -387,7 +347,7 @@ class MatchRecord:
         return {
             "id": self.id,
             "finished_at": self.finished_at,
-            "seats": [s.to_dict() for s in self.seats],
+            "seats": [seat_dict(s) for s in self.seats],
             "pool_size": self.pool_size,
             "first_dealer": self.first_dealer,
             "rounds": [r.to_dict() for r in self.rounds],
@@ -437,6 +397,8 @@ def record_match(match: Match, seats: Iterable[Seat], *, match_id: str, finished
         raise ValueError("Only a finished match goes on the score sheet.")
     if len(seats) != match.players:
         raise ValueError(f"The match has {match.players} seats, not {len(seats)}.")
+    if not all(seat.name for seat in seats):
+        raise ValueError("Every seat on the score sheet has a name.")
     rounds = tuple(
         RoundRecord(r.scores(), tuple(sorted(r.zero_seats)), r.second_knocker, RoundPlay.of(r))
         for r in match.finished_rounds
@@ -576,6 +538,8 @@ class SavedGame:
         _check_timestamp(self.updated_at, "The saved match")
         if len(self.seats) != self.match.players or not all(isinstance(s, Seat) for s in self.seats):
             raise DamagedError(f"The saved match has {self.match.players} players but {len(self.seats)} seats.")
+        if not all(s.name for s in self.seats):
+            raise DamagedError("Every seat of the saved match has a name.")
         _check_options(self.options)
         _check_int(self.revision, 0, 2**53 - 1, "The saved match", "its revision")
 
@@ -604,7 +568,7 @@ class SavedGame:
             "id": self.id,
             "revision": self.revision,
             "updated_at": self.updated_at,
-            "seats": [s.to_dict() for s in self.seats],
+            "seats": [seat_dict(s) for s in self.seats],
             "options": dict(self.options),
             "match": self.match.to_dict(),
         }

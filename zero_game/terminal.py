@@ -22,6 +22,7 @@ from .errors import IllegalMove, InvalidMove
 from .match import Match
 from .round import Effect, Phase, RoundView
 from .scoring import breakdown
+from .seats import Seat
 
 _ANSI = {
     Colour.RED: "31",
@@ -49,18 +50,6 @@ class Quit(Exception):
     """A person left the match."""
 
 
-class Seat:
-    """Who sits in a seat: a person (by name) or a bot."""
-
-    def __init__(self, name: str, bot: Bot | None) -> None:
-        self.name = name
-        self.bot = bot
-
-    @property
-    def is_person(self) -> bool:
-        return self.bot is None
-
-
 def parse_seats(text: str) -> list[Seat]:
     """Seats from ``you,medium,Ann``: ``you`` or a name is a person, a level name is a bot."""
     entries = [e.strip() for e in text.split(",")]
@@ -73,12 +62,12 @@ def parse_seats(text: str) -> list[Seat]:
     for entry in entries:
         low = entry.lower()
         if low in LEVELS:
-            seats.append(Seat(f"{low} bot", make_bot(low)))
+            seats.append(Seat.bot(low, f"{low} bot"))
         elif low == "you":
             count += 1
-            seats.append(Seat("You" if yous == 1 else f"You {count}", None))
+            seats.append(Seat("You" if yous == 1 else f"You {count}"))
         elif re.fullmatch(r"[\w' .-]{1,20}", entry):
-            seats.append(Seat(entry, None))
+            seats.append(Seat(entry))
         else:
             raise ValueError(f"{entry!r} is neither a bot level ({', '.join(LEVELS)}) nor a name.")
     names = [s.name for s in seats]
@@ -103,6 +92,7 @@ class TerminalGame:
         stdout: TextIO = sys.stdout,
     ) -> None:
         self.seats = list(seats)
+        self.bots: list[Bot | None] = [None if s.level is None else make_bot(s.level) for s in self.seats]
         self.match = Match.new(len(self.seats), seed=seed, rounds=rounds)
         self.rng = random.Random(f"bots:{self.match.seed}")
         self.colour = colour
@@ -151,10 +141,10 @@ class TerminalGame:
             while not self.match.is_over:
                 seat = self.match.current_player
                 assert seat is not None
-                occupant = self.seats[seat]
+                occupant, bot = self.seats[seat], self.bots[seat]
                 view = self.match.view(seat)
-                if occupant.bot is not None:
-                    action = occupant.bot.choose(view, self.rng, Standing.of(self.match))
+                if bot is not None:
+                    action = bot.choose(view, self.rng, Standing.of(self.match))
                 else:
                     action = self.person_turn(seat, view)
                 number = self.match.round_number
@@ -281,4 +271,4 @@ def play_from_args(args: argparse.Namespace) -> int:
     return game.run()
 
 
-__all__ = ["HELP", "KNOCK", "Seat", "TerminalGame", "parse_seats", "play_from_args"]
+__all__ = ["HELP", "KNOCK", "TerminalGame", "parse_seats", "play_from_args"]

@@ -11,11 +11,12 @@ from dataclasses import replace
 from enum import StrEnum
 
 from zero_game import KNOCK, Card, Swap
+from zero_game.seats import PERSON, Seat, clean_name
 
 from .hint import ask
 from .i18n import LANGUAGES
 from .replay import open_replay, step_replay
-from .settings import KINDS, MAX_SEATS, MIN_SEATS, PERSON, SeatConfig, clean_name
+from .settings import KINDS, MAX_SEATS, MIN_SEATS
 from .table import (
     HandOff,
     Leave,
@@ -113,7 +114,7 @@ def _seat_kind(s: Table, arg: str, value: str) -> Result:
         return _same(s)
     seats = list(s.settings.seats)
     i = int(arg)
-    seats[i] = SeatConfig(value, seats[i].name if value == PERSON else "")
+    seats[i] = Seat.of_choice(value, seats[i].name if value == PERSON else "")
     return _to(s, settings=s.settings.with_seats(tuple(seats)))
 
 
@@ -128,7 +129,7 @@ def _seat_name(s: Table, arg: str, value: str) -> Result:
 def _add_seat(s: Table, arg: str, value: str) -> Result:
     if len(s.settings.seats) >= MAX_SEATS:
         return _same(s)
-    return _to(s, settings=s.settings.with_seats((*s.settings.seats, SeatConfig("medium"))))
+    return _to(s, settings=s.settings.with_seats((*s.settings.seats, Seat.bot("medium"))))
 
 
 def _remove_seat(s: Table, arg: str, value: str) -> Result:

@@ -139,10 +139,10 @@ def setup(s: Table) -> SetupView:
     seats = tuple(
         SeatSetup(
             index=i, heading=t.t("setup.seat", n=i + 1),
-            kind=Choice(f"seat-kind:{i}", t.t("setup.kind", n=i + 1), seat.kind, kinds),
+            kind=Choice(f"seat-kind:{i}", t.t("setup.kind", n=i + 1), seat.choice, kinds),
             name_label=t.t("setup.name", n=i + 1), placeholder=t.default_name(i), editable=seat.is_person,
             remove=Button("remove-seat", t.t("setup.remove"), arg=str(i)) if len(st.seats) > MIN_SEATS else None,
-            name=seat.name, about="" if seat.is_person else t.t("level." + seat.kind),
+            name=seat.name, about="" if seat.is_person else t.t("level." + seat.choice),
         )
         for i, seat in enumerate(st.seats)
     )
@@ -263,7 +263,7 @@ def seats(s: Table, r: Round, viewer: int | None, sizes: tuple[int, ...]) -> tup
             elif effect is Effect.PASS or not knocked:
                 last_text = t.t("seat.last_" + ("pass" if effect is Effect.PASS else "knock"))
         out.append(SeatInfo(
-            seat=seat, name=t.name(seat), badge="" if config.is_person else t.t("kind." + config.kind),
+            seat=seat, name=t.name(seat), badge="" if config.is_person else t.t("kind." + config.choice),
             cards=t.t("seat.cards", n=sizes[seat]), knocked=knocked,
             dealer=t.t("seat.dealer") if seat == r.dealer else "", last=last_text, last_cards=last_cards,
             turn=seat == r.current_player, thinking=t.t("seat.thinking") if s.thinking == seat else "",

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from zero_game.seats import MAX_NAME
+
 from .screens import (
     Body,
     Button,
@@ -30,7 +32,6 @@ from .screens import (
     StatusView,
     TopBar,
 )
-from .settings import NAME_LIMIT
 
 SVG = "http://www.w3.org/2000/svg"
 
@@ -263,7 +264,7 @@ class Painter:
                 name = self.el("label", "field name")
                 name.appendChild(self.el("span", "field-label", seat.name_label))
                 box = self.el("input", "", type="text", data_field=f"seat-name:{seat.index}",
-                              placeholder=seat.placeholder, maxlength=str(NAME_LIMIT), autocomplete="off",
+                              placeholder=seat.placeholder, maxlength=str(MAX_NAME), autocomplete="off",
                               spellcheck="false")
                 box.value = seat.name
                 name.appendChild(box)

@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from zero_game import Card, DataError, Round, Swap, breakdown
+from zero_game.seats import Seat
 from zero_game.sheet import MatchRecord
 
 from .movelog import entry_text, round_log
 from .screens import Button, ReplayHand, ReplayView
-from .settings import SeatConfig, Settings
+from .settings import Settings
 from .table import Page, Result, Table
 from .texts import Texts
 
@@ -60,7 +61,7 @@ def step_replay(s: Table, arg: str) -> Result:
 
 def record_texts(s: Table, record: MatchRecord) -> Texts:
     """Texts that name the seats as the sheet recorded them."""
-    return Texts(s.lang, Settings(seats=tuple(SeatConfig("person", seat.name) for seat in record.seats)))
+    return Texts(s.lang, Settings(seats=tuple(Seat(seat.name) for seat in record.seats)))
 
 
 def replay_page(s: Table) -> ReplayView:

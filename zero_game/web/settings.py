@@ -1,7 +1,7 @@
 """How a table is set up: who sits where (a person or a bot level), pool size, rounds, dealer, bot speed.
 
-The table's constants: seat counts, pool sizes and name length come from the engine and the sheet
-(one home each); speeds and the bots' names are the table's own.
+The table's constants: seat counts and pool sizes come from the engine, the seat type and name length
+from ``zero_game.seats`` (one home each); speeds and the bots' names are the table's own.
 """
 
 from __future__ import annotations
@@ -12,46 +12,26 @@ from typing import TYPE_CHECKING
 from zero_game.match import MAX_ROUNDS
 from zero_game.round import MAX_PLAYERS, MIN_PLAYERS
 from zero_game.round import POOL_SIZES as POOL_SIZES
-from zero_game.sheet import MAX_NAME
+from zero_game.seats import PERSON, Seat, clean_name
 
 from .storage import settings_data
 
 if TYPE_CHECKING:
     from zero_game.sheet import SavedGame
 
-PERSON = "person"
-BOT_LEVELS = ("easy", "medium", "hard", "expert")
+BOT_LEVELS = ("easy", "medium", "hard", "expert")  # the levels the table offers
 KINDS = (PERSON, *BOT_LEVELS)
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
 # Seconds a bot's move stays on screen, per speed: half showing the card leaving, half arriving.
 SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.15}
-NAME_LIMIT = MAX_NAME
 BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dario", "Elke")
-
-
-def clean_name(text: str) -> str:
-    """A name as typed, trimmed of surrounding and control whitespace and cut to a sensible length."""
-    return " ".join(text.split())[:NAME_LIMIT]
-
-
-@dataclass(frozen=True)
-class SeatConfig:
-    """One seat at the table: a person (with an optional custom name) or a bot level."""
-
-    kind: str = PERSON
-    name: str = ""
-
-    @property
-    def is_person(self) -> bool:
-        """Whether a person plays this seat."""
-        return self.kind == PERSON
 
 
 @dataclass(frozen=True)
 class Settings:
     """How the table is set up; ``None`` options take the rules' default for the player count."""
 
-    seats: tuple[SeatConfig, ...] = (SeatConfig(), SeatConfig("medium"), SeatConfig("medium"))
+    seats: tuple[Seat, ...] = (Seat(), Seat.bot("medium"), Seat.bot("medium"))
     pool_size: int | None = None
     rounds: int | None = None
     dealer: int = 0
@@ -62,7 +42,7 @@ class Settings:
         """The seats played by people."""
         return tuple(i for i, s in enumerate(self.seats) if s.is_person)
 
-    def with_seats(self, seats: tuple[SeatConfig, ...]) -> Settings:
+    def with_seats(self, seats: tuple[Seat, ...]) -> Settings:
         """These settings with other seats (the dealer kept in range, the rounds back to the default)."""
         return replace(self, seats=seats, dealer=min(self.dealer, len(seats) - 1), rounds=None)
 
@@ -82,7 +62,7 @@ class Settings:
     def to_dict(self) -> dict[str, object]:
         """Plain JSON-ready data, for saving next to the match."""
         return {
-            "seats": [{"kind": s.kind, "name": s.name} for s in self.seats],
+            "seats": [{"kind": s.choice, "name": s.name} for s in self.seats],
             "pool_size": self.pool_size,
             "rounds": self.rounds,
             "dealer": self.dealer,
@@ -98,7 +78,7 @@ class Settings:
         for item in data["seats"]:
             if not isinstance(item, dict) or item.get("kind") not in KINDS or not isinstance(item.get("name"), str):
                 raise ValueError("A saved seat is not readable.")
-            seats.append(SeatConfig(item["kind"], clean_name(item["name"])))
+            seats.append(Seat.of_choice(item["kind"], clean_name(item["name"])))
         if not MIN_SEATS <= len(seats) <= MAX_SEATS:
             raise ValueError("A saved table must have 2 to 5 seats.")
         pool, rounds, dealer, speed = (data.get(k) for k in ("pool_size", "rounds", "dealer", "speed"))
@@ -120,8 +100,7 @@ def saved_settings(game: SavedGame) -> Settings:
     except ValueError:
         pass
     seats = tuple(
-        SeatConfig(PERSON, s.name) if s.kind == PERSON
-        else SeatConfig(str(s.level) if s.level in BOT_LEVELS else "medium")
+        s if s.is_person else Seat.bot(s.level if s.level in BOT_LEVELS else "medium")
         for s in game.seats
     )
     return Settings(seats=seats, pool_size=game.match.pool_size, rounds=game.match.rounds)

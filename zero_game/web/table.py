@@ -428,7 +428,7 @@ def bot_turn(s: Table) -> BotTurn | None:
         from .tutorial import scripted  # the tutorial builds on this module
 
         script = scripted(s)
-    return BotTurn(step.seat, s.settings.seats[step.seat].kind, m.view(step.seat), rng, step.key,
+    return BotTurn(step.seat, s.settings.seats[step.seat].choice, m.view(step.seat), rng, step.key,
                    tuple(m.totals), max(0, m.rounds - m.round_number), script)
 
 

@@ -6,13 +6,13 @@ kept the default name, so nobody reads "You wins".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from zero_game import Card
-from zero_game.sheet import Seat
+from zero_game.seats import MAX_NAME, Seat
 
 from .i18n import MESSAGES, translate
-from .settings import BOT_NAMES, NAME_LIMIT, Settings
+from .settings import BOT_NAMES, Settings
 
 
 @dataclass(frozen=True)
@@ -63,11 +63,11 @@ def sheet_seats(texts: Texts) -> tuple[Seat, ...]:
     seats: list[Seat] = []
     used: set[str] = set()
     for i, config in enumerate(texts.settings.seats):
-        base = texts.name(i)[:NAME_LIMIT - 4]
+        base = texts.name(i)[:MAX_NAME - 4].rstrip()
         name, n = base, 1
         while name.casefold() in used:
             n += 1
             name = f"{base} ({n})"
         used.add(name.casefold())
-        seats.append(Seat(name) if config.is_person else Seat(name, "bot", config.kind))
+        seats.append(replace(config, name=name))
     return tuple(seats)

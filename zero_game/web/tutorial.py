@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from zero_game import KNOCK, Action, Card, Match, Round, Swap
+from zero_game.seats import Seat
 
-from .settings import SeatConfig, Settings
+from .settings import Settings
 from .table import Page, Result, SavePrefs, Table, Think, cleared, page, settle
 
-SETTINGS = Settings(seats=(SeatConfig(), SeatConfig("easy")), pool_size=5, rounds=1, speed="normal")
+SETTINGS = Settings(seats=(Seat(), Seat.bot("easy")), pool_size=5, rounds=1, speed="normal")
 
 
 def _swap(give: str, take: str) -> Swap:
