@@ -1,13 +1,14 @@
 """Figures per browser engine: start-up against a bare Pyodide page, the hard bot's speed and slices, taps.
 
-    python bench/engines.py [--engines firefox,webkit,chromium] [--runs 3] [--turns 8]
+    python bench/engines.py [--engines firefox,webkit,chromium] [--runs 3] [--turns 8] [--level hard|expert]
 
 For each engine (through tools/engines.py, as the engine tests drive them):
 
 * **start-up**: ``bench/minimal/`` (the smallest PyScript page on the vendored Pyodide) and
   ``index.html`` loaded alternately ``--runs`` times, each from a new origin (cold cache); medians of
   the runtime's downloads done, Pyodide started (PyScript's "Loaded Pyodide"), and ready;
-* **the hard bot**: the one person knocks while two hard bots play ``--turns`` turns; per turn, the
+* **the searching bot** (``--level``, hard by default): the one person knocks while two such bots play
+  ``--turns`` turns; per turn, the
   wall time, and what the page itself records when the bot has decided (the ``zero:bot-decided``
   mark's detail): its work in milliseconds, its longest slice (the longest task its thinking holds
   the page for, the search's start included) and its playouts.  Iterations per second are the
@@ -30,9 +31,9 @@ if __package__ in (None, ""):
 
 from tools.browser import ROOT
 from tools.engines import LOAD_TIMEOUT_S, Driver, EngineMissing, Site, launch
-from zero_game.bots.hard import DEFAULT_TIME_BUDGET
+from zero_game.bots.hard import DEFAULT_TIME_BUDGET, EXPERT_TIME_BUDGET
 
-HARD_BUDGET_MS = DEFAULT_TIME_BUDGET * 1000
+BUDGET_MS = {"hard": DEFAULT_TIME_BUDGET * 1000, "expert": EXPERT_TIME_BUDGET * 1000}
 
 TIMES = """() => {
   const t = window.__zeroTimes ?? {};
@@ -97,7 +98,7 @@ def startup(driver: Driver, runs: int) -> dict[str, dict[str, float]]:
     return {name: {key: median(values) for key, values in keys.items()} for name, keys in samples.items()}
 
 
-def bot_and_taps(driver: Driver, turns: int) -> tuple[list[dict[str, float]], list[list[float]]]:
+def bot_and_taps(driver: Driver, turns: int, level: str) -> tuple[list[dict[str, float]], list[list[float]]]:
     """The hard bots' turns (``wall``, ``work``, ``longest`` in ms, ``slices``, ``playouts``), and tap-to-paint
     times: [to the DOM changed, to the next frame] (ms)."""
     from tests.engines import table as t
@@ -107,7 +108,7 @@ def bot_and_taps(driver: Driver, turns: int) -> tuple[list[dict[str, float]], li
         driver.goto(site.url + "?seed=3&speed=fast&game=zero")
         t.wait_ready(driver)
         for seat in (1, 2):
-            driver.select(t.field(f"seat-kind:{seat}"), "hard")
+            driver.select(t.field(f"seat-kind:{seat}"), level)
         t.tap(driver, t.action("start"))
         taps: list[list[float]] = []
         while len(driver.call(THINKING)) < turns:
@@ -128,7 +129,7 @@ def bot_and_taps(driver: Driver, turns: int) -> tuple[list[dict[str, float]], li
     return thought, taps
 
 
-def measure(engine: str, runs: int, turns: int) -> dict[str, object] | str:
+def measure(engine: str, runs: int, turns: int, level: str) -> dict[str, object] | str:
     try:
         driver = launch(engine)
     except EngineMissing as missing:
@@ -138,7 +139,7 @@ def measure(engine: str, runs: int, turns: int) -> dict[str, object] | str:
         boot = startup(driver, runs)
         print(f"  start-up: {boot}", flush=True)
         try:
-            thought, taps = bot_and_taps(driver, turns)
+            thought, taps = bot_and_taps(driver, turns, level)
         except Exception as error:  # noqa: BLE001 - keep the other engines' figures
             print(f"  bot and taps failed: {error!r}", flush=True)
             thought, taps = [], []
@@ -155,13 +156,15 @@ def p95(values: list[float]) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--engines", default="chromium,firefox,webkit")
-    parser.add_argument("--runs", type=int, default=3, help="cold loads of each page per engine")
-    parser.add_argument("--turns", type=int, default=8, help="hard-bot turns to watch per engine")
+    parser.add_argument("--runs", type=int, default=3,
+                        help="cold loads of each page per engine (0: no start-up figures)")
+    parser.add_argument("--turns", type=int, default=8, help="bot turns to watch per engine")
+    parser.add_argument("--level", choices=sorted(BUDGET_MS), default="hard", help="the searching bots' level")
     args = parser.parse_args(argv)
-    results = {engine: measure(engine, args.runs, args.turns) for engine in args.engines.split(",")}
+    results = {engine: measure(engine, args.runs, args.turns, args.level) for engine in args.engines.split(",")}
 
-    print(f"\nMedians of {args.runs} cold loads each; hard bots over {args.turns} turns; 10 taps.")
-    print("| engine | bare Pyodide ready | Zero: downloads / Pyodide started / ready | ratio | hard bot turn "
+    print(f"\nMedians of {args.runs} cold loads each; {args.level} bots over {args.turns} turns; 10 taps.")
+    print("| engine | bare Pyodide ready | Zero: downloads / Pyodide started / ready | ratio | bot turn "
           "| longest slice per turn, median / max | iterations/s | tap to DOM changed / to next frame, median (max) |")
     print("|---|---|---|---|---|---|---|---|")
     for engine, result in results.items():
@@ -180,7 +183,8 @@ def main(argv: list[str] | None = None) -> int:
         playouts = sum(turn.get("playouts", 0.0) for turn in thought)
         rate = f"{playouts / (work / 1000):.0f}" if work else "n/a"
         # A turn that used the bot's whole work budget stopped before its playout cap.
-        rate += f" ({sum(turn.get('work', 0.0) >= 0.95 * HARD_BUDGET_MS for turn in thought)}/{len(thought)} at budget)"
+        at_budget = sum(turn.get("work", 0.0) >= 0.95 * BUDGET_MS[args.level] for turn in thought)
+        rate += f" ({at_budget}/{len(thought)} at budget)"
         print(
             f"| {result['version']} | {base.get('ready', float('nan')):.0f} ms "
             f"| {zero.get('downloads', float('nan')):.0f} / {zero.get('pyodide', float('nan')):.0f} / "
