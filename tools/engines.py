@@ -270,9 +270,17 @@ class WebKitDriver(Driver):
             try:
                 self._element(selector).click()
                 return
-            except ElementClickInterceptedException:
+            except ElementClickInterceptedException as error:
+                # A bar kept at the screen's edge (position: sticky) can cover a target the driver scrolled
+                # to that edge: bring it to the middle, as a person would scroll.
+                self.call("(s) => document.querySelector(s)?.scrollIntoView({block: 'center'})", selector)
                 if time.monotonic() > deadline:
-                    raise
+                    covering = self.call(
+                        "(s) => { const b = document.querySelector(s)?.getBoundingClientRect(); if (!b) return null;"
+                        " const e = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);"
+                        " return [[b.left, b.top, b.width, b.height, innerWidth, innerHeight],"
+                        " e ? e.outerHTML.slice(0, 300) : null]; }", selector)
+                    raise AssertionError(f"webkit: {selector} stayed covered for 5 s: {covering}") from error
                 time.sleep(0.1)
 
     def select(self, selector: str, value: str) -> None:

@@ -8,6 +8,7 @@ import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -44,7 +45,11 @@ READ_PAGE = """() => ({
 
 def check_privacy(page: Page) -> None:
     """No answer is in the page before its card is turned over; no team's pick shows but the chooser's own."""
-    seen = page.evaluate(READ_PAGE)
+    assert_private(page.evaluate(READ_PAGE))
+
+
+def assert_private(seen: dict[str, Any]) -> None:
+    """``check_privacy`` on what ``READ_PAGE`` read (in any engine)."""
     up = {c["id"] for c in seen["cards"] if c["up"]}
     for a in seen["answers"]:
         assert a["up"], f"an answer outside a turned-over play: {a['id']}"
