@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from zero_game.errors import DataError, IllegalMove, InvalidMove
+from zero_game.console import Console, Quit
+from zero_game.errors import DataError, InvalidMove
 
 from .actions import Action, Change, ChooseTarget, Combine, Guess, Pick, Power
 from .bots import LEVELS, Bot, make_bot
@@ -31,10 +32,6 @@ Each round every team picks in secret; the team furthest from the target turns i
 target and takes a new card, the others discard theirs. The first team down to one card wins."""
 
 POWER_NAMES = {Power.SHIFT: "±200", Power.CHANGE: "Change", Power.TWO: "Two questions"}
-
-
-class Quit(Exception):
-    """A person left the game."""
 
 
 @dataclass
@@ -77,7 +74,7 @@ def parse_teams(text: str) -> list[Team]:
     return teams
 
 
-class TerminalGame:
+class TerminalGame(Console):
     """A game played through text streams (the terminal, or scripted streams in tests)."""
 
     def __init__(
@@ -98,22 +95,10 @@ class TerminalGame:
                 team.bot = make_bot(team.level, self.deck, f"{self.game.seed}:{number}")
         self.rng = random.Random(f"bots:{self.game.seed}")
         self.language = language
-        self.stdin = stdin
-        self.stdout = stdout
+        super().__init__(stdin, stdout)
         self.people = sum(1 for t in self.teams if t.is_people)
         self.names = [t.name for t in self.teams]
         self.last_people: int | None = None
-
-    def say(self, text: str = "") -> None:
-        print(text, file=self.stdout)
-
-    def read(self, prompt: str) -> str:
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
-            raise Quit
-        return line.strip()
 
     def question(self, card: Card) -> str:
         return f"{card.text[self.language]} ({card.unit[self.language]})"
@@ -174,42 +159,26 @@ class TerminalGame:
 
     def people_turn(self, number: int, view: TeamView) -> Action:
         """Ask a team of people for its decision, behind a hand-off prompt if several teams are people."""
-        while True:
-            if self.people > 1 and self.last_people != number:
-                self.say("\n" * 40)
-                self.read(f"Pass the device to {self.names[number]}, then press Enter. ")
-            self.last_people = number
+        if self.people > 1 and self.last_people != number:
+            self.say("\n" * 40)
+            self.read(f"Pass the device to {self.names[number]}, then press Enter. ")
+        self.last_people = number
+        self.show(view)
+        while isinstance(action := self.ask_move(number, view), Change):  # played at once; then ask again
+            self.game = self.game.apply(action)
+            view = self.game.view(number)
+            new = view.my_change[1] if view.my_change else "?"
+            card = next(c for c in view.hand if c.id == new)
+            self.say(f"Change played: your new card is {self.question(card)}.")
             self.show(view)
-            while True:
-                text = self.read(f"{self.names[number]}> ")
-                low = text.lower()
-                if low in ("help", "?", "h"):
-                    self.say(HELP)
-                    continue
-                if low in ("quit", "exit", "q"):
-                    raise Quit
-                if low in ("show", "look", ""):
-                    self.show(view)
-                    continue
-                try:
-                    action = self.parse(text, view)
-                except (InvalidMove, IllegalMove) as err:
-                    self.say(f"Sorry: {err}")
-                    continue
-                if action not in view.legal_actions():
-                    self.say("Sorry: that is not possible now (type 'help').")
-                    continue
-                if isinstance(action, Change):
-                    self.game = self.game.apply(action)
-                    view = self.game.view(number)
-                    new = view.my_change[1] if view.my_change else "?"
-                    card = next(c for c in view.hand if c.id == new)
-                    self.say(f"Change played: your new card is {self.question(card)}.")
-                    self.show(view)
-                    continue
-                if self.people > 1:
-                    self.say("Recorded in secret.")
-                return action
+        if self.people > 1:
+            self.say("Recorded in secret.")
+        return action
+
+    def ask_move(self, number: int, view: TeamView) -> Action:
+        legal = view.legal_actions()
+        return self.ask(f"{self.names[number]}> ", HELP, lambda: self.show(view), lambda text: self.parse(text, view),
+                        lambda action: None if action in legal else "Sorry: that is not possible now (type 'help').")
 
     def parse(self, text: str, view: TeamView) -> Action:
         """Read a person's decision: ``pick 3``, ``pick 2 5 sum +200``, ``change 4``, ``target 1``, ``guess 440``."""

@@ -36,7 +36,7 @@ NOT_SERVED_NAMES = {"MANIFEST.sha256", "README.md", "LICENSE"}
 # them, so they are not shipped (each would be one more download at start-up and in the offline cache).
 TERMINAL_ONLY = {
     "zero_game/__main__.py", "zero_game/cli.py", "zero_game/bench.py", "zero_game/bots/bench.py",
-    "zero_game/terminal.py", "zero_game/tournament.py", "zero_game/stats.py",
+    "zero_game/terminal.py", "zero_game/console.py", "zero_game/tournament.py", "zero_game/stats.py",
 }
 
 

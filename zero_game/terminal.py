@@ -18,6 +18,7 @@ from .actions import KNOCK, Action, Swap, parse_action
 from .bots import LEVELS, make_bot
 from .bots.base import Bot, Standing
 from .cards import Card, Colour
+from .console import Console, Quit
 from .errors import IllegalMove, InvalidMove
 from .match import Match
 from .round import Effect, Phase, RoundView
@@ -44,10 +45,6 @@ HELP = """Commands:
 Scoring: each distinct number left in your hand counts once; five cards of one colour or of one
 number are cleared; five of a colour and five of a number sharing a card is a ZERO: 0 points and
 the round ends at once. Lowest total after the last round wins."""
-
-
-class Quit(Exception):
-    """A person left the match."""
 
 
 def parse_seats(text: str) -> list[Seat]:
@@ -78,7 +75,7 @@ def parse_seats(text: str) -> list[Seat]:
     return seats
 
 
-class TerminalGame:
+class TerminalGame(Console):
     """A match played through text streams (the terminal, or scripted streams in tests)."""
 
     def __init__(
@@ -96,29 +93,18 @@ class TerminalGame:
         self.match = Match.new(len(self.seats), seed=seed, rounds=rounds)
         self.rng = random.Random(f"bots:{self.match.seed}")
         self.colour = colour
-        self.stdin = stdin
-        self.stdout = stdout
+        super().__init__(stdin, stdout)
         self.people = sum(1 for s in self.seats if s.is_person)
         self.last_person: int | None = None
         self.seen_turns = [0] * len(self.seats)  # history entries each seat has been shown
 
     # ---- output -----------------------------------------------------------------------------
 
-    def say(self, text: str = "") -> None:
-        print(text, file=self.stdout)
-
     def card(self, card: Card) -> str:
         if not self.colour:
             return str(card)
         return f"\033[{_ANSI[card.colour]}m{card}\033[0m"
 
-    def read(self, prompt: str) -> str:
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
-            raise Quit
-        return line.strip()
 
     def action_text(self, seat: int, action: Action, effect: Effect) -> str:
         who = self.seats[seat].name
@@ -165,26 +151,10 @@ class TerminalGame:
             self.handoff(seat)
         self.last_person = seat
         self.show(view)
-        while True:
-            text = self.read(f"{self.seats[seat].name}> ")
-            low = text.lower()
-            if low in ("help", "?", "h"):
-                self.say(HELP)
-                continue
-            if low in ("quit", "exit", "q"):
-                raise Quit
-            if low in ("show", "look", ""):
-                self.show(view)
-                continue
-            try:
-                action = self.parse(text, view)
-            except (InvalidMove, IllegalMove) as err:
-                self.say(f"Sorry: {err}")
-                continue
-            if action not in view.legal_actions():
-                self.say(f"Sorry: {action} is not possible now.")
-                continue
-            return action
+        legal = view.legal_actions()
+        return self.ask(f"{self.seats[seat].name}> ", HELP, lambda: self.show(view),
+                        lambda text: self.parse(text, view),
+                        lambda action: None if action in legal else f"Sorry: {action} is not possible now.")
 
     def parse(self, text: str, view: RoundView) -> Action:
         """Read a person's move: ``swap 3 2``, ``swap red 7 for blue 2`` or ``knock``."""
