@@ -42,6 +42,20 @@ function offerUpdate(worker) {
   });
 }
 
+// The release a worker is (sw.js answers VERSION), or null if it does not say within a few seconds
+// (a worker from before it could).
+function versionOf(worker) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(null), 3000);
+    channel.port1.onmessage = (event) => {
+      clearTimeout(timer);
+      resolve(event.data);
+    };
+    worker.postMessage({ type: "VERSION" }, [channel.port2]);
+  });
+}
+
 async function register() {
   const container = navigator.serviceWorker;
   // Reload only when the player asked for it: the first install also changes the controller.
@@ -50,8 +64,18 @@ async function register() {
   });
   const registration = await container.register("./sw.js", { scope: "./", updateViaCache: "none" });
 
-  const offerIfWaiting = () => {
-    if (registration.waiting && container.controller) offerUpdate(registration.waiting);
+  const offerIfWaiting = async () => {
+    const waiting = registration.waiting;
+    const active = container.controller;
+    if (!waiting || !active) return;
+    // A reload while the first worker was still installing can make the browser (WebKit) install the
+    // same release a second time: it then waits behind itself. That is nothing new to offer: let it in.
+    const [next, now] = await Promise.all([versionOf(waiting), versionOf(active)]);
+    if (next !== null && next === now) {
+      waiting.postMessage({ type: "SKIP_WAITING" });
+      return;
+    }
+    if (registration.waiting === waiting) offerUpdate(waiting);
   };
   registration.addEventListener("updatefound", () => {
     const worker = registration.installing;
@@ -60,7 +84,7 @@ async function register() {
       if (worker.state === "installed") offerIfWaiting();
     });
   });
-  offerIfWaiting();
+  await offerIfWaiting();
 
   await container.ready;
   if (!container.controller) {

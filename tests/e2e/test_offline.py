@@ -326,6 +326,39 @@ def test_a_new_version_waits_for_the_player_then_replaces_the_old_cache_and_keep
         context.close()
 
 
+def test_the_same_release_installed_a_second_time_is_not_offered_as_a_new_version(
+    chromium: Browser, servers: list[StoppableServer], tmp_path: Path
+) -> None:
+    """WebKit can install the release it runs a second time (a reload during the first install); simulated
+    here by a worker whose bytes differ but whose VERSION is the same: no banner, and it takes over quietly."""
+    site = tmp_path / "site"
+    precache.copy_site(site)
+    server = start(servers, root=site)
+    context = new_context(chromium)
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        wait_ready(page)
+        wait_offline_ready(page)
+        version = cache_names(page)
+        page.evaluate("() => { window.__sameDocument = true; }")
+        worker = site / "sw.js"
+        worker.write_text(worker.read_text(encoding="utf-8") + "// the same release, other bytes\n", encoding="utf-8")
+        page.evaluate("async () => { await (await navigator.serviceWorker.getRegistration()).update(); }")
+        # The second worker installs, is seen to be the same release, and replaces the first without a word.
+        page.wait_for_function("""async () => {
+          const r = await navigator.serviceWorker.getRegistration();
+          return !r.installing && !r.waiting && r.active && r.active.state === 'activated';
+        }""", timeout=READY_TIMEOUT_MS)
+        page.wait_for_timeout(500)
+        expect(page.locator("#update-banner")).to_be_hidden()
+        assert page.evaluate("() => document.documentElement.dataset.offline") == "ready"
+        assert page.evaluate("() => window.__sameDocument") is True, "nothing reloaded"
+        assert cache_names(page) == version
+    finally:
+        context.close()
+
+
 def test_the_content_security_policy_is_in_force_and_the_game_boots_without_violations(
     chromium: Browser, servers: list[StoppableServer]
 ) -> None:
