@@ -13,6 +13,7 @@ import re
 import socket
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -267,9 +268,10 @@ def test_under_a_sub_path_the_game_survives_a_browser_restart_offline(
         context.close()
 
 
-def test_a_new_version_waits_for_the_player_then_replaces_the_old_cache_and_keeps_the_match(
-    chromium: Browser, servers: list[StoppableServer], tmp_path: Path
-) -> None:
+@contextmanager
+def copied_site(chromium: Browser, servers: list[StoppableServer], tmp_path: Path) -> Iterator[tuple[Path, Page]]:
+    """A copy of the site (its files free to change, as a new release would), served and opened once: the
+    page is ready and its service worker controls it."""
     site = tmp_path / "site"
     precache.copy_site(site)
     server = start(servers, root=site)
@@ -279,6 +281,15 @@ def test_a_new_version_waits_for_the_player_then_replaces_the_old_cache_and_keep
         page.goto(server.url)
         wait_ready(page)
         wait_offline_ready(page)
+        yield site, page
+    finally:
+        context.close()
+
+
+def test_a_new_version_waits_for_the_player_then_replaces_the_old_cache_and_keeps_the_match(
+    chromium: Browser, servers: list[StoppableServer], tmp_path: Path
+) -> None:
+    with copied_site(chromium, servers, tmp_path) as (site, page):
         worker = site / "sw.js"
         text = worker.read_text(encoding="utf-8")
         found = re.search(r'^const VERSION = "([^"]+)";$', text, re.MULTILINE)
@@ -322,8 +333,6 @@ def test_a_new_version_waits_for_the_player_then_replaces_the_old_cache_and_keep
         assert (resumed["id"], resumed["match"]) == (json.loads(match)["id"], json.loads(match)["match"])
         expect(page.locator("#update-banner")).to_be_hidden()
         assert csp_violations(page) == []
-    finally:
-        context.close()
 
 
 def test_the_same_release_installed_a_second_time_is_not_offered_as_a_new_version(
@@ -331,15 +340,7 @@ def test_the_same_release_installed_a_second_time_is_not_offered_as_a_new_versio
 ) -> None:
     """WebKit can install the release it runs a second time (a reload during the first install); simulated
     here by a worker whose bytes differ but whose VERSION is the same: no banner, and it takes over quietly."""
-    site = tmp_path / "site"
-    precache.copy_site(site)
-    server = start(servers, root=site)
-    context = new_context(chromium)
-    try:
-        page = context.new_page()
-        page.goto(server.url)
-        wait_ready(page)
-        wait_offline_ready(page)
+    with copied_site(chromium, servers, tmp_path) as (site, page):
         version = cache_names(page)
         page.evaluate("() => { window.__sameDocument = true; }")
         worker = site / "sw.js"
@@ -355,8 +356,6 @@ def test_the_same_release_installed_a_second_time_is_not_offered_as_a_new_versio
         assert page.evaluate("() => document.documentElement.dataset.offline") == "ready"
         assert page.evaluate("() => window.__sameDocument") is True, "nothing reloaded"
         assert cache_names(page) == version
-    finally:
-        context.close()
 
 
 def test_the_content_security_policy_is_in_force_and_the_game_boots_without_violations(
