@@ -69,12 +69,7 @@ def start_serve(root: Path = ROOT) -> tuple[subprocess.Popen[str], str]:
 
 
 def stop_serve(process: subprocess.Popen[str]) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
+    stop_process(process)
 
 
 # --- the other engines: Firefox (Gecko) and WebKit (Safari's engine) ----------------------------

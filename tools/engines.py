@@ -376,8 +376,10 @@ RECORDER = b"""(() => {
 TAG = f'<script src="{RECORDER_PATH}"></script>'.encode()
 
 
-class _Handler(serve.ZeroRequestHandler):
-    server: Site
+class TrackedHandler(serve.ZeroRequestHandler):
+    """serve.py's handler, known to its server while its connection is open (so ``stop`` can cut it), quiet."""
+
+    server: ThreadedServer
 
     def setup(self) -> None:
         super().setup()
@@ -388,6 +390,39 @@ class _Handler(serve.ZeroRequestHandler):
             super().finish()
         finally:
             self.server.connections.discard(self.connection)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+class ThreadedServer(serve.ZeroServer):
+    """``root`` served by serve.py's server on a new port of 127.0.0.1, from a thread; ``stop`` cuts it off."""
+
+    handler: type[TrackedHandler] = TrackedHandler
+
+    def __init__(self, root: Path) -> None:
+        super().__init__(("127.0.0.1", 0), root)
+        self.RequestHandlerClass = self.handler
+        self.connections: set[socket.socket] = set()
+        self.thread = threading.Thread(target=self.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        """Stop listening and cut every open (keep-alive) connection: the server is gone."""
+        if not self.thread.is_alive():
+            return
+        self.shutdown()
+        self.server_close()
+        for connection in list(self.connections):
+            try:
+                connection.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        self.thread.join(5)
+
+
+class _Handler(TrackedHandler):
+    """Puts the start-up recorder into index.html."""
 
     def serve(self, *, send_body: bool) -> None:
         path = self.path.split("?")[0]
@@ -410,19 +445,11 @@ class _Handler(serve.ZeroRequestHandler):
         if send_body:
             self.wfile.write(body)
 
-    def log_message(self, format: str, *args: object) -> None:
-        pass
 
+class Site(ThreadedServer):
+    """The repository served on ``http://127.0.0.1:<new port>/`` from a thread, with the start-up recorder."""
 
-class Site(serve.ZeroServer):
-    """The repository served on ``http://127.0.0.1:<new port>/`` from a thread."""
-
-    def __init__(self, root: Path) -> None:
-        super().__init__(("127.0.0.1", 0), root)
-        self.RequestHandlerClass = _Handler
-        self.connections: set[socket.socket] = set()
-        self.thread = threading.Thread(target=self.serve_forever, daemon=True)
-        self.thread.start()
+    handler = _Handler
 
     @property
     def url(self) -> str:
@@ -435,15 +462,3 @@ class Site(serve.ZeroServer):
         if not isinstance(sys.exc_info()[1], ConnectionError):
             super().handle_error(request, client_address)
 
-    def stop(self) -> None:
-        """Stop listening and cut every open (keep-alive) connection: the server is gone."""
-        if not self.thread.is_alive():
-            return
-        self.shutdown()
-        self.server_close()
-        for connection in list(self.connections):
-            try:
-                connection.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
-        self.thread.join(5)

@@ -11,7 +11,6 @@ import json
 import random
 import re
 import socket
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,9 +19,9 @@ from types import SimpleNamespace
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-import serve
 from tests.e2e.conftest import CHOOSE_ZERO, CHROMIUM_ARGS, READY_TIMEOUT_MS, find_chromium
 from tools import precache
+from tools.engines import ThreadedServer, TrackedHandler
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -39,20 +38,10 @@ document.addEventListener("securitypolicyviolation", (event) => {
 # --- a stoppable server, optionally under a sub-path ------------------------------------------
 
 
-class _Handler(serve.ZeroRequestHandler):
+class _Handler(TrackedHandler):
     """serve.py's handler, mounted under ``server.prefix`` and recording each request path."""
 
     server: StoppableServer
-
-    def setup(self) -> None:
-        super().setup()
-        self.server.connections.add(self.connection)
-
-    def finish(self) -> None:
-        try:
-            super().finish()
-        finally:
-            self.server.connections.discard(self.connection)
 
     def serve(self, *, send_body: bool) -> None:
         prefix = self.server.prefix
@@ -63,19 +52,14 @@ class _Handler(serve.ZeroRequestHandler):
         self.server.requested.append(self.path.split("?")[0])
         super().serve(send_body=send_body)
 
-    def log_message(self, format: str, *args: object) -> None:
-        pass
 
+class StoppableServer(ThreadedServer):
+    handler = _Handler
 
-class StoppableServer(serve.ZeroServer):
     def __init__(self, root: Path, prefix: str = "") -> None:
-        super().__init__(("127.0.0.1", 0), root)
-        self.RequestHandlerClass = _Handler
         self.prefix = prefix.rstrip("/")
-        self.connections: set[socket.socket] = set()
         self.requested: list[str] = []
-        self.thread = threading.Thread(target=self.serve_forever, daemon=True)
-        self.thread.start()
+        super().__init__(root)
 
     @property
     def port(self) -> int:
@@ -84,19 +68,6 @@ class StoppableServer(serve.ZeroServer):
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}{self.prefix}/"
-
-    def stop(self) -> None:
-        """Stop listening and cut every open (keep-alive) connection."""
-        if not self.thread.is_alive():
-            return
-        self.shutdown()
-        self.server_close()
-        for connection in list(self.connections):
-            try:
-                connection.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
-        self.thread.join(5)
 
 
 def assert_refused(port: int) -> None:

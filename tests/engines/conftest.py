@@ -56,23 +56,23 @@ def driver(request: pytest.FixtureRequest) -> Iterator[Driver]:
         browser.quit()
 
 
-@pytest.fixture(scope="session")
-def site() -> Iterator[Site]:
+def served() -> Iterator[Site]:
     server = Site(ROOT)
     try:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[Site]:
+    yield from served()
 
 
 @pytest.fixture
 def new_site() -> Iterator[Site]:
     """A server of its own: a new origin (empty storage, no service worker), stoppable mid-test."""
-    server = Site(ROOT)
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from served()
 
 
 @pytest.fixture
