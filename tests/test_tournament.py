@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from zero_game.cli import main
-from zero_game.tournament import format_report, play_deal_set, run_tournament
+from zero_game.tournament import compare_reports, format_report, play_deal_set, run_tournament, to_json
 
 
 def test_each_deal_set_replays_the_same_deals_with_the_seats_rotated() -> None:
@@ -51,7 +51,11 @@ def test_tournament_command_prints_and_writes_json(tmp_path: Path, capsys: pytes
     assert "capped rounds (a broken bot): 0" in text
     figures = json.loads(out.read_text())
     assert set(figures["levels"]) == {"hard", "easy"}
-    assert figures["levels"]["hard"]["decisions"] > 0
+    hard = figures["levels"]["hard"]
+    assert hard["decisions"] > 0
+    # Per deal set, so two versions can be compared on the same cards.
+    assert len(hard["deal_set_win_credit"]) == len(hard["deal_set_round_score"]) == figures["deal_sets"] == 2
+    assert sum(hard["deal_set_win_credit"]) / hard["seat_matches"] == pytest.approx(hard["win_share"])
 
 
 def test_tournament_runs_in_several_processes_with_the_same_results() -> None:
@@ -134,3 +138,40 @@ def test_bots_in_a_tournament_are_told_the_match_standing(monkeypatch: pytest.Mo
     assert {s.rounds_left for s in seen if s} == {1, 0}  # two rounds: one to come, then none
     first = result["matches"][-1]["rounds"][0]["scores"]
     assert any(s is not None and s.totals == tuple(first) for s in seen)
+
+
+def test_compare_judges_a_change_per_deal_set_on_the_cards_both_runs_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    short = run_tournament(["medium", "easy"], matches=4, seed=5)  # 2 deal sets
+    long = run_tournament(["medium", "easy"], matches=8, seed=5)  # 4: the same 2 first, then 2 more
+    same = compare_reports(short, long)
+    assert same["deal_sets"] == 2
+    assert same["win_share"][0] == 0 and same["gaps"]["easy"][0] == 0  # the same bots on the same cards
+
+    # A change made up on the first deal set: medium scores 3 points less there, and wins one more match.
+    changed = json.loads(to_json(short))
+    changed["levels"]["medium"]["deal_set_round_score"][0] -= 3
+    changed["levels"]["medium"]["deal_set_win_credit"][0] += 1
+    result = compare_reports(short, changed)
+    assert result["gaps"]["easy"][0] == pytest.approx(-1.5)  # -3 on one deal set of two
+    assert result["win_share"][0] == pytest.approx(0.25)  # one match of two per deal set, on one of two
+
+    old, new, other = (tmp_path / f"{name}.json" for name in ("old", "new", "other"))
+    old.write_text(to_json(short))
+    new.write_text(to_json(changed))
+    assert main(["compare", str(old), str(new)]) == 0
+    out = capsys.readouterr().out
+    assert "over the 2 deal sets" in out and "score gap to easy" in out and "-1.50" in out
+
+    other.write_text(to_json(run_tournament(["medium", "easy"], matches=4, seed=6)))
+    assert main(["compare", str(old), str(other)]) == 2
+    assert "same line-up and seed" in capsys.readouterr().err
+    older = json.loads(to_json(short))
+    for figures in older["levels"].values():
+        del figures["deal_set_win_credit"]
+    other.write_text(json.dumps(older))
+    assert main(["compare", str(other), str(new)]) == 2
+    assert "older version" in capsys.readouterr().err
+    assert main(["compare", str(tmp_path / "missing.json"), str(new)]) == 2
+    assert "missing.json" in capsys.readouterr().err

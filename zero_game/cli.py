@@ -42,6 +42,25 @@ def _tournament(args: argparse.Namespace) -> int:
     return 1 if report["capped_rounds"] else 0
 
 
+def _compare(args: argparse.Namespace) -> int:
+    import json
+
+    from .tournament import compare_reports, format_comparison
+
+    try:
+        reports = []
+        for name in (args.old, args.new):
+            with open(name, encoding="utf-8") as file:
+                reports.append(json.load(file))
+        result = compare_reports(*reports)
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        detail = f"no {err} in a report" if isinstance(err, KeyError) else str(err)
+        print(f"error: cannot compare these runs: {detail}", file=sys.stderr)
+        return 2
+    print(format_comparison(result))
+    return 0
+
+
 def _play(args: argparse.Namespace) -> int:
     from .terminal import play_from_args
 
@@ -70,6 +89,13 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the expert bot's playout cap per decision (default: the page's)")
     tour.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON")
     tour.set_defaults(run=_tournament)
+
+    compare = commands.add_parser(
+        "compare", help="a bot's change between two tournament runs (--json files) on the same cards"
+    )
+    compare.add_argument("old", help="the JSON of the run before the change")
+    compare.add_argument("new", help="the JSON of the run after it")
+    compare.set_defaults(run=_compare)
 
     play = commands.add_parser("play", help="play a match in the terminal against bots or hot-seat")
     play.add_argument("--seats", default="you,medium,medium",

@@ -263,6 +263,9 @@ def summarise(
             "decision_ms_p50": _percentile(st.decisions, 0.5) * 1e3,
             "decision_ms_p95": _percentile(st.decisions, 0.95) * 1e3,
             "decisions": len(st.decisions),
+            # Per deal set, in order: for comparing two versions on the same cards (paired).
+            "deal_set_win_credit": st.credits,
+            "deal_set_round_score": st.round_scores,
         }
     return {
         "seats": seats,
@@ -331,3 +334,55 @@ def to_json(report: dict[str, Any]) -> str:
         return value
 
     return json.dumps(clean(report), indent=2)
+
+
+# ---- comparing two versions on the same cards ----------------------------------------------------
+#
+# Two runs with the same line-up and seed play the same deal sets, so a change to a bot is best judged
+# per deal set: the change in the first level's win credit, and in its score gap to each other level
+# (its mean round score minus theirs), each with a 95% normal interval over the deal sets both ran.
+# The gap, not the raw score, is compared: a change that makes rounds longer lowers everyone's scores.
+
+def compare_reports(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """The first level's change from ``old`` to ``new`` (two tournament JSON reports), per deal set."""
+    for key in ("seats", "seed"):
+        if old.get(key) != new.get(key):
+            raise ValueError(f"The two runs differ in {key} ({old.get(key)} and {new.get(key)}): "
+                             "only runs of the same line-up and seed play the same cards.")
+    for report in (old, new):
+        if report.get("capped_rounds"):
+            raise ValueError("A run with capped rounds left deal sets out, so its deal sets no longer line up.")
+        if any("deal_set_win_credit" not in f for f in report["levels"].values()):
+            raise ValueError("A run has no per-deal-set results: it was written by an older version.")
+    first = old["seats"][0]
+    deals = min(old["deal_sets"], new["deal_sets"])
+    seats = old["seats"].count(first)
+
+    def gaps(report: dict[str, Any], other: str) -> list[float]:
+        levels = report["levels"]
+        pairs = zip(levels[first]["deal_set_round_score"], levels[other]["deal_set_round_score"], strict=True)
+        return [a - b for a, b in pairs][:deals]
+
+    rotations = len(old["seats"])
+    before, after = (report["levels"][first]["deal_set_win_credit"][:deals] for report in (old, new))
+    credit = [(b - a) / (rotations * seats) for a, b in zip(before, after, strict=True)]
+    result: dict[str, Any] = {"level": first, "deal_sets": deals, "win_share": mean_interval(credit), "gaps": {}}
+    for other in old["levels"]:
+        if other != first:
+            change = [b - a for a, b in zip(gaps(old, other), gaps(new, other), strict=True)]
+            result["gaps"][other] = mean_interval(change)
+    return result
+
+
+def format_comparison(result: dict[str, Any]) -> str:
+    """A comparison as lines for people."""
+    level = result["level"]
+    d, lo, hi = result["win_share"]
+    lines = [
+        f"{level}, new - old, over the {result['deal_sets']} deal sets both runs played (95%, paired per deal set):",
+        f"  win share {d:+.3f} [{lo:+.3f}, {hi:+.3f}]",
+    ]
+    for other, (d, lo, hi) in result["gaps"].items():
+        lines.append(f"  score gap to {other} (mean round score, {level} - {other}) {d:+.2f} [{lo:+.2f}, {hi:+.2f}]"
+                     " (negative: better)")
+    return "\n".join(lines)
