@@ -175,3 +175,17 @@ def test_compare_judges_a_change_per_deal_set_on_the_cards_both_runs_played(
     assert "older version" in capsys.readouterr().err
     assert main(["compare", str(tmp_path / "missing.json"), str(new)]) == 2
     assert "missing.json" in capsys.readouterr().err
+
+
+def test_the_knock_watch_sees_each_round_from_the_watched_seat() -> None:
+    """bench/knocks.py: with medium in every seat (it plays without chance) the three rotations are the
+    same matches watched from each seat in turn, so every second knock is the watched seat's own once
+    and an opponent's twice, with the same leads."""
+    from bench.knocks import report, watch
+
+    profile = watch("medium", "medium", deal_sets=4, seed=3)
+    assert profile.rounds == 4 * 3 * 3 == sum(e.rounds for e in profile.endings.values())
+    own, theirs = profile.endings["its second knock"], profile.endings["an opponent's second knock"]
+    assert own.rounds > 0 and theirs.rounds == 2 * own.rounds
+    assert sorted(theirs.leads) == sorted(own.leads * 2) and sum(own.leads) > 0  # ahead on average
+    assert "its second knock" in report(profile, "medium", "medium")

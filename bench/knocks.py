@@ -1,0 +1,147 @@
+"""How a level's rounds end: who ends them, how far ahead, how often the one who ends a round is beaten.
+
+    python bench/knocks.py [--level hard] [--against medium] [--deal-sets 40] [--seed 2026]
+
+Plays the tournament's duplicate matches (the same deal sets and seatings as
+``python -m zero_game tournament --seats LEVEL,AGAINST,AGAINST --seed SEED``, the searching levels at
+the page's caps) and watches from outside the bots, where every hand is visible. For the first seat's
+level it prints how its rounds ended (its own second knock, an opponent's, a ZERO), its score and the
+best other score in each case, how often it was beaten and by 8 points or more, the lead over the best
+other hand at the moment of a second knock, and when and with what hand it makes the first knock.
+Run it with ``--level medium`` for the same figures of medium in that seat. It measures and prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from zero_game.actions import KNOCK
+from zero_game.bots import LEVELS
+from zero_game.bots.base import Standing
+from zero_game.match import Match
+from zero_game.round import Phase, Round
+from zero_game.scoring import score_hand
+from zero_game.tournament import _bot
+
+
+@dataclass
+class Ending:
+    """The rounds of one kind of ending, seen from the watched seat."""
+
+    rounds: int = 0
+    mine: int = 0  # the watched seat's scores, summed
+    best: int = 0  # the best other score, summed
+    beaten: int = 0
+    beaten_by_8: int = 0
+    leads: list[int] = field(default_factory=list)  # the second knocker's lead when it knocked
+    turns: list[int] = field(default_factory=list)  # the second knocker's own turns before it knocked
+
+
+@dataclass
+class Profile:
+    """What one seat's level did over the deal sets."""
+
+    endings: dict[str, Ending] = field(default_factory=lambda: defaultdict(Ending))
+    first_knocks: list[tuple[int, int]] = field(default_factory=list)  # (score, own turns before it)
+    rounds: int = 0
+
+
+def watch(level: str, against: str, deal_sets: int, seed: int) -> Profile:
+    """Play the duplicate matches of ``level`` against two ``against`` and record how the rounds ended."""
+    seats = [level, against, against]
+    bots = {name: _bot(name, {}) for name in set(seats)}
+    profile = Profile()
+    for deal in range(deal_sets):
+        for rotation in range(len(seats)):
+            lineup = [seats[(i - rotation) % len(seats)] for i in range(len(seats))]
+            watched = rotation  # the seat the first level sits in this rotation
+            rng = random.Random(f"{seed}:{deal}:{rotation}")
+            match = Match.new(len(seats), seed=f"{seed}:{deal}")
+            second: tuple[int, int, int] | None = None  # (knocker, its lead, its own turns before)
+            while not match.is_over:
+                seat = match.current_player
+                assert seat is not None
+                view = match.view(seat)
+                action = bots[lineup[seat]].choose(view, rng, Standing.of(match))
+                if action == KNOCK and view.phase is not Phase.FINAL:
+                    scores = [score_hand(match.round.hand(s)) for s in range(len(seats))]
+                    best_other = min(s for other, s in enumerate(scores) if other != seat)
+                    turns = sum(t.seat == seat for t in view.history)
+                    if view.knocks == 0 and seat == watched:
+                        profile.first_knocks.append((scores[seat], turns))
+                    elif view.knocks == 1:
+                        second = (seat, best_other - scores[seat], turns)
+                finished = len(match.finished_rounds)
+                match = match.apply(action)
+                if len(match.finished_rounds) > finished:
+                    _record(profile, match.finished_rounds[-1], watched, second)
+                    second = None
+    return profile
+
+
+def _record(profile: Profile, done: Round, watched: int, second: tuple[int, int, int] | None) -> None:
+    scores = list(done.scores())
+    zeros = done.zero_seats
+    if zeros:
+        kind = "its ZERO" if watched in zeros else "an opponent's ZERO"
+    elif second is None:
+        kind = "other"
+    else:
+        kind = "its second knock" if second[0] == watched else "an opponent's second knock"
+    ending = profile.endings[kind]
+    mine = scores[watched]
+    best = min(s for seat, s in enumerate(scores) if seat != watched)
+    ending.rounds += 1
+    ending.mine += mine
+    ending.best += best
+    ending.beaten += mine > best
+    ending.beaten_by_8 += mine >= best + 8
+    if second is not None and not zeros:
+        ending.leads.append(second[1])
+        ending.turns.append(second[2])
+    profile.rounds += 1
+
+
+def report(profile: Profile, level: str, against: str) -> str:
+    """The figures as lines for people."""
+    lines = [f"{level} against two {against}: {profile.rounds} rounds, watched from outside the bots",
+             f"{'ended by':<28}{'rounds':>8}{'share':>8}{'its score':>11}{'best other':>12}{'beaten':>8}"
+             f"{'by 8+':>7}{'knocker lead':>14}{'knocker turns':>15}"]
+    for kind in ("its second knock", "an opponent's second knock", "its ZERO", "an opponent's ZERO", "other"):
+        e = profile.endings.get(kind)
+        if not e or not e.rounds:
+            continue
+        lead = f"{sum(e.leads) / len(e.leads):.2f}" if e.leads else "-"
+        turns = f"{sum(e.turns) / len(e.turns):.1f}" if e.turns else "-"
+        lines.append(f"{kind:<28}{e.rounds:>8}{e.rounds / profile.rounds:>8.0%}{e.mine / e.rounds:>11.2f}"
+                     f"{e.best / e.rounds:>12.2f}{e.beaten / e.rounds:>8.0%}{e.beaten_by_8 / e.rounds:>7.1%}"
+                     f"{lead:>14}{turns:>15}")
+    firsts = profile.first_knocks
+    if firsts:
+        lines.append(f"{level} made the first knock in {len(firsts) / profile.rounds:.0%} of rounds, "
+                     f"with {sum(s for s, _ in firsts) / len(firsts):.1f} points on average, "
+                     f"after {sum(t for _, t in firsts) / len(firsts):.1f} turns of its own")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--level", default="hard", choices=LEVELS, help="the level watched (first seat)")
+    parser.add_argument("--against", default="medium", choices=LEVELS, help="the other two seats' level")
+    parser.add_argument("--deal-sets", type=int, default=40, help="deal sets (3 matches each)")
+    parser.add_argument("--seed", type=int, default=2026, help="the tournament's seed")
+    args = parser.parse_args()
+    print(report(watch(args.level, args.against, args.deal_sets, args.seed), args.level, args.against))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
