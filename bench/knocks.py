@@ -14,7 +14,6 @@ Run it with ``--level medium`` for the same figures of medium in that seat. It m
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -23,13 +22,12 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from zero_game.actions import KNOCK
+from zero_game.actions import KNOCK, Action
 from zero_game.bots import LEVELS
-from zero_game.bots.base import Standing
 from zero_game.match import Match
 from zero_game.round import Phase, Round
 from zero_game.scoring import score_hand
-from zero_game.tournament import _bot
+from zero_game.tournament import play_deal_set
 
 
 @dataclass
@@ -56,34 +54,29 @@ class Profile:
 
 def watch(level: str, against: str, deal_sets: int, seed: int) -> Profile:
     """Play the duplicate matches of ``level`` against two ``against`` and record how the rounds ended."""
-    seats = [level, against, against]
-    bots = {name: _bot(name, {}) for name in set(seats)}
     profile = Profile()
+    second: tuple[int, int, int] | None = None  # this round's (knocker, its lead, its own turns before)
+
+    def seen(watched: int, before: Match, action: Action, after: Match) -> None:
+        # In rotation r the watched level sits in seat r (``play_deal_set``).
+        nonlocal second
+        seat = before.current_player
+        assert seat is not None
+        view = before.view(seat)
+        if action == KNOCK and view.phase is not Phase.FINAL:
+            scores = [score_hand(before.round.hand(s)) for s in range(before.players)]
+            best_other = min(s for other, s in enumerate(scores) if other != seat)
+            turns = sum(t.seat == seat for t in view.history)
+            if view.knocks == 0 and seat == watched:
+                profile.first_knocks.append((scores[seat], turns))
+            elif view.knocks == 1:
+                second = (seat, best_other - scores[seat], turns)
+        if len(after.finished_rounds) > len(before.finished_rounds):
+            _record(profile, after.finished_rounds[-1], watched, second)
+            second = None
+
     for deal in range(deal_sets):
-        for rotation in range(len(seats)):
-            lineup = [seats[(i - rotation) % len(seats)] for i in range(len(seats))]
-            watched = rotation  # the seat the first level sits in this rotation
-            rng = random.Random(f"{seed}:{deal}:{rotation}")
-            match = Match.new(len(seats), seed=f"{seed}:{deal}")
-            second: tuple[int, int, int] | None = None  # (knocker, its lead, its own turns before)
-            while not match.is_over:
-                seat = match.current_player
-                assert seat is not None
-                view = match.view(seat)
-                action = bots[lineup[seat]].choose(view, rng, Standing.of(match))
-                if action == KNOCK and view.phase is not Phase.FINAL:
-                    scores = [score_hand(match.round.hand(s)) for s in range(len(seats))]
-                    best_other = min(s for other, s in enumerate(scores) if other != seat)
-                    turns = sum(t.seat == seat for t in view.history)
-                    if view.knocks == 0 and seat == watched:
-                        profile.first_knocks.append((scores[seat], turns))
-                    elif view.knocks == 1:
-                        second = (seat, best_other - scores[seat], turns)
-                finished = len(match.finished_rounds)
-                match = match.apply(action)
-                if len(match.finished_rounds) > finished:
-                    _record(profile, match.finished_rounds[-1], watched, second)
-                    second = None
+        play_deal_set([level, against, against], deal, seed, None, watch=seen)
     return profile
 
 

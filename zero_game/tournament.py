@@ -17,11 +17,12 @@ import json
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from .actions import Action
 from .bots import LEVELS, make_bot
 from .bots.base import Bot, Standing
 from .bots.hard import HardBot
@@ -64,10 +65,23 @@ def search_caps(seats: Sequence[str], iterations: dict[str, int] | None = None) 
     return caps
 
 
+#: Told of every move of a deal set: (rotation, the match before the move, the move, the match after it).
+Watcher = Callable[[int, Match, Action, Match], None]
+
+
 def play_deal_set(
-    seats: Sequence[str], deal: int, seed: int, rounds: int | None, iterations: dict[str, int] | None = None
+    seats: Sequence[str],
+    deal: int,
+    seed: int,
+    rounds: int | None,
+    iterations: dict[str, int] | None = None,
+    watch: Watcher | None = None,
 ) -> dict[str, Any]:
-    """Play one deal set (every rotation of the line-up on the same match seed) and return its records."""
+    """Play one deal set (every rotation of the line-up on the same match seed) and return its records.
+
+    In rotation r the first level of the line-up sits in seat r. ``watch``, if given, sees every move
+    from outside the bots (every hand visible), for benchmarks that study how the bots play.
+    """
     n = len(seats)
     bots = {level: _bot(level, iterations or {}) for level in set(seats)}
     matches = []
@@ -86,7 +100,9 @@ def play_deal_set(
             began = time.perf_counter()
             action = bots[lineup[seat]].choose(match.view(seat), rng, Standing.of(match))
             times.append((lineup[seat], time.perf_counter() - began))
-            match = match.apply(action)
+            before, match = match, match.apply(action)
+            if watch is not None:
+                watch(rotation, before, action, match)
         record: dict[str, Any] = {"lineup": lineup, "capped": capped, "times": times}
         if not capped:
             record["totals"] = list(match.totals)
