@@ -145,7 +145,10 @@ def test_hard_thinks_in_slices_and_matches_the_blocking_call() -> None:
     steps = 1
     while (action := thinking.step(0.0)) is None:
         steps += 1
-    assert steps == 24  # a zero-second slice still plays one candidate out (5 swaps and a knock), then yields
+    # A zero-second slice still plays one candidate out, then yields. There are 11: the knock and 5 swaps,
+    # and 5 plans (knock twice, or one of the best 4 swaps, then knock next turn); the search stops between
+    # deals, so after the third deal's 33 playouts, the first count at or past 24.
+    assert steps == bot.last_iterations == 33
     assert action == make_bot("hard", iterations=24, time_budget=None).choose(view, random.Random(5))
 
 
@@ -305,3 +308,58 @@ def test_an_opponent_who_knocked_is_imagined_with_a_better_hand() -> None:
     search.knocked = set()
     plain = sum(sim.score_mask(search._deal()[1]) for _ in range(300)) / 300
     assert knocker < plain - 1.0, (knocker, plain)
+
+
+# ---- plans: the seat's own next knock is searched ------------------------------------------------
+
+
+def test_the_search_also_weighs_knocking_at_its_next_turn() -> None:
+    """In normal play the best swaps are also judged as "swap, then knock at my next turn" (and, before any
+    knock, knocking now and again next turn); after a knock there is no first knock to plan, and in the final
+    turns (no knock to plan) there are no plans."""
+    from zero_game.bots.hard import PLANNED, Search
+
+    bot = HardBot(iterations=1, time_budget=None)
+    state = Round.deal(3, seed=9)
+    search = Search(bot, state.view(state.current_player or 0), random.Random(0))
+    plain = [c for c, planned in zip(search.candidates, search.plans, strict=True) if not planned]
+    planned = [c for c, planned in zip(search.candidates, search.plans, strict=True) if planned]
+    assert plain[0] == (-1, -1) and len(plain) == 6, "the knock and the best 5 swaps, played on by the policy"
+    assert planned == [(-1, -1), *plain[1 : 1 + PLANNED]]
+
+    view = knocked_round().view(0)  # one knock made: a knock now would be the second
+    search = Search(bot, view, random.Random(0))
+    planned = [c for c, planned in zip(search.candidates, search.plans, strict=True) if planned]
+    assert planned == [c for c in search.candidates if c[0] >= 0][:PLANNED]
+
+    # Seat 0 swaps, seat 1 knocks again (the second knock), seat 2 passes its final turn: seat 0's is last.
+    final = knocked_round().apply(Swap(Card.parse("red 8"), Card.parse("red 5"))).apply(KNOCK).apply(KNOCK)
+    view = final.view(0)
+    assert view.my_turn and view.final_turns_left
+    search = Search(bot, view, random.Random(0))
+    assert len(search.candidates) > 1 and not any(search.plans)
+
+
+def test_a_planned_playout_knocks_at_the_seats_next_turn() -> None:
+    """Seat 0 plans to knock at its next turn after seat 1's knock: that second knock ends the round after one
+    final turn, where the playout policy, holding the same poor hand, plays on."""
+    from zero_game.bots.hard import _planned_playout
+    from zero_game.cards import to_mask
+
+    def cards(*names: str) -> int:
+        return to_mask([Card.parse(n) for n in names])
+
+    poor = cards("red 8", "blue 7", "green 6", "yellow 5", "grey 4", "black 3", "violet 8", "red 1", "blue 6")
+    other = cards("blue 1", "blue 2", "blue 3", "green 4", "green 5", "yellow 6", "grey 7", "black 5", "black 8")
+    pool = cards("red 5", "violet 1", "violet 3", "violet 4", "green 1")
+
+    def table() -> sim.Table:
+        # Seat 1 has knocked; seat 0 has just swapped and passed play on (seat 1 to act).
+        return sim.Table([poor, other], pool, seat=1, knocks=1, final_left=-1, own_turns=[1, 1])
+
+    planned = table()
+    _planned_playout(planned, 0, random.Random(0), 80)
+    assert planned.turns == 3 and planned.final_left == 0, "seat 1 plays, seat 0 knocks, seat 1's final turn"
+    played_on = table()
+    played_on.playout(random.Random(0), 80)
+    assert played_on.turns > planned.turns

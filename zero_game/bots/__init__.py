@@ -24,8 +24,9 @@ Levels, as the UI names them:
 - ``easy``: a beginner; lowers its score greedily, misses plans, knocks early.
 - ``medium``: a solid club player; one-ply evaluation of every swap, knocks when ahead.
 - ``hard``: flat information-set Monte Carlo: deals of the unseen cards its view allows, candidate
-  actions played out to the end of the round and raced, judged by the chance of winning the match.
-- ``expert``: the same search with four times the budget and more candidate swaps.
+  actions (and plans "this, then knock at my next turn") played out to the end of the round and raced,
+  judged by the chance of winning the match.
+- ``expert``: the same search with 2.5 times the budget and more candidate swaps.
 """
 
 from __future__ import annotations

@@ -24,6 +24,11 @@ play exactly. And all candidates share each determinization (common random numbe
 - **Playouts** run the round to its end with the shared policy of ``sim`` (which knocks when its hand
   beats what the turns played suggest the others hold, and plays the final turns for the lowest
   score): the opponents' knocks and final turns are played, not guessed at.
+- **Plans**: a flat search judges "this action, then the playout policy", so the seat's own later
+  knocks would be the policy's rule of thumb, which knocks later than the search itself does. So in
+  normal play the best ``PLANNED`` swaps (and, before any knock, knocking now) are also judged as
+  *plans* "this, then knock at my next turn" (``_planned_playout``), on the same deals and in the same
+  race; an action is worth its best plan (the README gives what this measured).
 - **Outcome**: the chance of winning the *match* (R17, the lowest total wins) from the round's
   scores and the match totals: exact (shared wins split) in the last round, otherwise each
   opponent's lead is judged against the spread of the rounds still to come (``ROUND_SPREAD``).
@@ -60,6 +65,8 @@ EXPERT_TIME_BUDGET = 2.5
 #: Swaps considered besides knocking: the best ones by the one-ply evaluation.
 DEFAULT_CANDIDATES = 5
 EXPERT_CANDIDATES = 7
+#: Swaps also judged as the plan "this, then knock at my next turn" (with knocking now, before any knock).
+PLANNED = 4
 #: In the final turns (one last swap, no knocking to weigh), fewer candidates are enough.
 FINAL_CANDIDATES = 3
 #: At most this many fills are tried per opponent hand per dealt card it gave away (see ``Search._deal``).
@@ -178,6 +185,14 @@ class Search:
         self.totals = [float(t) for t in standing.totals]
         self.rounds_left = standing.rounds_left
         self.candidates = self._candidates(view)
+        #: Per candidate, whether it is played out as the plan "this, then knock at my next turn".
+        self.plans = [False] * len(self.candidates)
+        if len(self.candidates) > 1 and view.phase is not Phase.FINAL:
+            planned = [c for c in self.candidates if c[0] >= 0][:PLANNED]
+            if self.knocks == 0:
+                planned.insert(0, (-1, -1))  # knock now, and again at the next turn: the round ends then
+            self.candidates += planned
+            self.plans += [True] * len(planned)
         self.alive = list(range(len(self.candidates)))
         self.outcomes: list[list[float]] = [[] for _ in self.candidates]
         self.deals = 0
@@ -282,7 +297,12 @@ class Search:
             over = table.advance()
         else:
             over = table.swap(give, take) or table.advance()
-        scores = table.scores() if over else table.playout(self.rng, PLAYOUT_TURNS * self.players)
+        if over:
+            scores = [float(s) for s in table.scores()]
+        elif self.plans[index]:
+            scores = _planned_playout(table, self.seat, self.rng, PLAYOUT_TURNS * self.players)
+        else:
+            scores = table.playout(self.rng, PLAYOUT_TURNS * self.players)
         finals = [t + s for t, s in zip(self.totals, scores, strict=True)]
         mine = scores[self.seat]
         margin = (sum(scores) - mine) / (self.players - 1) - mine
@@ -359,6 +379,21 @@ class Search:
         return self.result
 
 
+def _planned_playout(table: sim.Table, seat: int, rng: random.Random, max_turns: int) -> list[float]:
+    """``Table.playout`` where ``seat`` knocks at its next turn in normal play, then follows the policy."""
+    pending = True
+    for _ in range(max_turns):
+        if pending and table.seat == seat and table.final_left < 0:
+            pending = False
+            table.knock()
+            over = table.advance()
+        else:
+            over = table.policy_step(rng)
+        if over:
+            return [float(s) for s in table.scores()]
+    return [sim.value(h) for h in table.hands]
+
+
 def _holds_number(hand: int, number: int) -> bool:
     """Whether ``hand`` holds a card of ``number`` (0-based)."""
     return bool(hand & NUMBER_MASKS[number])
@@ -381,5 +416,5 @@ def dealt_cards_given(view: RoundView) -> list[int]:
 
 __all__ = [
     "DEFAULT_CANDIDATES", "DEFAULT_ITERATIONS", "DEFAULT_TIME_BUDGET", "EXPERT_CANDIDATES", "EXPERT_ITERATIONS",
-    "EXPERT_TIME_BUDGET", "ExpertBot", "HardBot", "Search", "win_chance",
+    "EXPERT_TIME_BUDGET", "PLANNED", "ExpertBot", "HardBot", "Search", "win_chance",
 ]
