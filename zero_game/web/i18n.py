@@ -58,7 +58,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "level.hard": (
             "Hard: plays out hundreds of possible deals of the hidden cards before each move, with the match score "
-            "in mind; it wins about 54% of its matches against two medium bots (33% would be even)."
+            "in mind; it wins about 56% of its matches against two medium bots (33% would be even)."
         ),
         "level.expert": (
             "Expert: the hard bot thinking two and a half times longer, up to 2.5 s a move; so far not measurably "
@@ -228,7 +228,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "level.hard": (
             "Fort : avant chaque coup, joue des centaines de donnes possibles des cartes cachées, en tenant compte "
-            "du score de la partie ; il gagne environ 54 % de ses parties contre deux robots moyens (33 % serait "
+            "du score de la partie ; il gagne environ 56 % de ses parties contre deux robots moyens (33 % serait "
             "l'égalité)."
         ),
         "level.expert": (
@@ -400,7 +400,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "level.hard": (
             "Stark: spielt vor jedem Zug Hunderte mögliche Verteilungen der verdeckten Karten durch und denkt an den "
-            "Spielstand; gewinnt etwa 54 % seiner Partien gegen zwei mittlere Bots (33 % wäre ausgeglichen)."
+            "Spielstand; gewinnt etwa 56 % seiner Partien gegen zwei mittlere Bots (33 % wäre ausgeglichen)."
         ),
         "level.expert": (
             "Experte: der starke Bot mit zweieinhalbmal so viel Bedenkzeit, bis zu 2,5 s pro Zug; bisher nicht "
