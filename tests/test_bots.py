@@ -310,6 +310,55 @@ def test_an_opponent_who_knocked_is_imagined_with_a_better_hand() -> None:
     assert knocker < plain - 1.0, (knocker, plain)
 
 
+# ---- expert pictures its opponents as strong players ----------------------------------------------
+
+
+def test_a_bold_player_makes_the_first_knock_early_but_not_the_second() -> None:
+    """A strong player makes the first knock with a fair hand early, passing up a good swap; the second
+    knock, which ends the round, is as careful as ever."""
+    estimate = sim.expected_score(3)
+    assert not sim.knock_now(12, 2.0, 0, 2, estimate, 1.0), "a sound player swaps on"
+    assert sim.knock_now(12, 2.0, 0, 2, estimate, 1.0, bold=True)
+    assert not sim.knock_now(12, 2.0, 1, 2, estimate, 1.0, bold=True), "the round-ending knock is unchanged"
+    assert not sim.knock_now(20, 0.0, 0, 2, estimate, 1.0, bold=True), "not with a poor hand"
+
+
+def test_expert_pictures_its_opponents_as_strong_players() -> None:
+    """hard pictures opponents who play like medium; expert, opponents who play like hard: they keep hands
+    worth more points and make the first knock early, so in expert's playouts the opponents knock first
+    sooner. The searching seat itself plays the same in both."""
+    from zero_game.bots.hard import ExpertBot, Search
+
+    state = Round.deal(3, seed=12)
+    rng = random.Random(12)
+    medium = make_bot("medium")
+    for _ in range(3):
+        state = state.apply(medium.choose(state.view(state.current_player or 0), rng))
+    view = state.view(state.current_player or 0)
+    seat = view.seat
+    searches = {
+        "hard": Search(HardBot(iterations=1, time_budget=None), view, random.Random(3)),
+        "expert": Search(ExpertBot(iterations=1, time_budget=None), view, random.Random(3)),
+    }
+    points = {}
+    first_knock = {}
+    for name, search in searches.items():
+        deals = [search._deal() for _ in range(300)]
+        assert all(d[seat] == search.hand for d in deals)
+        points[name] = sum(sim.score_mask(d[o]) for d in deals for o in range(3) if o != seat) / 600
+        turns = []
+        for hands in deals:
+            table = sim.Table(hands, search.pool, seat, 0, -1, search.turns)
+            table.bold = search.bold
+            while table.knocks == 0 and table.turns < 60:
+                table.policy_step(search.rng)
+            turns.append(table.turns)
+        first_knock[name] = sum(turns) / len(turns)
+    assert searches["hard"].bold == 0 and searches["expert"].bold == 0b111 & ~(1 << seat)
+    assert points["expert"] > points["hard"] + 1.0, points
+    assert first_knock["expert"] < first_knock["hard"] - 2.0, first_knock
+
+
 # ---- plans: the seat's own next knock is searched ------------------------------------------------
 
 

@@ -18,12 +18,14 @@ play exactly. And all candidates share each determinization (common random numbe
   each opponent's hand comes from the unseen cards, leaning towards the cards a sound player would
   have kept (it draws extra cards, more per dealt card it gave away, and drops the worst), and a seat
   that knocked keeps the fewest points (a knock says the hand is good); calibrated so that sampled
-  hands score what real ones do.
+  hands score what real ones do. How many extra cards is the bot's ``OpponentModel``: ``hard``
+  pictures opponents who play like medium, ``expert`` opponents who play like hard (``STRONG``).
 - **Candidates**: the best few swaps by the one-ply value (``sim.value``) and the knock; a ZERO is
   taken at once; in the final turns the best few swaps by score and the pass.
 - **Playouts** run the round to its end with the shared policy of ``sim`` (which knocks when its hand
   beats what the turns played suggest the others hold, and plays the final turns for the lowest
-  score): the opponents' knocks and final turns are played, not guessed at.
+  score): the opponents' knocks and final turns are played, not guessed at. In ``expert``'s playouts
+  the opponents make the first knock early, as strong players do (``sim.BOLD_FIRST_KNOCK``).
 - **Plans**: a flat search judges "this action, then the playout policy", so the seat's own later
   knocks would be the policy's rule of thumb, which knocks later than the search itself does. So in
   normal play the best ``PLANNED`` swaps (and, before any knock, knocking now) are also judged as
@@ -46,6 +48,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 
 from ..actions import KNOCK, Action, Swap
 from ..cards import Card, to_mask
@@ -77,6 +80,29 @@ BASE_EXTRA = 2
 #: With these, sampled hands match real ones (medium opponents, 3 players, 60 rounds: mean sampled
 #: minus real score +0.05 for all opponents, -0.08 for knockers; before, +1.25 and +5.2).
 KNOCK_EXTRA = 14
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentModel:
+    """How a searching bot pictures its opponents: the hands it samples for them, and how they knock.
+
+    ``extra``, ``per_given`` and ``knocked`` are the extra fills of ``Search._deal`` (more fills, better
+    hands); ``bold`` opponents make the first knock early in the playouts (``sim.BOLD_FIRST_KNOCK``).
+    """
+
+    extra: int
+    per_given: int
+    knocked: int
+    bold: bool
+
+
+#: Opponents who play like the ``medium`` bot: ``hard``'s model, calibrated on medium's hands (above).
+SOUND = OpponentModel(BASE_EXTRA, EXTRA_PER_GIVEN, KNOCK_EXTRA, bold=False)
+#: Opponents who play like the ``hard`` bot: ``expert``'s model. Its fills are calibrated on hard's hands
+#: (hard against hard, 40 rounds: mean sampled minus real score +0.18 for all opponents, -1.08 for
+#: knockers; ``SOUND`` gave -2.46 and -5.46: hard keeps worse hands than medium and knocks with them).
+STRONG = OpponentModel(1, 1, 6, bold=True)
+
 #: The spread (standard deviation) of one round's score difference between two players.
 ROUND_SPREAD = 7.0
 #: Where the match is lost whatever happens, a better round still counts this little per point
@@ -99,6 +125,7 @@ class HardBot(Bot):
         iterations: int | None = DEFAULT_ITERATIONS,
         time_budget: float | None = DEFAULT_TIME_BUDGET,
         candidates: int = DEFAULT_CANDIDATES,
+        model: OpponentModel = SOUND,
     ) -> None:
         if iterations is None and time_budget is None:
             raise ValueError(f"The {self.name} bot needs an iteration cap, a time budget, or both.")
@@ -113,6 +140,7 @@ class HardBot(Bot):
         self.iterations = iterations
         self.time_budget = time_budget
         self.candidates = candidates
+        self.model = model
         self.last_iterations = 0  # playouts run for the last decision (for benchmarks)
         self.last_seconds = 0.0
 
@@ -128,7 +156,7 @@ class HardBot(Bot):
 
 
 class ExpertBot(HardBot):
-    """The same search with a larger budget and more candidate swaps."""
+    """The same search with a larger budget, more candidate swaps, and opponents pictured as strong."""
 
     name = "expert"
 
@@ -137,8 +165,9 @@ class ExpertBot(HardBot):
         iterations: int | None = EXPERT_ITERATIONS,
         time_budget: float | None = EXPERT_TIME_BUDGET,
         candidates: int = EXPERT_CANDIDATES,
+        model: OpponentModel = STRONG,
     ) -> None:
-        super().__init__(iterations, time_budget, candidates)
+        super().__init__(iterations, time_budget, candidates, model)
 
 
 def win_chance(finals: list[float], seat: int, rounds_left: int) -> float:
@@ -180,6 +209,8 @@ class Search:
         self.given = dealt_cards_given(view)
         self.knocked = {s for s in (view.first_knocker, view.second_knocker) if s is not None and s != view.seat}
         self.unseen = sorted(c.index for c in view.unseen())
+        model = bot.model
+        self.bold = ((1 << view.players) - 1) & ~(1 << view.seat) if model.bold else 0
         if standing is None or len(standing.totals) != view.players:
             standing = Standing.fresh(view.players)
         self.totals = [float(t) for t in standing.totals]
@@ -246,6 +277,7 @@ class Search:
         """
         cards = self.unseen[:]
         rng = self.rng
+        model = self.bot.model
         rng.shuffle(cards)
         needs = [0 if seat == self.seat else 9 - self.known[seat].bit_count() for seat in range(self.players)]
         waiting = sum(needs)
@@ -257,7 +289,7 @@ class Search:
                 continue
             need = needs[seat]
             waiting -= need
-            wanted = BASE_EXTRA + EXTRA_PER_GIVEN * self.given[seat] + (KNOCK_EXTRA if seat in self.knocked else 0)
+            wanted = model.extra + model.per_given * self.given[seat] + (model.knocked if seat in self.knocked else 0)
             extra = max(0, min(wanted, len(cards) - need - waiting))
             drawn = [cards.pop() for _ in range(need + extra)]
             hand = self.known[seat]
@@ -292,6 +324,7 @@ class Search:
         """Play candidate ``index`` out on the current deal to the end of the round; its outcome."""
         give, take = self.candidates[index]
         table = sim.Table(self.hands, self.pool, self.seat, self.knocks, self.final_left, self.turns)
+        table.bold = self.bold
         if give < 0:
             table.knock()
             over = table.advance()
@@ -416,5 +449,6 @@ def dealt_cards_given(view: RoundView) -> list[int]:
 
 __all__ = [
     "DEFAULT_CANDIDATES", "DEFAULT_ITERATIONS", "DEFAULT_TIME_BUDGET", "EXPERT_CANDIDATES", "EXPERT_ITERATIONS",
-    "EXPERT_TIME_BUDGET", "PLANNED", "ExpertBot", "HardBot", "Search", "win_chance",
+    "EXPERT_TIME_BUDGET", "PLANNED", "SOUND", "STRONG", "ExpertBot", "HardBot", "OpponentModel", "Search",
+    "win_chance",
 ]

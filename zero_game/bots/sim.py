@@ -19,6 +19,11 @@ bits = indices  # the card indices of a mask, lowest first (the bots' name for i
 #: that bot-only rounds end (R11 has no turn limit, so the bots must end rounds themselves).
 PATIENCE = 24
 
+#: A *bold* player (``Table.bold``) makes the first knock once its score is at most this many points
+#: above ``expected_score``, whatever the swap it passes up: as the ``hard`` bot does (against two
+#: medium bots it makes the first knock in 58% of rounds, after 3.4 turns, with 11.0 points).
+BOLD_FIRST_KNOCK = 1.0
+
 # Credit (points of expected score saved) for a colour, or per face value for a number, held
 # 3 or 4 times: progress towards a group of five that would clear those cards. Indexed by count.
 _COLOUR_PROGRESS = (0.0, 0.0, 0.0, 1.0, 2.5, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
@@ -141,17 +146,21 @@ def expected_score(own_turns: int) -> float:
 
 
 def knock_now(
-    score: int, gain: float, knocks: int, own_turns: int, opponent_estimate: float, margin: float
+    score: int, gain: float, knocks: int, own_turns: int, opponent_estimate: float, margin: float,
+    bold: bool = False,
 ) -> bool:
     """Whether a player in normal play should knock rather than make a swap worth ``gain`` points.
 
-    ``knocks`` is how many knocks counted so far: with one, this knock ends the round (R9).
+    ``knocks`` is how many knocks counted so far: with one, this knock ends the round (R9). A
+    ``bold`` player makes the first knock early (``BOLD_FIRST_KNOCK``).
     """
     if own_turns >= PATIENCE:
         return True
     if knocks >= 1:
         # The second knock ends the round: only with a hand clearly better than the others'.
         return score <= opponent_estimate - margin and gain < 2.0
+    if bold:
+        return score <= opponent_estimate + BOLD_FIRST_KNOCK
     # The first knock changes nothing but wastes a turn: only once the hand is good and settled.
     return score <= min(opponent_estimate - margin - 2.0, 6.0) and gain < 1.0
 
@@ -159,7 +168,7 @@ def knock_now(
 class Table:
     """A determinized round as plain ints, played to its end by the shared policy."""
 
-    __slots__ = ("final_left", "hands", "knocks", "own_turns", "players", "pool", "seat", "turns", "zero")
+    __slots__ = ("bold", "final_left", "hands", "knocks", "own_turns", "players", "pool", "seat", "turns", "zero")
 
     def __init__(
         self,
@@ -179,6 +188,7 @@ class Table:
         self.players = len(hands)
         self.turns = 0
         self.zero: int | None = None  # the seat whose swap made a ZERO
+        self.bold = 0  # the seats (a bit mask) that make the first knock boldly (see ``knock_now``)
 
     def swap(self, give: int, take: int) -> bool:
         """The current seat swaps; returns True if that made a ZERO (the round is over)."""
@@ -220,7 +230,8 @@ class Table:
         v, give, take = best_swap(hand, self.pool)
         gain = value(hand) - v
         estimate = expected_score(self.own_turns[seat] + 1)
-        if knock_now(score_mask(hand), gain, self.knocks, self.own_turns[seat], estimate, margin):
+        bold = bool(self.bold >> seat & 1)
+        if knock_now(score_mask(hand), gain, self.knocks, self.own_turns[seat], estimate, margin, bold):
             self.knock()
             return self.advance()
         if self.swap(give, take):
