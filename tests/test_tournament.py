@@ -189,3 +189,16 @@ def test_the_knock_watch_sees_each_round_from_the_watched_seat() -> None:
     assert own.rounds > 0 and theirs.rounds == 2 * own.rounds
     assert sorted(theirs.leads) == sorted(own.leads * 2) and sum(own.leads) > 0  # ahead on average
     assert "its second knock" in report(profile, "medium", "medium")
+
+
+def test_the_sampler_bench_finds_hards_picture_calibrated_on_medium_and_experts_more_pessimistic() -> None:
+    """bench/sampler.py: against medium's real hands, hard's picture of its opponents (SOUND) is calibrated
+    (the sampled hands score what the real ones do, within a point), and expert's (STRONG, calibrated on
+    hard's worse hands) samples hands worth clearly more points."""
+    from bench.sampler import KINDS, MODELS, measure, positions, report
+
+    found = positions("medium", rounds=15, seed=7)
+    results = {name: measure(found, model, samples=4) for name, model in MODELS.items()}
+    sound, strong = (sum(d) / len(d) for d in (r.diffs[KINDS[0]] for r in results.values()))
+    assert abs(sound) < 1.0 and strong > sound + 1.0, (sound, strong)
+    assert "first knock" in report("medium", 15, results)
