@@ -99,8 +99,9 @@ class OpponentModel:
 #: Opponents who play like the ``medium`` bot: ``hard``'s model, calibrated on medium's hands (above).
 SOUND = OpponentModel(BASE_EXTRA, EXTRA_PER_GIVEN, KNOCK_EXTRA, bold=False)
 #: Opponents who play like the ``hard`` bot: ``expert``'s model. Its fills are calibrated on hard's hands
-#: (hard against hard, 40 rounds: mean sampled minus real score +0.18 for all opponents, -1.08 for
-#: knockers; ``SOUND`` gave -2.46 and -5.46: hard keeps worse hands than medium and knocks with them).
+#: (``bench/sampler.py``, hard in every seat, 40 rounds: mean sampled minus real score +0.30 for
+#: opponents who have not knocked, -0.62 for first knockers; ``SOUND`` gives -2.16 and -4.84: hard keeps
+#: worse hands than medium and knocks with them).
 STRONG = OpponentModel(1, 1, 6, bold=True)
 
 #: The spread (standard deviation) of one round's score difference between two players.

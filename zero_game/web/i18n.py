@@ -61,8 +61,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "in mind; it wins about 56% of its matches against two medium bots (33% would be even)."
         ),
         "level.expert": (
-            "Expert: the hard bot thinking two and a half times longer, up to 2.5 s a move; so far not measurably "
-            "stronger than hard."
+            "Expert: the hard bot's search, thinking two and a half times longer (up to 2.5 s a move) and expecting "
+            "opponents as strong as the hard bot; it wins about 40% of its matches against two hard bots."
         ),
         "speed.slow": "Slow",
         "speed.normal": "Normal",
@@ -232,8 +232,9 @@ MESSAGES: dict[str, dict[str, str]] = {
             "l'égalité)."
         ),
         "level.expert": (
-            "Expert : le robot fort qui réfléchit deux fois et demie plus longtemps, jusqu'à 2,5 s par coup ; pour "
-            "l'instant pas nettement plus fort que le robot fort."
+            "Expert : la recherche du robot fort, deux fois et demie plus longue (jusqu'à 2,5 s par coup), face à "
+            "des adversaires qu'il suppose aussi forts que le robot fort ; il gagne environ 40 % de ses parties "
+            "contre deux robots forts."
         ),
         "speed.slow": "Lente",
         "speed.normal": "Normale",
@@ -403,8 +404,9 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Spielstand; gewinnt etwa 56 % seiner Partien gegen zwei mittlere Bots (33 % wäre ausgeglichen)."
         ),
         "level.expert": (
-            "Experte: der starke Bot mit zweieinhalbmal so viel Bedenkzeit, bis zu 2,5 s pro Zug; bisher nicht "
-            "messbar stärker als der starke Bot."
+            "Experte: die Suche des starken Bots mit zweieinhalbmal so viel Bedenkzeit (bis zu 2,5 s pro Zug), "
+            "der seine Gegner für so stark hält wie den starken Bot; gewinnt etwa 40 % seiner Partien gegen zwei "
+            "starke Bots."
         ),
         "speed.slow": "Langsam",
         "speed.normal": "Normal",
