@@ -404,9 +404,9 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Spielstand; gewinnt etwa 56 % seiner Partien gegen zwei mittlere Bots (33 % wäre ausgeglichen)."
         ),
         "level.expert": (
-            "Experte: die Suche des starken Bots mit zweieinhalbmal so viel Bedenkzeit (bis zu 2,5 s pro Zug), "
-            "der seine Gegner für so stark hält wie den starken Bot; gewinnt etwa 40 % seiner Partien gegen zwei "
-            "starke Bots."
+            "Experte: sucht wie der starke Bot, mit zweieinhalbmal so viel Bedenkzeit (bis zu 2,5 s pro Zug), und "
+            "hält seine Gegner für so stark wie den starken Bot; gewinnt etwa 40 % seiner Partien gegen zwei starke "
+            "Bots."
         ),
         "speed.slow": "Langsam",
         "speed.normal": "Normal",
