@@ -21,11 +21,12 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from zero_game.bots import LEVELS, make_bot
+from zero_game.bots import LEVELS
 from zero_game.bots.hard import SOUND, STRONG, HardBot, OpponentModel, Search
 from zero_game.cards import to_mask
 from zero_game.round import Round, RoundView
 from zero_game.scoring import score_mask
+from zero_game.tournament import capped_bot
 
 MODELS = {"SOUND (hard)": SOUND, "STRONG (expert)": STRONG}
 KINDS = ("not knocked", "first knock", "second knock")
@@ -44,7 +45,7 @@ class Bias:
 def positions(level: str, rounds: int, seed: int) -> list[tuple[RoundView, list[int]]]:
     """Every position of ``rounds`` rounds played by ``level`` in all three seats: the view of the seat to
     act, and every seat's real score."""
-    bot = make_bot(level, time_budget=None) if level in ("hard", "expert") else make_bot(level)
+    bot = capped_bot(level)
     found = []
     for deal in range(seed, seed + rounds):
         state = Round.deal(3, seed=deal, dealer=deal % 3)

@@ -348,8 +348,7 @@ def test_expert_pictures_its_opponents_as_strong_players() -> None:
         points[name] = sum(sim.score_mask(d[o]) for d in deals for o in range(3) if o != seat) / 600
         turns = []
         for hands in deals:
-            table = sim.Table(hands, search.pool, seat, 0, -1, search.turns)
-            table.bold = search.bold
+            table = sim.Table(hands, search.pool, seat, 0, -1, search.turns, search.bold)
             while table.knocks == 0 and table.turns < 60:
                 table.policy_step(search.rng)
             turns.append(table.turns)

@@ -47,11 +47,11 @@ class LevelStats:
     decisions: list[float] = field(default_factory=list)
 
 
-def _bot(level: str, iterations: dict[str, int]) -> Bot:
+def capped_bot(level: str, iterations: dict[str, int] | None = None) -> Bot:
     """A bot of ``level``; a searching level at its page cap (or ``iterations[level]``), with no time budget."""
     bot = make_bot(level)
     if isinstance(bot, HardBot):
-        return make_bot(level, iterations=iterations.get(level, bot.iterations), time_budget=None)
+        return make_bot(level, iterations=(iterations or {}).get(level, bot.iterations), time_budget=None)
     return bot
 
 
@@ -59,7 +59,7 @@ def search_caps(seats: Sequence[str], iterations: dict[str, int] | None = None) 
     """The playout cap each searching level of the line-up plays at: the page's, unless overridden."""
     caps = {}
     for level in dict.fromkeys(seats):
-        bot = _bot(level, iterations or {})
+        bot = capped_bot(level, iterations)
         if isinstance(bot, HardBot) and bot.iterations is not None:
             caps[level] = bot.iterations
     return caps
@@ -83,7 +83,7 @@ def play_deal_set(
     from outside the bots (every hand visible), for benchmarks that study how the bots play.
     """
     n = len(seats)
-    bots = {level: _bot(level, iterations or {}) for level in set(seats)}
+    bots = {level: capped_bot(level, iterations) for level in set(seats)}
     matches = []
     for rotation in range(n):
         lineup = [seats[(i - rotation) % n] for i in range(n)]

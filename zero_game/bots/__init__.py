@@ -48,7 +48,8 @@ LEVELS: tuple[str, ...] = tuple(BOTS)
 
 
 def make_bot(level: str, **settings: Any) -> Bot:
-    """A bot of the named level; ``hard`` and ``expert`` take ``iterations=``, ``time_budget=``, ``candidates=``."""
+    """A bot of the named level; ``hard`` and ``expert`` take ``iterations=``, ``time_budget=``, ``candidates=``,
+    ``model=`` (an ``OpponentModel``)."""
     cls = BOTS.get(level)
     if cls is None:
         raise ValueError(f"There is no bot level {level!r}; the levels are {', '.join(LEVELS)}.")

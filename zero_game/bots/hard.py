@@ -324,8 +324,7 @@ class Search:
     def _playout(self, index: int) -> float:
         """Play candidate ``index`` out on the current deal to the end of the round; its outcome."""
         give, take = self.candidates[index]
-        table = sim.Table(self.hands, self.pool, self.seat, self.knocks, self.final_left, self.turns)
-        table.bold = self.bold
+        table = sim.Table(self.hands, self.pool, self.seat, self.knocks, self.final_left, self.turns, self.bold)
         if give < 0:
             table.knock()
             over = table.advance()

@@ -178,6 +178,7 @@ class Table:
         knocks: int,
         final_left: int,
         own_turns: Sequence[int],
+        bold: int = 0,
     ) -> None:
         self.hands = list(hands)
         self.pool = pool
@@ -188,7 +189,7 @@ class Table:
         self.players = len(hands)
         self.turns = 0
         self.zero: int | None = None  # the seat whose swap made a ZERO
-        self.bold = 0  # the seats (a bit mask) that make the first knock boldly (see ``knock_now``)
+        self.bold = bold  # the seats (a bit mask) that make the first knock boldly (see ``knock_now``)
 
     def swap(self, give: int, take: int) -> bool:
         """The current seat swaps; returns True if that made a ZERO (the round is over)."""
