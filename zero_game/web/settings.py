@@ -15,8 +15,6 @@ from zero_game.round import MAX_PLAYERS, MIN_PLAYERS
 from zero_game.round import POOL_SIZES as POOL_SIZES
 from zero_game.seats import PERSON, Seat
 
-from .storage import settings_data
-
 if TYPE_CHECKING:
     from zero_game.sheet import SavedGame
 
@@ -95,7 +93,7 @@ class Settings:
 def saved_settings(game: SavedGame) -> Settings:
     """The table set-up saved with ``game``, or one rebuilt from its seats if that is unreadable."""
     try:
-        settings = Settings.from_dict(settings_data(game))
+        settings = Settings.from_dict(game.table)
         if len(settings.seats) == game.match.players:
             return settings
     except ValueError:

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from zero_game import Card, Match, Round, Swap
 
-from .table import Page, Result, Table, cleared, keep_places, page, settle
+from .table import Page, Result, Table, cleared, keep_places, page, said, settle
 
 UNDO = "undo"
 HINT = "hint"
@@ -58,6 +58,6 @@ def undo(s: Table) -> Result:
     match = Match.from_dict({**data, "played": played})
     after = replace(
         cleared(s), match=match, shown=s.reviewed, pool_order=pool_layout(match.round),
-        assists=tuple(a for a in (UNDO, HINT) if a in {*s.assists, UNDO}), live=s.texts.t("live.undone"),
+        assists=tuple(a for a in (UNDO, HINT) if a in {*s.assists, UNDO}), live=said("live.undone"),
     )
     return settle(s, after)

@@ -1,20 +1,25 @@
-"""The first screen: choose the game (Zero or Zéro à 1000).  A pure model, its words and its painter.
+"""The first screen: which game?  A plug-in like any game (its state, ``handle``, ``present`` and painter),
+with its words; the games it offers are the registry's (``tabletop.registry``).
 
-``?game=zero`` / ``?game=quiz`` open a game directly; the last choice is remembered (``CHOICE_KEY``).
+``?game=zero`` / ``?game=quiz`` open a game directly; the last choice is remembered on the device.
 """
 
 from __future__ import annotations
 
 # ruff: noqa: E501 - one message per line reads best
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
-from .render import Painter
-from .screens import Button, Choice
-from .storage import PREFIX
+from .effects import Add, Do, Effects, Open
+from .paint import Painter
+from .prefs import PREFS
+from .regions import Host, Regions
+from .registry import GAMES
+from .store import Spec
+from .widgets import Button, Choice, Notices, Screen
 
-GAMES = ("zero", "quiz")
-CHOICE_KEY = PREFIX + "game-choice"
 LANGUAGES = {"en": "English", "fr": "Français", "de": "Deutsch"}
 
 WORDS: dict[str, dict[str, str]] = {
@@ -60,6 +65,13 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 
+class HomeCommand(StrEnum):
+    """The first screen's commands."""
+
+    OPEN_GAME = "open-game"
+    SET = "set"
+
+
 @dataclass(frozen=True)
 class GameChoice:
     """One game on the first screen: its name, what it is, the button that opens it."""
@@ -82,23 +94,42 @@ class HomeView:
     language: Choice
 
 
+@dataclass(frozen=True)
+class Home:
+    """The first screen's state: its language."""
+
+    lang: str = "en"
+
+
+def pick_language(preferred: Iterable[str]) -> str:
+    """The first of the browser's languages (``navigator.languages``) the site speaks, else English."""
+    for tag in preferred:
+        base = str(tag).split("-")[0].split("_")[0].lower()
+        if base in LANGUAGES:
+            return base
+    return "en"
+
+
 def words(lang: str) -> dict[str, str]:
+    """The first screen's words in ``lang``."""
     return WORDS.get(lang, WORDS["en"])
 
 
-def home(lang: str) -> HomeView:
+def home(lang: str, games: Iterable[str] | None = None) -> HomeView:
     """The choice of game, in ``lang``."""
     w = words(lang)
-    games = tuple(GameChoice(g, w[g], w[g + ".about"], Button("open-game", w["play"].format(name=w[g]), arg=g,
-                                                              primary=True)) for g in GAMES)
-    return HomeView(lang, w["title"], w["heading"], w["intro"], games,
+    choices = tuple(GameChoice(g, w[g], w[g + ".about"],
+                               Button(HomeCommand.OPEN_GAME, w["play"].format(name=w[g]), arg=g, primary=True))
+                    for g in (games if games is not None else [e.name for e in GAMES]))
+    return HomeView(lang, w["title"], w["heading"], w["intro"], choices,
                     Choice("lang", w["language"], lang, tuple(LANGUAGES.items())))
 
 
-def chosen_game(url_game: str | None, remembered: str | None) -> str | None:
+def chosen_game(url_game: str | None, remembered: object) -> str | None:
     """The game to open at start: the link's ``?game=``, else the remembered choice, else none (ask)."""
+    names = {g.name for g in GAMES}
     for game in (url_game, remembered):
-        if game in GAMES:
+        if isinstance(game, str) and game in names:
             return game
     return None
 
@@ -118,3 +149,50 @@ def paint_home(p: Painter, v: HomeView) -> Any:
         games.appendChild(item)
     panel.appendChild(games)
     return panel
+
+
+class HomeRegions(Regions):
+    """The first screen drawn as one region."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(Painter(host.document), host)
+
+    def body(self, body: Any) -> Any:
+        return paint_home(self.p, body)
+
+
+class HomePlugin:
+    """The first screen as a plug-in."""
+
+    name = "home"
+    title = "Zero · Zéro à 1000"
+    docs: tuple[Spec[Any], ...] = ()
+
+    def launch(self, lang: str) -> tuple[Home, Effects]:
+        return Home(lang if lang in LANGUAGES else "en"), ()
+
+    def handle(self, state: Home, message: object) -> tuple[Home, Effects]:
+        match message:
+            case Do(HomeCommand.OPEN_GAME, game, _) if chosen_game(game, None) == game:
+                return state, (Add(PREFS.name, {"game": game, "lang": state.lang}), Open(game))
+            case Do(HomeCommand.SET, "lang", value) if value in LANGUAGES:
+                return replace(state, lang=value), (Add(PREFS.name, {"lang": value}),)
+        return state, ()
+
+    def present(self, state: Home) -> Screen:
+        view = home(state.lang)
+        return Screen(name="home", game="", lang=state.lang, title=view.title, brand="Zero · Zéro à 1000",
+                      tagline=view.intro, table_label=view.heading, top=None, notices=Notices(""), live="", body=view,
+                      focus=("h1",))
+
+    def message(self, action: str, arg: str = "") -> Do | None:
+        return Do(HomeCommand.OPEN_GAME, arg) if action == HomeCommand.OPEN_GAME else None
+
+    def field(self, name: str, value: str, typing: bool) -> Do | None:
+        return Do(HomeCommand.SET, name, value) if name == "lang" and not typing else None
+
+    def view(self, host: Host) -> HomeRegions:
+        return HomeRegions(host)
+
+
+HOME = HomePlugin()
