@@ -175,6 +175,15 @@ class Mark:
     detail: tuple[tuple[str, float], ...] = ()
 
 
+def unique(effects: list[Any] | tuple[Any, ...]) -> tuple[Any, ...]:
+    """``effects`` in order, each once (asking twice for the same thing asks once)."""
+    found: list[Any] = []
+    for effect in effects:
+        if effect not in found:
+            found.append(effect)
+    return tuple(found)
+
+
 Effect = (Load | Write | Clear | Add | Put | Import | Retry | Rescue | ExportBackup | Download | PickFile | KeepData
           | Think | After | Leave | Open | Now | Mark)
 Effects = tuple[Effect, ...]

@@ -66,6 +66,7 @@ class Persist:
     unsaved: bool = False  # a change of the game that is not in storage yet
     asked: bool = False  # the browser was asked to keep this site's data
     saving: bool = False  # a save is on its way (``Now`` asked for its date)
+    done: bool = False  # the game on the table is on the score sheet and forgotten: nothing more to save
     backups: tuple[str, ...] = ()  # backups of this game's damaged documents, newest first
     sheet_ready: bool = False  # the score sheet has been read
 
@@ -285,8 +286,10 @@ def _dated(k: Keeper[S], s: S, now: str, tag: str) -> Result[S]:
     if s.persist.conflicted and not force:
         return s, ()
     effects = ()
+    if s.persist.done and s.persist.serial == s.serial:
+        return s, ()  # finished and recorded: nothing left to resume
     if s.persist.id is None or s.persist.serial != s.serial:
-        s = _persist(s, id=None, serial=s.serial)
+        s = _persist(s, id=None, serial=s.serial, done=False)
         if not s.persist.asked:  # asked when a person starts a game (a tap), not at load: Firefox asks them
             s = _persist(s, asked=True)
             effects = (KeepData(),)
@@ -313,7 +316,7 @@ def _wrote(k: Keeper[S], s: S, w: Wrote) -> Result[S]:
     if tag == "finished":
         if written.ok and not s.persist.conflicted:  # only once the sheet holding its result is written
             effects = (Clear(k.slot),)
-        s = _persist(s, id=None)
+            s = _persist(s, id=None, done=True)
     elif tag in ("trim", "rescue") and (written.ok or tag == "rescue"):
         effects = (Retry(),) if tag == "trim" else ()
         s, more = save(s) if k.playing(s) and s.persist.id is not None else (s, ())

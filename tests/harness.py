@@ -141,6 +141,20 @@ class TableRun:
         self.runtime = runtime
         self.ports = ports
         self.storage = storage
+        self.handled: list[tuple[Any, tuple[Any, ...]]] = []  # every message handled, with its effects
+        handle = runtime.handle
+
+        def recorded(state: Any, message: Any) -> tuple[Any, tuple[Any, ...]]:
+            after, effects = handle(state, message)
+            self.handled.append((message, effects))
+            return after, effects
+
+        runtime.handle = recorded
+
+    @property
+    def effects(self) -> list[Any]:
+        """Every effect asked for so far, in order."""
+        return [e for _, effects in self.handled for e in effects]
 
     @classmethod
     def open(cls, plugin: Any, *, storage: FakeStorage | None = None, lang: str = "en", seed: int | None = None,
@@ -203,3 +217,131 @@ class TableRun:
             if not self.ports.step():
                 return self
         raise AssertionError("the table never came to rest")
+
+
+class ZeroTable(TableRun):
+    """Zero at the page's runtime, with the table's words: ``d("start")``, ``d.page``, ``d.hand(seat)``."""
+
+    @classmethod
+    def of(cls, state: Any = None, *, storage: FakeStorage | None = None) -> ZeroTable:
+        """Zero with ``state`` as its first state (its documents read from ``storage``, empty by default)."""
+        from zero_game.web.plugin import PLUGIN
+        from zero_game.web.table import Table
+
+        storage = storage if storage is not None else FakeStorage()
+        if isinstance(state, Table) and state.history.matches:  # the sheet comes from storage, as in the page
+            from zero_game.sheet import dump_sheet
+
+            storage.setItem("zero-knizia:sheet", dump_sheet(state.history))
+        run = cls.open(PLUGIN, storage=storage, idle=False)
+        if state is not None:
+            run.runtime.state = replace_state(run.runtime.state, state if isinstance(state, Table) else Table())
+        run.idle()
+        return run
+
+    def __call__(self, command: str, arg: str = "", value: str = "") -> tuple[Any, ...]:
+        """A tap on ``command`` (its ``data-action`` text) and the outcomes it brings at once (a save's write),
+        but no pause and no bot yet (``bots()``); the effects the tap itself asked for."""
+        from zero_game.web.plugin import command as parse
+
+        cmd = parse(command)
+        assert cmd is not None, f"no such action {command!r}"
+        start = len(self.handled)
+        self.do(cmd, arg, value, idle=False)
+        return self.handled[start][1] if len(self.handled) > start else ()
+
+    @property
+    def s(self) -> Any:
+        return self.runtime.state
+
+    @s.setter
+    def s(self, state: Any) -> None:
+        """Put the table in ``state`` (a test's seam: the page never does this)."""
+        self.runtime.state = state
+
+    @property
+    def page(self) -> Any:
+        from zero_game.web.table import page
+
+        return page(self.s)
+
+    @property
+    def match(self) -> Any:
+        assert self.s.match is not None
+        return self.s.match
+
+    def hand(self, seat: int) -> set[str]:
+        return {c.slug for c in self.match.round.hand(seat)}
+
+    def table(self) -> Any:
+        from zero_game.web.screens import TableView
+
+        body = self.screen.body
+        assert isinstance(body, TableView), type(body)
+        return body
+
+    def play_bots(self) -> ZeroTable:
+        """Let the runtime play the bots' turns until a person must act or the round's last move is on the table."""
+        from zero_game.web.table import Page, bot_turn, page
+
+        self.idle(until=lambda run: page(run.state) is Page.LAST_MOVE or bot_turn(run.state) is None)
+        return self
+
+    def bots(self) -> ZeroTable:
+        """Bots act until a person must; a round's end opens without waiting for its pause."""
+        from zero_game.web.table import Page
+
+        self.play_bots()
+        if self.page is Page.LAST_MOVE:
+            self("see-end")
+        return self
+
+    def knock_round_out(self) -> None:
+        """People knock (through the confirm step) and bots play until the round ends."""
+        from zero_game.web.table import Page
+
+        while self.page not in (Page.ROUND_END, Page.MATCH_END):
+            if self.page is Page.HANDOFF:
+                self("ready")
+            self.bots()
+            if self.page is Page.TABLE:
+                self("knock")
+                self("confirm")
+
+    def saved(self) -> Any:
+        """The match in progress as stored, or None."""
+        from zero_game.sheet import load_game
+
+        assert self.storage is not None
+        text = self.storage.data.get("zero-knizia:game")
+        return load_game(text) if text is not None else None
+
+
+def replace_state(base: Any, state: Any) -> Any:
+    """``state`` with the runtime's bookkeeping of ``base`` where ``state`` leaves it at its default."""
+    import dataclasses
+
+    keep = {f.name: getattr(base, f.name) for f in dataclasses.fields(base)
+            if f.name in ("persist", "ids") and getattr(state, f.name) == f.default}
+    return dataclasses.replace(state, **keep)
+
+
+def saves(effects: Iterable[Any]) -> bool:
+    """Whether ``effects`` save the game in progress (a save asks for the time first)."""
+    from tabletop.effects import Now
+
+    return any(isinstance(e, Now) and e.tag.startswith("save") for e in effects)
+
+
+def remembers(effects: Iterable[Any]) -> bool:
+    """Whether ``effects`` write this device's preferences."""
+    from tabletop.effects import Add
+
+    return any(isinstance(e, Add) and e.doc == PREFS.name for e in effects)
+
+
+def thinks(effects: Iterable[Any]) -> bool:
+    """Whether ``effects`` start a job (a bot's decision, a hint)."""
+    from tabletop.effects import Think
+
+    return any(isinstance(e, Think) for e in effects)

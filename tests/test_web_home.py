@@ -5,8 +5,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tabletop.home import WORDS, HomeCommand, chosen_game, home
+from tabletop.registry import GAMES
 from tools import filelist
-from zero_game.web.home import GAMES, WORDS, chosen_game, home
 
 
 def module(name: str) -> str:
@@ -24,8 +25,8 @@ def test_the_first_screen_offers_both_games_in_every_language() -> None:
     for lang in ("en", "fr", "de"):
         assert set(WORDS[lang]) == set(WORDS["en"])
         view = home(lang)
-        assert [g.open.arg for g in view.games] == list(GAMES)
-        assert all(g.open.action == "open-game" and g.name in g.open.label for g in view.games)
+        assert [g.open.arg for g in view.games] == [g.name for g in GAMES]
+        assert all(g.open.action is HomeCommand.OPEN_GAME and g.name in g.open.label for g in view.games)
 
 
 def test_the_quiz_files_are_listed_each_after_what_it_imports_and_the_list_is_current() -> None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from zero_game.web.render import Painter
-from zero_game.web.screens import HandoffView, RulesView
+from tabletop.names import MAX_NAME
+from tabletop.paint import Painter
+from tabletop.widgets import HandoffView, RulesView
 
 from .screens import (
     Body,
@@ -27,7 +28,6 @@ from .screens import (
     TargetView,
     TeamPanel,
 )
-from .settings import NAME_LIMIT
 
 SVG = "http://www.w3.org/2000/svg"
 
@@ -49,6 +49,8 @@ class QuizPainter(Painter):
             " selected" if q.selected else "") + (" fresh" if q.fresh else ""), data_question=q.id)
         if q.interactive:
             node.type = "button"
+            node.setAttribute("data-action", "card")
+            node.setAttribute("data-arg", q.id)
             node.setAttribute("aria-pressed", "true" if q.selected else "false")
         self.add(node, self.el("span", "qcat", q.category), self.el("span", "qtext", q.text))
         if q.fresh:
@@ -70,7 +72,7 @@ class QuizPainter(Painter):
 
     # ---- screens and regions ----
 
-    def body(self, body: Body) -> Any:  # type: ignore[override]
+    def body(self, body: Body) -> Any:
         if isinstance(body, QuizSetupView):
             return self.quiz_setup(body)
         if isinstance(body, HandoffView):
@@ -102,7 +104,7 @@ class QuizPainter(Painter):
                     wrap = self.el("label", "field name")
                     wrap.appendChild(self.el("span", "field-label", label))
                     box = self.el("input", "", type="text", data_field=f"{field}:{team.index}", autocomplete="off",
-                                  spellcheck="false", maxlength=str(NAME_LIMIT if field == "team-name" else 200))
+                                  spellcheck="false", maxlength=str(MAX_NAME if field == "team-name" else 200))
                     if field == "team-name":
                         box.setAttribute("placeholder", team.placeholder)
                     box.value = value
@@ -152,7 +154,7 @@ class QuizPainter(Painter):
         node.appendChild(cards)
         return node
 
-    def controls(self, v: ChooseControls) -> Any:  # type: ignore[override]
+    def controls(self, v: ChooseControls) -> Any:
         box = self.el("section", "quiz-controls")
         box.appendChild(self.el("p", "prompt", v.prompt))
         if v.powers:

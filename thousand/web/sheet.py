@@ -12,9 +12,10 @@ from typing import Any
 
 from tabletop.documents import DocType
 from tabletop.errors import DataError
+from tabletop.names import clean_name
 from thousand.game import Game
 
-from .settings import KINDS, clean
+from .settings import KINDS
 
 SHEET_TYPE = "quiz-sheet"
 SHEET_SCHEMA = 1
@@ -62,7 +63,7 @@ class QuizRecord:
             if (not isinstance(t, dict) or not isinstance(t.get("name"), str) or t.get("kind") not in KINDS
                     or not isinstance(t.get("people"), list) or not all(isinstance(p, str) for p in t["people"])):
                 raise DataError("A team of a finished quiz is not readable.")
-            teams.append(TeamRecord(clean(t["name"]), t["kind"], tuple(clean(p) for p in t["people"])))
+            teams.append(TeamRecord(clean_name(t["name"]), t["kind"], tuple(clean_name(p) for p in t["people"])))
         if not isinstance(winners, list) or not all(type(w) is int and 0 <= w < len(teams) for w in winners):
             raise DataError("The winners of a finished quiz are not readable.")
         if (not isinstance(distances, list) or len(distances) != len(teams)
@@ -104,10 +105,29 @@ class QuizSheet:
     @classmethod
     def from_json(cls, text: object) -> QuizSheet:
         """Read a sheet written by ``to_json``; anything else raises ``DataError`` saying why."""
-        data = SHEET_DOC.read(text)
-        if not isinstance(data.get("games"), list):
-            raise DataError("This quiz score sheet is damaged: its games are missing.")
-        return cls(tuple(QuizRecord.from_dict(r) for r in data["games"]))
+        return read(text, salvage=False)[0]
+
+
+def read(text: object, *, salvage: bool) -> tuple[QuizSheet, list[str]]:
+    """A sheet from its text; with ``salvage``, the games still readable of a damaged one and a message per game
+    left out (``NewerVersionError`` still raised: a newer sheet is left alone)."""
+    data = SHEET_DOC.read(text)
+    games = data.get("games")
+    if not isinstance(games, list):
+        raise DataError("This quiz score sheet is damaged: its games are missing.")
+    records: list[QuizRecord] = []
+    dropped: list[str] = []
+    for number, raw in enumerate(games, 1):
+        try:
+            records.append(QuizRecord.from_dict(raw))
+        except DataError as err:
+            if not salvage:
+                raise
+            dropped.append(f"Game {number}: {err}")
+    sheet = QuizSheet()
+    for record in records:
+        sheet = sheet.add(record)
+    return sheet, dropped
 
 
 @dataclass(frozen=True)

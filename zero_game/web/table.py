@@ -19,7 +19,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from tabletop import saving
-from tabletop.effects import Add, After, Effect, Effects, Think, Thinking
+from tabletop.effects import Add, After, Effect, Effects, Think, Thinking, unique
 from tabletop.notes import Note
 from tabletop.prefs import PREFS
 from tabletop.saving import Persist
@@ -324,7 +324,7 @@ def settle(before: Table, after: Table, effects: Effects = (), *, pause: float =
     reveal = revealing(after)
     if reveal is not None:
         found.append(After(max(1.0, SPEEDS[after.settings.speed] * 2), SeeEnd(reveal), key=("reveal", reveal)))
-    return after, tuple(dict.fromkeys(found))  # settling twice asks for nothing twice
+    return after, unique(found)  # settling twice asks for nothing twice
 
 
 def revealing(s: Table) -> tuple[int, int] | None:
@@ -483,7 +483,7 @@ class BotJob:
         return bot(t.level).start(t.view, t.rng, Standing(t.totals, t.rounds_left))
 
     def current(self, state: Table) -> bool:
-        return current_turn(state, self.key) is not None
+        return acting(state, self.key) is not None
 
     def started(self) -> BotStarted:
         return BotStarted(self.key)
@@ -492,16 +492,16 @@ class BotJob:
         return BotDecided(self.key, action, seconds)
 
 
-def current_turn(s: Table, key: JobKey) -> BotTurn | None:
-    """The bot turn of ``key``, if the table is still where that bot saw it."""
-    turn = bot_turn(s)
-    return turn if turn is not None and (s.serial, turn.key) == key else None
+def acting(s: Table, key: JobKey) -> BotActs | None:
+    """The bot to act of ``key``, if the table is still where that bot saw it."""
+    step = next_step(s)
+    return step if isinstance(step, BotActs) and (s.serial, step.key) == key else None
 
 
 def bot_message(s: Table, message: BotStarted | BotDecided | BotShow | BotPlay) -> Result:
     """A bot's turn, step by step: it thinks (its seat says so), shows the card leaving, plays; each step
     only if the table is still where the bot saw it."""
-    turn = current_turn(s, message.key)
+    turn = acting(s, message.key)
     if turn is None:
         return s, ()
     pace = SPEEDS[s.settings.speed]
