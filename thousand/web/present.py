@@ -13,7 +13,6 @@ from zero_game.web.present import game_top_bar
 from zero_game.web.screens import Button, Choice, Confirm, HandoffView, Notice, Notices, RulesView, TopBar
 from zero_game.web.table import Think
 
-from .rules_text import RULES
 from .screens import (
     Body,
     ChooseControls,
@@ -50,7 +49,7 @@ from .table import (
     team_name,
     viewer,
 )
-from .texts import LANGUAGES, Texts
+from .texts import LANGUAGES, Texts, rules_sections
 
 POWER_ORDER = (Power.SHIFT, Power.CHANGE, Power.TWO)
 
@@ -61,7 +60,7 @@ def present(s: QuizTable) -> QuizScreen:
     name = page(s)
     body: Body
     if name is Page.RULES:
-        body = RulesView(t.t("rules.heading"), RULES[s.lang], Button("back", t.t("back")))
+        body = RulesView(t.t("rules.heading"), rules_sections(s.lang), Button("back", t.t("back")))
     elif name is Page.SHEET:
         body = sheet_page(s)
     elif name is Page.SETUP:

@@ -12,10 +12,9 @@ from zero_game.match import MAX_ROUNDS
 from zero_game.round import default_pool_size
 
 from .hint import can_hint, hint_text, thinking
-from .i18n import LANGUAGES
+from .i18n import LANGUAGES, rules_sections
 from .movelog import last_move_text, log_page, log_round, round_log
 from .replay import replay_page
-from .rules_text import rules_sections
 from .screens import (
     Body,
     Button,
