@@ -6,13 +6,13 @@ with its words; the games it offers are the registry's (``tabletop.registry``).
 
 from __future__ import annotations
 
-# ruff: noqa: E501 - one message per line reads best
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
 from .effects import Add, Do, Effects, Open
+from .i18n import LANGUAGES, SHELL, catalog, pick_language
 from .paint import Painter
 from .prefs import PREFS
 from .regions import Host, Regions
@@ -20,49 +20,7 @@ from .registry import GAMES
 from .store import Spec
 from .widgets import Button, Choice, Notices, Screen
 
-LANGUAGES = {"en": "English", "fr": "Français", "de": "Deutsch"}
-
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "Zero and Zéro à 1000 — choose a game",
-        "heading": "Which game?",
-        "intro": "Two games for one tablet in the middle of the table.",
-        "zero": "Zero",
-        "zero.about": "Reiner Knizia's card game: swap cards with the pool and get your hand down to nothing. 2–5 players, people or bots.",
-        "quiz": "Zéro à 1000",
-        "quiz.about": "A quiz of estimates for teams: every answer lies between 0 and 1000; pick the question nearest the target. 2–4 teams.",
-        "play": "Play {name}",
-        "language": "Language",
-        "loading": "Loading the quiz…",
-        "failed": "The quiz could not be loaded. Check your connection and try again.",
-    },
-    "fr": {
-        "title": "Zéro et Zéro à 1000 — choisir un jeu",
-        "heading": "À quel jeu jouer ?",
-        "intro": "Deux jeux pour une tablette posée au milieu de la table.",
-        "zero": "Zéro",
-        "zero.about": "Le jeu de cartes de Reiner Knizia : échangez des cartes avec la réserve et videz votre main de points. 2 à 5 joueurs, humains ou robots.",
-        "quiz": "Zéro à 1000",
-        "quiz.about": "Un quiz d'estimations en équipes : chaque réponse est entre 0 et 1000 ; jouez la question la plus proche de la cible. 2 à 4 équipes.",
-        "play": "Jouer à {name}",
-        "language": "Langue",
-        "loading": "Chargement du quiz…",
-        "failed": "Le quiz n'a pas pu se charger. Vérifiez la connexion et réessayez.",
-    },
-    "de": {
-        "title": "Zero und Zéro à 1000 — Spiel wählen",
-        "heading": "Welches Spiel?",
-        "intro": "Zwei Spiele für ein Tablet in der Mitte des Tisches.",
-        "zero": "Zero",
-        "zero.about": "Das Kartenspiel von Reiner Knizia: tauscht Karten mit der Auslage und bringt eure Hand auf null. 2–5 Spieler, Menschen oder Bots.",
-        "quiz": "Zéro à 1000",
-        "quiz.about": "Ein Schätzquiz für Teams: jede Antwort liegt zwischen 0 und 1000; spielt die Frage, die der Zielzahl am nächsten ist. 2–4 Teams.",
-        "play": "{name} spielen",
-        "language": "Sprache",
-        "loading": "Das Quiz wird geladen…",
-        "failed": "Das Quiz ließ sich nicht laden. Prüft die Verbindung und versucht es noch einmal.",
-    },
-}
+__all__ = ["HOME", "HomeCommand", "chosen_game", "home", "pick_language", "words"]
 
 
 class HomeCommand(StrEnum):
@@ -101,28 +59,20 @@ class Home:
     lang: str = "en"
 
 
-def pick_language(preferred: Iterable[str]) -> str:
-    """The first of the browser's languages (``navigator.languages``) the site speaks, else English."""
-    for tag in preferred:
-        base = str(tag).split("-")[0].split("_")[0].lower()
-        if base in LANGUAGES:
-            return base
-    return "en"
-
-
 def words(lang: str) -> dict[str, str]:
-    """The first screen's words in ``lang``."""
-    return WORDS.get(lang, WORDS["en"])
+    """The first screen's texts in ``lang`` (the shell's ``home.*``, by their last names), placeholders unfilled."""
+    texts = catalog(lang, (SHELL,))
+    return {key.removeprefix("home."): str(texts.messages[key]) for key in texts.messages if key.startswith("home.")}
 
 
 def home(lang: str, games: Iterable[str] | None = None) -> HomeView:
     """The choice of game, in ``lang``."""
-    w = words(lang)
-    choices = tuple(GameChoice(g, w[g], w[g + ".about"],
-                               Button(HomeCommand.OPEN_GAME, w["play"].format(name=w[g]), arg=g, primary=True))
+    t = catalog(lang, (SHELL,)).t
+    choices = tuple(GameChoice(g, t(f"home.{g}"), t(f"home.{g}.about"),
+                               Button(HomeCommand.OPEN_GAME, t("home.play", name=t(f"home.{g}")), arg=g, primary=True))
                     for g in (games if games is not None else [e.name for e in GAMES]))
-    return HomeView(lang, w["title"], w["heading"], w["intro"], choices,
-                    Choice("lang", w["language"], lang, tuple(LANGUAGES.items())))
+    return HomeView(lang, t("home.title"), t("home.heading"), t("home.intro"), choices,
+                    Choice("lang", t("home.language"), lang, tuple(LANGUAGES.items())))
 
 
 def chosen_game(url_game: str | None, remembered: object) -> str | None:

@@ -29,10 +29,10 @@ class Nav(StrEnum):
     BACK = "back"
 
 
-def top_bar(t: Translate, lang: str, languages: dict[str, str], *, sheet_open: bool, rules_open: bool, playing: bool,
-            between: bool, confirm_new: bool) -> TopBar:
-    """A game's bar: the way back to the choice of game (between games), score sheet, rules, new game (while
-    playing), language."""
+def top_bar(t: Translate, lang: str, languages: dict[str, str], *, brand: str, label: str, sheet_open: bool,
+            rules_open: bool, playing: bool, between: bool, confirm_new: bool) -> TopBar:
+    """A game's bar (``brand``: the game's name; ``label``: the bar's name for screen readers): the way back to
+    the choice of game (between games), score sheet, rules, new game (while playing), language."""
     nav = [
         Button(Nav.SHEET, t("nav.sheet"), pressed=sheet_open),
         Button(Nav.RULES, t("nav.rules"), pressed=rules_open),
@@ -42,7 +42,7 @@ def top_bar(t: Translate, lang: str, languages: dict[str, str], *, sheet_open: b
     if between:
         nav.insert(0, Button(Nav.GAMES, t("nav.games")))
     language = Choice("lang", t("nav.language"), lang, tuple(languages.items()))
-    return TopBar(t("brand"), t("nav.label"), tuple(nav), language)
+    return TopBar(brand, label, tuple(nav), language)
 
 
 def at_risk_params(risk: AtRisk, t: Translate) -> dict[str, str]:
@@ -69,8 +69,9 @@ def note_text(note: Note, t: Translate) -> str:
     return t(note.key, **params)
 
 
-def notices(notes: tuple[Note, ...], t: Translate, *, confirm_new: bool) -> Notices:
-    """The notices, oldest first, and the question before leaving a game in progress."""
+def notices(notes: tuple[Note, ...], t: Translate, leave: tuple[str, str, str] | None = None) -> Notices:
+    """The notices, oldest first, and the question before leaving a game in progress (``leave``: the game's
+    question, its detail and the yes, when it is asked)."""
     items = tuple(
         Notice(n.key, note_text(n, t), n.alert,
                tuple(Button(action, t(label), arg=arg) for action, arg, label in n.actions),
@@ -78,8 +79,9 @@ def notices(notes: tuple[Note, ...], t: Translate, *, confirm_new: bool) -> Noti
         for n in notes
     )
     ask = None
-    if confirm_new:
-        ask = Confirm(t("leave.question"), t("leave.detail"), Button(Nav.NEW_SETUP_YES, t("leave.yes")),
+    if leave is not None:
+        question, detail, yes = leave
+        ask = Confirm(question, detail, Button(Nav.NEW_SETUP_YES, yes),
                       Button(Nav.CANCEL, t("leave.no"), primary=True, key="Escape"), danger=True)
     return Notices(t("notice.area"), items, ask)
 

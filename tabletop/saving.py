@@ -65,7 +65,6 @@ class Persist:
     conflicted: bool = False  # another tab changed the saved game: this tab waits for the players' choice
     unsaved: bool = False  # a change of the game that is not in storage yet
     asked: bool = False  # the browser was asked to keep this site's data
-    saving: bool = False  # a save is on its way (``Now`` asked for its date)
     done: bool = False  # the game on the table is on the score sheet and forgotten: nothing more to save
     backups: tuple[str, ...] = ()  # backups of this game's damaged documents, newest first
     sheet_ready: bool = False  # the score sheet has been read
@@ -171,9 +170,7 @@ def save(s: S, *, force: bool = False) -> Result[S]:
     """Save the game on the table (after every change); not while another tab's change waits for the players."""
     if s.persist.conflicted and not force:
         return s, ()
-    if s.persist.saving and not force:
-        return s, ()  # the save on its way takes the latest state
-    return _persist(s, saving=True, unsaved=True), (Now("save-force" if force else "save"),)
+    return _persist(s, unsaved=True), (Now("save-force" if force else "save"),)
 
 
 def record(s: S) -> Result[S]:
@@ -281,7 +278,6 @@ def _dated(k: Keeper[S], s: S, now: str, tag: str) -> Result[S]:
     if tag == "record":
         effects: tuple[Effect, ...] = (Add(k.sheet, k.finished(s, now), "finished"),)
         return s, effects
-    s = _persist(s, saving=False)
     force = tag == "save-force"
     if s.persist.conflicted and not force:
         return s, ()

@@ -124,6 +124,12 @@ class Spec(Generic[T]):
     quiet: bool = False
     conflicts: bool = True  # a slot: refuse to write over another tab's change
     rescue_names: tuple[str, ...] = ()  # where older rescue files kept this document
+    role: str = ""  # what the document is to the players ("game", "sheet", "seen"), for its notices' words
+
+    @property
+    def kind(self) -> str:
+        """The document's role in the notices' keys (``storage.corrupt-<kind>``): ``role``, else ``name``."""
+        return self.role or self.name
 
     def read_all(self, text: str, salvage: bool = False) -> tuple[T, list[str]]:
         """``read`` at once."""
@@ -374,7 +380,7 @@ class Store:
             value, dropped = yield from spec.read(raw, ledger)
         except NewerVersionError as err:
             d.locked = True
-            problems.append(Problem(Code.NEWER, spec.name, str(err)))
+            problems.append(Problem(Code.NEWER, spec.kind, str(err)))
             return spec.empty if ledger else None
         except Exception as err:  # DataError, or a bug in reading: never crash at start
             detail = str(err) if isinstance(err, DataError) else f"The {spec.doc.what} could not be read ({err!r})."
@@ -387,15 +393,15 @@ class Store:
             return value
         detail = " ".join(dropped[:3])
         if not repair:
-            problems.append(Problem(Code.CORRUPT, spec.name, detail))
+            problems.append(Problem(Code.CORRUPT, spec.kind, detail))
             return value
         key = self._backup(spec.name, raw)
         if key is None:
             d.locked = True  # no copy of the original anywhere else: do not write over it
             d.damaged = raw
-            problems.append(Problem(Code.BACKUP_FAILED, spec.name, detail))
+            problems.append(Problem(Code.BACKUP_FAILED, spec.kind, detail))
             return value
-        problems.append(Problem(Code.CORRUPT, spec.name, detail, key))
+        problems.append(Problem(Code.CORRUPT, spec.kind, detail, key))
         if ledger:  # what was valid in it replaces it
             text = yield from spec.dump(value)
             if self._set(spec.key, text):
@@ -525,9 +531,9 @@ class Store:
             else:
                 incoming = (yield from spec.read(text if isinstance(text, str) else _decoded(text), False))[0]
         except NewerVersionError as err:
-            return Imported(Status.REJECTED, problem=Problem(Code.NEWER_IMPORT, spec.name, str(err)))
+            return Imported(Status.REJECTED, problem=Problem(Code.NEWER_IMPORT, spec.kind, str(err)))
         except DataError as err:
-            return Imported(Status.REJECTED, problem=Problem(Code.BAD_IMPORT, spec.name, str(err)))
+            return Imported(Status.REJECTED, problem=Problem(Code.BAD_IMPORT, spec.kind, str(err)))
         before = d.value
         assert spec.merge is not None and before is not None
         merged = yield from spec.merge(before, incoming)
@@ -634,9 +640,9 @@ class Store:
         try:
             value = d.spec.read_all(new_value)[0]
         except NewerVersionError as err:
-            return (Changed(d.spec.name, problem=Problem(Code.NEWER, d.spec.name, str(err))),)
+            return (Changed(d.spec.name, problem=Problem(Code.NEWER, d.spec.kind, str(err))),)
         except Exception as err:
-            return (Changed(d.spec.name, problem=Problem(Code.CORRUPT, d.spec.name, str(err))),)
+            return (Changed(d.spec.name, problem=Problem(Code.CORRUPT, d.spec.kind, str(err))),)
         return (Changed(d.spec.name, value),)
 
     def owns(self, key: str | None) -> bool:

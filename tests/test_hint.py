@@ -40,7 +40,7 @@ def test_a_hint_is_asked_answered_by_the_hard_bot_and_marked_as_help() -> None:
     assert text.startswith("The hard bot would ") and present(d.s).live == text
     assert "hint" not in [b.action for b in d.table().controls.actions]  # answered: the button goes
     d.s, _ = act(d.s, "set", "lang", "de")
-    assert d.table().controls.hint.startswith("Der schwere Bot")
+    assert d.table().controls.hint.startswith("Der starke Bot")
     d("knock")
     d("confirm")
     d.bots()

@@ -76,12 +76,16 @@ def test_sentences_name_who_gave_and_took_what_in_three_languages() -> None:
     lines = {lang: [entry_text(Texts(lang, settings), e) for e in round_log(r, 1).entries] for lang in LANGS}
     assert lines["en"][:4] == [
         "You gave the green 8 and took the black 1.",
-        "Bruno knocks for the first time.",
-        "You knock a second time: everyone else has one final turn.",
+        "Bruno makes the round's first knock.",  # the round's knocks, not the person's
+        "You make the round's second knock: everyone else has one final turn.",
         "Final turn: Bruno passes.",
     ]
     assert lines["fr"][0] == "Vous avez donné le 8 vert et pris le 1 noir."
-    assert lines["de"][3] == "Letzter Zug: Bruno passt."
+    assert lines["de"][1:4] == [
+        "Das erste Klopfen der Runde kommt von Bruno.",
+        "Das zweite Klopfen der Runde kommt von dir: Alle anderen haben noch einen letzten Zug.",
+        "Letzter Zug: Bruno passt.",
+    ]
     assert lines["en"][4].startswith("The round is over. Points: You ")
     assert last_move_text(Texts("en", settings), r) == "Final turn: Bruno passes. The round is over."
 

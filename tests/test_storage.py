@@ -6,26 +6,12 @@ import asyncio
 import itertools
 import json
 import random
-import string
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-from tabletop.ids import new_id
-from zero_game import KNOCK, Match
-from zero_game.seats import Seat
-from zero_game.sheet import (
-    SHEET_SCHEMA,
-    SavedGame,
-    ScoreSheet,
-    dump_game,
-    dump_sheet,
-    load_game,
-    load_sheet,
-)
 from zero_game.web.storage import (
     BACKUP_PREFIX,
     CONFLICT,
@@ -46,7 +32,20 @@ from zero_game.web.storage import (
     request_persistence,
     settings_data,
 )
-from zero_game.web.storage_messages import STORAGE_MESSAGES
+
+from tabletop.ids import new_id
+from zero_game import KNOCK, Match
+from zero_game.seats import Seat
+from zero_game.sheet import (
+    SHEET_SCHEMA,
+    SavedGame,
+    ScoreSheet,
+    dump_game,
+    dump_sheet,
+    load_game,
+    load_sheet,
+)
+from zero_game.web.i18n import translate
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SEATS = (Seat("Ann"), Seat("Bob"), Seat("Medium bot", "bot", "medium"))
@@ -493,16 +492,12 @@ def test_export_filename_names_the_day() -> None:
 
 
 def test_every_problem_code_has_a_text_in_every_language() -> None:
+    """(Each catalog's parity across languages is tested in test_catalogs.py.)"""
     codes = {"storage-unavailable", "write-failed", "corrupt-sheet", "corrupt-game", "backup-failed",
              "newer-sheet", "newer-game", "conflict", "bad-import", "newer-import"}  # fmt: skip
-    assert set(STORAGE_MESSAGES) == {"en", "fr", "de"}
-    keys = set(STORAGE_MESSAGES["en"])
-    assert {f"storage.{c}" for c in codes} <= keys
-    for lang, table in STORAGE_MESSAGES.items():
-        assert set(table) == keys, lang
-        for key, text in table.items():
-            fields = {f for _, f, _, _ in string.Formatter().parse(text) if f}
-            assert fields == {f for _, f, _, _ in string.Formatter().parse(STORAGE_MESSAGES["en"][key]) if f}
+    for lang in ("en", "fr", "de"):
+        for code in codes:
+            assert translate(lang, Problem(code).message_key), (lang, code)
 
 
 # --- hostile stored values ----------------------------------------------------------------------------------
@@ -626,12 +621,12 @@ def test_when_storage_fills_mid_match_the_player_is_told_what_is_kept_and_can_do
     assert store.save_game(game).status == FAILED
     risk = store.at_risk()
     assert (risk.kept_matches, risk.kept_match, risk.match, risk.finished, risk.damaged) == (1, True, True, 0, 0)
-    texts = at_risk_params(risk, lambda key, **p: STORAGE_MESSAGES["en"][key].format(**p))
-    assert texts == {"kept": "the score sheet (finished matches: 1); the match in progress, as last saved",
-                     "lost": "the latest moves of the match in progress"}
+    texts = at_risk_params(risk, lambda key, **p: translate("en", key, **p))
+    assert texts == {"kept": "the score sheet (finished games: 1); the game in progress, as last saved",
+                     "lost": "the latest moves of the game in progress"}
     for lang in ("fr", "de"):
-        params = at_risk_params(risk, lambda key, lang=lang, **p: STORAGE_MESSAGES[lang][key].format(**p))
-        assert STORAGE_MESSAGES[lang]["storage.at-risk"].format(**params)
+        params = at_risk_params(risk, lambda key, lang=lang, **p: translate(lang, key, **p))
+        assert translate(lang, "storage.at-risk", **params)
     rescue = store.rescue()
     assert rescue is not None and rescue.filename.startswith("zero-rescue-")
     assert json.loads(rescue.text)["match_in_progress"]["match"] == game.match.to_dict()  # exactly the latest

@@ -16,7 +16,7 @@ from zero_game.seats import Seat
 from zero_game.sheet import MatchRecord, RoundRecord, ScoreSheet, load_sheet
 from zero_game.web.actions import Command
 from zero_game.web.commands import handle
-from zero_game.web.i18n import MESSAGES
+from zero_game.web.i18n import translate
 from zero_game.web.present import present
 from zero_game.web.screens import HandoffView, SheetPageView, cards_shown
 from zero_game.web.settings import Settings
@@ -146,7 +146,7 @@ def test_a_knocked_seat_says_knocked_once() -> None:
     d("confirm")
     d.bots()
     for seat in d.table().seats:
-        assert [seat.knocked, seat.last].count(MESSAGES["en"]["seat.knocked"]) <= 1
+        assert [seat.knocked, seat.last].count(translate("en", "seat.knocked")) <= 1
 
 
 def test_round_end_reveals_every_hand_then_the_match_ends_is_recorded_once_and_can_be_played_again() -> None:
@@ -318,7 +318,7 @@ def test_sheet_page_shows_this_match_with_marks_the_history_newest_first_and_sta
     ana, ben, bot = body.stats
     assert (ana.name, ana.matches, ana.wins, ana.average, ana.zeros, ana.best) == ("ana", "2", "1", "9,7", "1", "0")
     assert (ben.name, ben.wins, bot.average, bot.best) == ("Ben", "1", "8,0", "4")
-    assert bot.name == MESSAGES["fr"]["kind.medium"]
+    assert bot.name == translate("fr", "kind.medium")
     d("back")
     d("set", "lang", "en")
     d("start")
@@ -361,7 +361,7 @@ def test_notices_are_translated_shown_once_per_kind_and_dismissed() -> None:
     items = present(s).notices.items
     assert [n.key for n in items] == ["storage.write-failed", "storage.imported"]
     assert items[0].actions == () and items[0].alert  # the second one replaced the first
-    assert items[1].text == "Hinzugefügte Partien: 2. Schon auf dem Zettel: 1." and not items[1].alert
+    assert items[1].text == "Hinzugefügte Spiele: 2. Schon auf dem Zettel: 1." and not items[1].alert
     s, _ = handle(s, Do(Nav.DISMISS, "storage.imported"))
     assert [n.key for n in present(s).notices.items] == ["storage.write-failed"]
 
@@ -402,8 +402,8 @@ def test_setup_says_what_each_bot_level_does_and_offers_expert(lang: str) -> Non
     kinds = [value for value, _ in seats[0].kind.options]
     assert kinds[-1] == "expert" and "hard" in kinds
     assert seats[0].about == ""
-    assert seats[1].about == MESSAGES[lang]["level.expert"]
-    assert seats[2].about == MESSAGES[lang]["level.easy"]
+    assert seats[1].about == translate(lang, "level.expert")
+    assert seats[2].about == translate(lang, "level.easy")
     assert len({s.about for s in seats}) == 3
 
 

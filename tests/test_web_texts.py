@@ -10,8 +10,8 @@ import pytest
 from tests.zero_steps import act, bot_play
 from zero_game import Card, Colour
 from zero_game.seats import Seat
+from zero_game.web.i18n import rules_sections
 from zero_game.web.present import present
-from zero_game.web.rules_text import rules_sections
 from zero_game.web.screens import MatchEndView, RoundEndView, TableView
 from zero_game.web.settings import Settings
 from zero_game.web.table import Page, Table, bot_turn, page
@@ -63,12 +63,15 @@ def test_the_lone_person_is_addressed_as_you_in_every_sentence_of_a_match(lang: 
 
 
 def test_the_second_person_forms_read_right() -> None:
-    for lang, knock, win in (("en", "You knock.", "You win with 33 points!"),
-                             ("fr", "Vous frappez.", "Vous gagnez avec 33 points !"),
-                             ("de", "Du klopfst.", "Du gewinnst mit 33 Punkten!")):
+    for lang, knock, win, one in (
+        ("en", "You knock.", "You win with 33 points!", "You win with 1 point!"),
+        ("fr", "Vous frappez.", "Vous gagnez avec 33 points\u202f!", "Vous gagnez avec 1 point\u202f!"),
+        ("de", "Du klopfst.", "Du gewinnst mit 33 Punkten!", "Du gewinnst mit 1 Punkt!"),
+    ):
         t = Texts(lang, SOLO)
         assert t.say("live.knock", 0) == knock
         assert t.say("match.winner", 0, total=33) == win
+        assert t.say("match.winner", 0, total=1) == one  # a count's own form, not "1 points"
         assert t.say("live.knock", 1) == f"{t.name(1)} " + {"en": "knocks.", "fr": "frappe.", "de": "klopft."}[lang]
     named = Texts("en", Settings(seats=(Seat("Ana"), Seat.bot("easy"))))
     assert named.say("live.knock", 0) == "Ana knocks."
@@ -80,7 +83,7 @@ def test_german_declines_the_colours_and_french_puts_them_after_the_number() -> 
     assert de.t("confirm.swap", give=de.card_in(green1), take=de.card_in(red6)) == \
         "Deine grüne 1 abgeben und die rote 6 nehmen?"
     assert fr.t("confirm.swap", give=fr.card_in(blue1), take=fr.card_in(red6)) == \
-        "Donner votre 1 bleu et prendre le 6 rouge ?"
+        "Donner votre 1 bleu et prendre le 6 rouge\u202f?"
     assert fr.card(blue1) == "1 bleu" and de.card(green1) == "grün 1"
 
 

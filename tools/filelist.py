@@ -5,11 +5,12 @@
     python tools/filelist.py --check    # exit 1 if either is out of date
 
 The ``[files]`` table maps each module ``./zero_game/x.py`` to ``zero_game/x.py`` in Pyodide's file
-system, for every ``tabletop/**/*.py`` and ``zero_game/**/*.py`` outside test folders.  It must be the
+system, for every ``tabletop/**/*.py`` and ``zero_game/**/*.py`` outside test folders, and each package's
+data files (``texts/*.toml``, the text catalogs read with ``importlib.resources``).  It must be the
 last table in ``pyscript.toml``: everything after the ``[files]`` header is regenerated.
 Standard library only, so the service worker's precache list can reuse :func:`site_files`.
 
-The quiz (package ``thousand``) is not in ``[files]``: the page fetches its modules and deck only
+The quiz (package ``thousand``) is not in ``[files]``: the page fetches its modules, texts and deck only
 when the quiz is chosen, from the list generated into ``tabletop/web/game_files.py``.  They are
 site files all the same (served, precached for offline play).
 """
@@ -38,6 +39,8 @@ TERMINAL_ONLY = {
     "zero_game/__main__.py", "zero_game/cli.py", "zero_game/bench.py", "zero_game/bots/bench.py",
     "zero_game/terminal.py", "zero_game/tournament.py", "tabletop/console.py", "tabletop/stats.py",
 }
+# Data files a package reads with importlib.resources (its text catalogs), shipped beside its modules.
+PACKAGE_DATA = ("texts/*.toml",)
 
 
 QUIZ_PACKAGE = "thousand"
@@ -71,6 +74,19 @@ def package_modules(root: Path = ROOT) -> list[str]:
     return sorted(found)
 
 
+def package_data(package: str, root: Path = ROOT) -> list[str]:
+    """POSIX paths, relative to ``root``, of ``package``'s data files (``PACKAGE_DATA``)."""
+    return sorted(
+        path.relative_to(root).as_posix()
+        for pattern in PACKAGE_DATA for path in (root / package).glob(pattern) if path.is_file()
+    )
+
+
+def package_files(root: Path = ROOT) -> list[str]:
+    """What the page loads at start: the shell's and Zero's modules and data files."""
+    return sorted(package_modules(root) + [name for package in PACKAGES for name in package_data(package, root)])
+
+
 def _module(name: str) -> str:
     return name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
 
@@ -94,7 +110,7 @@ def _imports(root: Path, name: str) -> set[str]:
 
 def quiz_files(root: Path = ROOT) -> list[str]:
     """The quiz's files the page fetches when the quiz is chosen: its modules (not the terminal's), each
-    after the modules it imports (so the page can compile them one at a time), then the deck."""
+    after the modules it imports (so the page can compile them one at a time), then its texts and the deck."""
     if not (root / QUIZ_PACKAGE).is_dir():
         return []
     found = sorted(
@@ -115,7 +131,7 @@ def quiz_files(root: Path = ROOT) -> list[str]:
 
     for module in modules:
         visit(module, ())
-    return ordered + [name for name in QUIZ_DATA if (root / name).is_file()]
+    return ordered + package_data(QUIZ_PACKAGE, root) + [name for name in QUIZ_DATA if (root / name).is_file()]
 
 
 def quiz_list(root: Path = ROOT) -> str:
@@ -150,7 +166,7 @@ def site_files(root: Path = ROOT) -> list[str]:
                 and not any(part.startswith(".") for part in relative.parts)
             ):
                 files.append(relative.as_posix())
-    files += package_modules(root)
+    files += package_files(root)
     files += quiz_files(root)
     return sorted(set(files))
 
@@ -158,7 +174,7 @@ def site_files(root: Path = ROOT) -> list[str]:
 def files_table(root: Path = ROOT) -> str:
     """The ``[files]`` table for ``pyscript.toml``."""
     lines = [FILES_HEADER]
-    lines += [f'"./{name}" = "{name}"' for name in package_modules(root)]
+    lines += [f'"./{name}" = "{name}"' for name in package_files(root)]
     return "\n".join(lines) + "\n"
 
 
@@ -178,7 +194,7 @@ def check(root: Path = ROOT) -> str | None:
         return None
     return (
         f"{CONFIG}'s [files] table does not match the {', '.join(PACKAGES)} packages "
-        f"(modules added, moved or removed?). Regenerate it with: {REGENERATE}"
+        f"(modules or text catalogs added, moved or removed?). Regenerate it with: {REGENERATE}"
     )
 
 
@@ -194,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
         path = ROOT / CONFIG
         path.write_text(render_config(path.read_text(encoding="utf-8")), encoding="utf-8")
         (ROOT / QUIZ_LIST).write_text(quiz_list(), encoding="utf-8")
-        print(f"wrote {CONFIG} ({len(package_modules())} engine files) and {QUIZ_LIST} ({len(quiz_files())} files)")
+        print(f"wrote {CONFIG} ({len(package_files())} files) and {QUIZ_LIST} ({len(quiz_files())} files)")
         return 0
     if args.check:
         problem = check() or check_quiz()

@@ -11,9 +11,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from zero_game import Match
 from zero_game.sheet import load_game
+from zero_game.web.keeper import GAME_KEY
 from zero_game.web.movelog import last_move_text, log_round, round_log
 from zero_game.web.settings import Settings
-from zero_game.web.storage import GAME_KEY
 from zero_game.web.texts import Texts
 
 from .conftest import open_game

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from thousand.deck import default_deck
-from thousand.web.texts import MESSAGES
+from thousand.web.texts import Texts
 
 from .conftest import REPO, open_game
 
@@ -185,7 +185,7 @@ def test_a_whole_quiz_by_taps_with_bots_keeps_every_secret_and_lands_on_the_scor
     seen = json.loads(page.evaluate("() => localStorage.getItem('zero-knizia:quiz-seen')"))
     assert len(seen) >= 18, "the questions dealt are marked seen"
     page.locator("[data-action=rules]").click()
-    expect(page.locator(".rules h1")).to_have_text(MESSAGES["en"]["rules.heading"])
+    expect(page.locator(".rules h1")).to_have_text(Texts("en").t("rules.heading"))
     screenshot_all(page, "rules")
 
 
@@ -231,7 +231,7 @@ def test_the_quiz_speaks_french_and_german_with_questions_in_that_language(
 ) -> None:
     page = first_visit(quiz_context, site_url, "?game=quiz")
     page.locator(".quiz-setup [data-field=lang]").select_option(lang)
-    expect(page.locator(".quiz-setup h1")).to_have_text(MESSAGES[lang]["setup.heading"])
+    expect(page.locator(".quiz-setup h1")).to_have_text(Texts(lang).t("setup.heading"))
     set_up(page, ("people", "easy"), ("Les Hiboux",), seed=4)
     page.locator("[data-action=start]").click()
     card = page.locator(".team.mine button[data-question]").first
@@ -356,7 +356,7 @@ def test_the_quiz_sheet_exports_imports_clears_and_forgets_the_shown_questions(
         expect(page2.locator("[data-notice='sheet.bad_import']")).to_be_visible()
         page2.locator("[data-field=import-file]").set_input_files(exported)
         expect(page2.locator(".history-entry")).to_have_count(1)
-        expect(page2.locator("[data-notice='sheet.imported']")).to_contain_text("Loaded 1")
+        expect(page2.locator("[data-notice='sheet.imported']")).to_contain_text("Games loaded: 1. Already here: 0.")
     finally:
         other.close()
 
@@ -397,7 +397,7 @@ def test_the_power_cards_by_taps_change_two_questions_and_200(quiz_context: Brow
     answer = str(choice.first.inner_text()).split()[1]
     choice.first.click()
     expect(page.locator(".results")).to_contain_text(f"The new target is {answer}.")
-    expect(page.locator(".results")).to_contain_text("Owls draws 2 new card(s).")
+    expect(page.locator(".results")).to_contain_text("Owls draws 2 new cards.")
 
 
 def test_a_quiz_changed_in_another_tab_is_not_written_over(quiz_context: BrowserContext, site_url: str) -> None:

@@ -14,7 +14,6 @@ from thousand.actions import Combine, Power
 from thousand.game import Card, End, Phase, Reveal, RevealedCard, TeamView
 
 from .actions import Command
-from .rules_text import RULES
 from .screens import (
     Body,
     ChooseControls,
@@ -56,7 +55,7 @@ from .table import (
     team_name,
     viewer,
 )
-from .texts import LANGUAGES, Texts
+from .texts import LANGUAGES, Texts, rules_sections
 
 POWER_ORDER = (Power.SHIFT, Power.CHANGE, Power.TWO)
 
@@ -67,7 +66,7 @@ def present(s: QuizTable) -> Screen:
     name = page(s)
     body: Body
     if name is Page.RULES:
-        body = RulesView(t.t("rules.heading"), RULES[s.lang], Button(Nav.BACK, t.t("back")))
+        body = RulesView(t.t("rules.heading"), rules_sections(s.lang), Button(Nav.BACK, t.t("back")))
     elif name is Page.SHEET:
         body = sheet_page(s)
     elif name is Page.SETUP:
@@ -85,7 +84,8 @@ def present(s: QuizTable) -> Screen:
     mine = my_turn(s)
     return Screen(name=str(name), game="quiz", lang=s.lang, title=t.t("title." + name), brand=t.t("brand"),
                   tagline=t.t("tagline"), table_label=t.t("table_label"), top=top_bar(s),
-                  notices=notices(s.notes, t.t, confirm_new=s.confirm_new), live=live_text(s), body=body,
+                  notices=notices(s.notes, t.t, leave_question(t) if s.confirm_new else None), live=live_text(s),
+                  body=body,
                   focus=FOCUS.get(name, ("h1",)), keys=keys(s, name, mine), moment=f"{name}:{mine}",
                   chrome=chrome(t.t), guard=Command.READY if name is Page.HANDOFF else None,
                   ready=("sheet",) if s.persist.sheet_ready else ())
@@ -108,6 +108,11 @@ def keys(s: QuizTable, name: Page, mine: bool) -> tuple[Key, ...]:
     return tuple(found)
 
 
+def leave_question(t: Texts) -> tuple[str, str, str]:
+    """The question before leaving a game in progress: its words, its detail, its yes."""
+    return t.t("leave.question"), t.t("leave.detail"), t.t("leave.yes")
+
+
 def live_text(s: QuizTable) -> str:
     """The live region's sentence: the state's event, worded in the language on screen."""
     live: Live = s.live
@@ -127,7 +132,9 @@ def _word(s: QuizTable, value: object) -> object:
 
 
 def top_bar(s: QuizTable) -> TopBar:
-    return shell_top_bar(s.texts.t, s.lang, LANGUAGES, sheet_open=s.overlay is Page.SHEET,
+    t = s.texts
+    return shell_top_bar(t.t, s.lang, LANGUAGES, brand=t.t("brand"), label=t.t("nav.label"),
+                         sheet_open=s.overlay is Page.SHEET,
                          rules_open=s.overlay is Page.RULES, playing=s.game is not None and not s.setting_up,
                          between=s.game is None or s.setting_up or s.game.is_over, confirm_new=s.confirm_new)
 

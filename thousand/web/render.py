@@ -142,7 +142,7 @@ class QuizPainter(Painter):
         head.appendChild(self.el("span", "team-status", p.status))
         node.appendChild(head)
         powers = self.el("p", "powers")
-        powers.appendChild(self.el("span", "powers-label", p.powers_label + ": "))
+        powers.appendChild(self.el("span", "powers-label", p.powers_label + " "))
         for name in p.powers:
             powers.appendChild(self.el("span", "power", name))
         node.appendChild(powers)

@@ -142,11 +142,11 @@ def docs(deck: Deck | None = None) -> tuple[Spec[Any], ...]:
 
     return (
         Spec("quiz-game", GAME_KEY, TABLE_DOC, Shape.SLOT, read_game, dump_game, revision=lambda g: g.revision,
-             with_revision=lambda g, n: replace(g, revision=n), peek=_peek),
+             with_revision=lambda g, n: replace(g, revision=n), peek=_peek, role="game"),
         Spec("quiz-sheet", SHEET_KEY, SHEET_DOC, Shape.LEDGER, read_sheet, dump_sheet, empty=QuizSheet(),
-             merge=merge_sheets, size=lambda sheet: len(sheet.records)),
+             merge=merge_sheets, size=lambda sheet: len(sheet.records), role="sheet"),
         Spec("quiz-seen", SEEN_KEY, SEEN_DOC, Shape.LEDGER, _read_seen, _dump_seen, empty={}, merge=_merge_seen,
-             size=len),
+             size=len, role="seen"),
     )
 
 

@@ -14,10 +14,9 @@ from zero_game.round import default_pool_size
 
 from .actions import Command
 from .hint import can_hint, hint_text, thinking
-from .i18n import LANGUAGES
+from .i18n import LANGUAGES, rules_sections
 from .movelog import last_move_text, log_page, log_round, round_log
 from .replay import replay_page
-from .rules_text import rules_sections
 from .screens import (
     Body,
     CardView,
@@ -81,7 +80,7 @@ def present(s: Table) -> Screen:
     return Screen(
         name=str(name), game="zero", lang=s.lang, title=t.t("title." + name.replace("-", "_")), brand=t.t("brand"),
         tagline=t.t("tagline"), table_label=t.t("table_label"), top=top_bar(s),
-        notices=notices(s.notes, t.t, confirm_new=s.confirm_new), live=live_text(s), body=body,
+        notices=notices(s.notes, t.t, leave_question(t) if s.confirm_new else None), live=live_text(s), body=body,
         focus=FOCUS.get(name, ("main .btn.primary", "h1")), keys=keys(s, name), moment=str(name),
         chrome=chrome(t.t), guard=Command.READY if name is Page.HANDOFF else None,
         flags=(("motion", "on" if s.motion else "off"),), ready=("sheet",) if s.persist.sheet_ready else (),
@@ -108,9 +107,16 @@ def keys(s: Table, name: Page) -> tuple[Key, ...]:
 
 def top_bar(s: Table) -> TopBar:
     """The bar: score sheet, rules, new game, language."""
-    return shell_top_bar(s.texts.t, s.lang, LANGUAGES, sheet_open=s.overlay is Page.SHEET,
+    t = s.texts
+    return shell_top_bar(t.t, s.lang, LANGUAGES, brand=t.t("brand"), label=t.t("nav.label"),
+                         sheet_open=s.overlay is Page.SHEET,
                          rules_open=s.overlay is Page.RULES, playing=s.match is not None and not s.setting_up,
                          between=s.match is None or s.setting_up or s.match.is_over, confirm_new=s.confirm_new)
+
+
+def leave_question(t: Texts) -> tuple[str, str, str]:
+    """The question before leaving a game in progress: its words, its detail, its yes."""
+    return t.t("leave.question"), t.t("leave.detail"), t.t("leave.yes")
 
 
 def live_text(s: Table) -> str:

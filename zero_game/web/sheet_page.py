@@ -57,7 +57,7 @@ def sheet_page(s: Table) -> SheetPageView:
         totals, winners = record.totals, record.winners
         history.append(HistoryEntry(
             date=record.finished_at[:10],
-            rounds=t.t("sheet.rounds_1") if len(record.rounds) == 1 else t.t("sheet.rounds_n", n=len(record.rounds)),
+            rounds=t.t("sheet.rounds", n=len(record.rounds)),
             players=tuple((seat.name, str(totals[i]), i in winners) for i, seat in enumerate(record.seats)),
             winners=t.t("sheet.won_by", names=", ".join(record.seats[i].name for i in winners)),
             assists=t.t("sheet.assists", names=", ".join(t.t("assist." + a) for a in record.assists))

@@ -12,7 +12,7 @@ from tabletop.names import MAX_NAME
 from zero_game import Card
 from zero_game.seats import Seat
 
-from .i18n import MESSAGES, translate
+from .i18n import messages, translate
 from .settings import BOT_NAMES, Settings
 
 
@@ -46,7 +46,7 @@ class Texts:
 
     def say(self, key: str, seat: int, **params: object) -> str:
         """The sentence ``key`` about ``seat``: its second-person form (``key.you``) when the seat is "you"."""
-        if self.is_you(seat) and key + ".you" in MESSAGES["en"]:
+        if self.is_you(seat) and key + ".you" in messages(self.lang):
             return self.t(key + ".you", **params)
         return self.t(key, name=self.name(seat), **params)
 
