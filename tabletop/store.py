@@ -392,8 +392,9 @@ class Store:
         if spec.quiet:
             return value
         detail = " ".join(dropped[:3])
-        if not repair:
+        if not repair:  # another tab's text, read for its news: not backed up yet, so not taken as known
             problems.append(Problem(Code.CORRUPT, spec.kind, detail))
+            d.text = None  # the next write reads it again and backs it up first (or keeps it, if it cannot)
             return value
         key = self._backup(spec.name, raw)
         if key is None:
