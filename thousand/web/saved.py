@@ -169,7 +169,7 @@ class QuizKeeper:
         return s.persist.id or new_id(random.Random(f"{s.ids}:{s.serial}"))
 
     def saved(self, s: QuizTable, now: str) -> SavedQuiz | None:
-        if s.game is None or s.game.is_over:
+        if s.game is None:  # a finished quiz too: until the sheet holds its result, it is its only stored copy
             return None
         return SavedQuiz(self._id(s), s.game, s.settings, s.reviewed, s.shown, s.lang)
 
