@@ -88,7 +88,8 @@ DOCUMENT_CODES = (Code.CORRUPT, Code.NEWER)
 class Backend(Protocol):
     """The part of the Web Storage API (``window.localStorage``) the store uses."""
 
-    length: int
+    @property
+    def length(self) -> int: ...  # read-only, as in the browser
 
     def getItem(self, key: str) -> str | None: ...  # noqa: N802 - the browser's names
     def setItem(self, key: str, value: str) -> None: ...  # noqa: N802
