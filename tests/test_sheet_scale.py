@@ -3,6 +3,7 @@ slices (the page reads the sheet after its first screen, a slice at a time)."""
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import time
@@ -61,15 +62,23 @@ def quiz_records(count: int, seed: int = 1) -> list[QuizRecord]:
             for i in range(count)]
 
 
-SIZES = {"zero": (500, 4000), "quiz": (250, 2000)}  # a quiz sheet holds up to about 5,500 quizzes (2 MB)
+SIZES = {"zero": (500, 4000), "quiz": (500, 4000)}  # a quiz sheet holds up to about 5,500 quizzes (2 MB)
 
 
 def best_time(work: Callable[[], object], repeat: int = 3) -> float:
+    """The shortest of ``repeat`` runs, without the cyclic collector (its pauses grow with everything else the
+    test process holds, not with the sheet)."""
     best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - start)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for _ in range(repeat):
+            start = time.perf_counter()
+            work()
+            best = min(best, time.perf_counter() - start)
+    finally:
+        if collecting:
+            gc.enable()
     return best
 
 
@@ -107,21 +116,6 @@ def test_adding_one_by_one_and_merging_grow_linearly() -> None:
     assert_linear(add_all)
 
 
-def test_adding_to_and_merging_quiz_sheets_grow_linearly() -> None:
-    pools = {n: quiz_records(n) for n in SIZES["quiz"]}
-
-    def add_all(n: int) -> float:
-        def work() -> None:
-            big = QuizSheet(tuple(pools[n]))
-            for record in quiz_records(20, seed=n):  # a few adds onto a big sheet
-                big.add(record)
-            big.merge(QuizSheet(tuple(pools[n][::-1])))
-            QuizSheet().merge(big)
-        return best_time(work)
-
-    assert_linear(add_all, *SIZES["quiz"])
-
-
 def sheet_spec(game: str) -> Spec[Any]:
     specs: dict[str, Spec[Any]] = {s.name: s for s in registry.plugin(game).docs}
     return specs["sheet" if game == "zero" else "quiz-sheet"]
@@ -137,6 +131,7 @@ def big_text(game: str, count: int, seed: int = 1) -> str:
 
 @pytest.mark.parametrize("game", ["zero", "quiz"])
 def test_importing_into_a_store_grows_linearly_and_adds_each_match_once(game: str) -> None:
+    """(Reading, merging into an empty sheet and into one holding every game already, and writing.)"""
     spec = sheet_spec(game)
     texts = {n: big_text(game, n, seed=n) for n in SIZES[game]}
 
@@ -166,13 +161,13 @@ def test_reading_in_slices_gives_the_same_sheet_and_no_slice_runs_long() -> None
 
 
 def test_a_quiz_sheet_is_read_in_slices_too() -> None:
-    sheet = QuizSheet(tuple(quiz_records(3000)))
+    sheet = QuizSheet(tuple(quiz_records(1000)))
     reading = Stepper(sheet_spec("quiz").read(sheet.to_json(), False))
     slices = 0
     while (result := reading.step(0)) is None:  # the smallest slice: a few games
         slices += 1
     assert result == (sheet, [])
-    assert slices >= 3000 // 16  # every game is checked in slices, not the whole sheet in one
+    assert slices >= 1000 // 16  # every game is checked in slices, not the whole sheet in one
 
 
 @pytest.mark.parametrize("game", ["zero", "quiz"])
