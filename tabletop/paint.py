@@ -7,16 +7,28 @@ painter extends :class:`Painter` with its own pieces.  No browser import: the pa
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from .widgets import Button, Choice, Confirm, HandoffView, Notices, RulesView, TopBar
 
 
 class Painter:
-    """Builds elements for one document."""
+    """Builds elements for one document.
+
+    ``PAINTS`` maps each screen body's model type to the method that draws it: a game's painter adds its own.
+    """
+
+    PAINTS: ClassVar[dict[type, str]] = {HandoffView: "handoff", RulesView: "rules"}
 
     def __init__(self, document: Any) -> None:
         self.doc = document
+
+    def body(self, model: Any) -> Any:
+        """A whole screen body, by its model's type."""
+        method = self.PAINTS.get(type(model))
+        if method is None:
+            raise TypeError(f"{type(self).__name__} draws no {type(model).__name__}.")
+        return getattr(self, method)(model)
 
     def el(self, tag: str, cls: str = "", text: str | None = None, **attrs: str) -> Any:
         """A new element with a class, text (as text, never HTML) and attributes (``data_x`` → ``data-x``)."""

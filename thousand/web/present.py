@@ -6,6 +6,9 @@ no unrevealed answer) and ``table.shown_plays`` (the plays turned over so far).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from tabletop.names import bot_name
 from tabletop.present import Nav, chrome, notices
 from tabletop.present import top_bar as shell_top_bar
 from tabletop.saving import Data
@@ -32,7 +35,7 @@ from .screens import (
     TeamPanel,
     TeamSetup,
 )
-from .settings import BOT_NAMES, KINDS, SPEEDS
+from .settings import KINDS, SPEEDS
 from .sheet import statistics
 from .table import (
     Act,
@@ -64,23 +67,7 @@ def present(s: QuizTable) -> Screen:
     """What to draw now, and how the page behaves around it (where focus starts, which keys do what)."""
     t = s.texts
     name = page(s)
-    body: Body
-    if name is Page.RULES:
-        body = RulesView(t.t("rules.heading"), rules_sections(s.lang), Button(Nav.BACK, t.t("back")))
-    elif name is Page.SHEET:
-        body = sheet_page(s)
-    elif name is Page.SETUP:
-        body = setup(s)
-    elif name is Page.HANDOFF:
-        body = handoff(s)
-    elif name is Page.CHOOSE:
-        body = choose(s)
-    elif name is Page.REVEAL:
-        body = reveal(s)
-    elif name is Page.GUESS:
-        body = guess(s)
-    else:
-        body = end(s)
+    body = BODIES[name](s)
     mine = my_turn(s)
     return Screen(name=str(name), game="quiz", lang=s.lang, title=t.t("title." + name), brand=t.t("brand"),
                   tagline=t.t("tagline"), table_label=t.t("table_label"), top=top_bar(s),
@@ -89,6 +76,11 @@ def present(s: QuizTable) -> Screen:
                   focus=FOCUS.get(name, ("h1",)), keys=keys(s, name, mine), moment=f"{name}:{mine}",
                   chrome=chrome(t.t), guard=Command.READY if name is Page.HANDOFF else None,
                   ready=("sheet",) if s.persist.sheet_ready else ())
+
+
+def rules(s: QuizTable) -> RulesView:
+    """The rules page."""
+    return RulesView(s.texts.t("rules.heading"), rules_sections(s.lang), Button(Nav.BACK, s.texts.t("back")))
 
 
 FOCUS: dict[Page, tuple[str, ...]] = {
@@ -149,7 +141,7 @@ def setup(s: QuizTable) -> QuizSetupView:
         TeamSetup(
             index=i, heading=t.t("setup.team", n=i + 1),
             kind=Choice(f"team-kind:{i}", t.t("setup.kind", n=i + 1), team.kind, kinds),
-            editable=team.is_people, bot_name=BOT_NAMES[i % len(BOT_NAMES)],
+            editable=team.is_people, bot_name=bot_name(i),
             name_label=t.t("setup.name"), people_label=t.t("setup.people"),
             placeholder=t.t("team.default", n=i + 1),
             remove=Button(Command.REMOVE_TEAM, t.t("setup.remove"), arg=str(i)) if len(s.settings.teams) > 2 else None,
@@ -407,3 +399,17 @@ def sheet_page(s: QuizTable) -> QuizSheetView:
         stats, t.t("sheet.stats_empty"), t.t("sheet.data"), t.t("sheet.data_hint"), seen_text, tools, confirm,
         Button(Nav.BACK, t.t("back"), primary=True),
     )
+
+
+#: Each screen's presenter (its painter is ``render.QuizPainter.PAINTS``'s for the model's type).
+BODIES: dict[Page, Callable[[QuizTable], Body]] = {
+    Page.SETUP: setup,
+    Page.HANDOFF: handoff,
+    Page.CHOOSE: choose,
+    Page.REVEAL: reveal,
+    Page.GUESS: guess,
+    Page.END: end,
+    Page.SHEET: sheet_page,
+    Page.RULES: rules,
+}
+assert set(BODIES) == set(Page), "every screen has its presenter"

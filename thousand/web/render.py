@@ -8,14 +8,12 @@ argument: no browser import.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.names import MAX_NAME
 from tabletop.paint import Painter
-from tabletop.widgets import HandoffView, RulesView
 
 from .screens import (
-    Body,
     ChooseControls,
     EndView,
     GuessView,
@@ -34,6 +32,11 @@ SVG = "http://www.w3.org/2000/svg"
 
 class QuizPainter(Painter):
     """Builds the quiz's elements for one document."""
+
+    PAINTS: ClassVar[dict[type, str]] = {
+        **Painter.PAINTS, QuizSetupView: "quiz_setup", RevealView: "reveal", GuessView: "guess", EndView: "end",
+        QuizSheetView: "quiz_sheet",
+    }
 
     def svg(self, tag: str, **attrs: str) -> Any:
         node = self.doc.createElementNS(SVG, tag)
@@ -71,22 +74,6 @@ class QuizPainter(Painter):
         return box
 
     # ---- screens and regions ----
-
-    def body(self, body: Body) -> Any:
-        if isinstance(body, QuizSetupView):
-            return self.quiz_setup(body)
-        if isinstance(body, HandoffView):
-            return self.handoff(body)
-        if isinstance(body, RevealView):
-            return self.reveal(body)
-        if isinstance(body, GuessView):
-            return self.guess(body)
-        if isinstance(body, EndView):
-            return self.end(body)
-        if isinstance(body, QuizSheetView):
-            return self.quiz_sheet(body)
-        assert isinstance(body, RulesView)
-        return self.rules(body)
 
     def quiz_setup(self, v: QuizSetupView) -> Any:
         panel = self.el("section", "panel setup quiz-setup")

@@ -19,6 +19,7 @@ from enum import StrEnum
 
 from tabletop import saving
 from tabletop.effects import Add, After, Effect, Effects, Think, Thinking, unique
+from tabletop.names import bot_name
 from tabletop.notes import Note
 from tabletop.prefs import PREFS
 from tabletop.saving import Persist
@@ -26,7 +27,7 @@ from thousand.actions import Action, Change, ChooseTarget, Combine, Guess, Pick
 from thousand.deck import Deck, default_deck
 from thousand.game import Card, Game, Phase, Play, Reveal, TeamView, two_allowed
 
-from .settings import BOT_NAMES, SPEEDS, QuizSettings
+from .settings import SPEEDS, QuizSettings
 from .sheet import QuizSheet
 from .texts import Texts
 
@@ -146,7 +147,7 @@ def team_name(s: QuizTable, team: int) -> str:
         return " & ".join(config.people)
     if config.is_people:
         return s.texts.t("team.default", n=team + 1)
-    return BOT_NAMES[team % len(BOT_NAMES)]
+    return bot_name(team)
 
 
 def current_reveal(s: QuizTable) -> Reveal | None:

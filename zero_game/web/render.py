@@ -7,14 +7,12 @@ zone), beside the shell painter's ``data-action``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.names import MAX_NAME
 from tabletop.paint import Painter
-from tabletop.widgets import HandoffView, RulesView
 
 from .screens import (
-    Body,
     CardView,
     ControlsView,
     LogRound,
@@ -59,6 +57,11 @@ SYMBOLS: dict[str, tuple[tuple[str, dict[str, str]], ...]] = {
 
 class CardPainter(Painter):
     """Builds Zero's elements for one document: cards, seats, the table's regions, the ends of rounds."""
+
+    PAINTS: ClassVar[dict[type, str]] = {
+        **Painter.PAINTS, SetupView: "setup", RoundEndView: "round_end", MatchEndView: "match_end",
+        SheetPageView: "sheet_page", LogView: "log_page", ReplayView: "replay",
+    }
 
     def symbol(self, colour: str) -> Any:
         svg = self.doc.createElementNS(SVG, "svg")
@@ -127,25 +130,6 @@ class CardPainter(Painter):
         slot.lastElementChild.textContent = card.hint
 
     # ---- regions ----
-
-    def body(self, body: Body) -> Any:
-        """A whole screen body other than the table (which is drawn by region)."""
-        if isinstance(body, SetupView):
-            return self.setup(body)
-        if isinstance(body, HandoffView):
-            return self.handoff(body)
-        if isinstance(body, RoundEndView):
-            return self.round_end(body)
-        if isinstance(body, MatchEndView):
-            return self.match_end(body)
-        if isinstance(body, SheetPageView):
-            return self.sheet_page(body)
-        if isinstance(body, LogView):
-            return self.log_page(body)
-        if isinstance(body, ReplayView):
-            return self.replay(body)
-        assert isinstance(body, RulesView)
-        return self.rules(body)
 
     def setup(self, v: SetupView) -> Any:
         """The set-up page: who sits where, then the options and Play."""
