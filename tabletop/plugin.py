@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from .effects import Effects
 from .regions import Host, Regions
+from .saving import Keeper
 from .store import Spec
 from .widgets import Screen
 
@@ -39,6 +40,7 @@ class Plugin(Protocol):
     name: str  # the registry's name: "zero", "quiz"
     title: str  # the game's name, for the console's messages
     docs: tuple[Spec[Any], ...]  # the documents it keeps (the shell's preferences are not among them)
+    keeper: Keeper[Any]  # its part of saving
 
     def launch(self, start: Launch) -> tuple[Any, Effects]:
         """The game's first state, and what to do at once (read its saved documents)."""
@@ -59,3 +61,7 @@ class Plugin(Protocol):
 
     def view(self, host: Host) -> Regions:
         """The game's painter for a page."""
+
+    def leaks(self, state: Any, screen: Screen) -> list[str]:
+        """What ``screen`` shows that ``state`` keeps from the people at the screen (a hand, an unrevealed
+        answer): empty, always; the shell's tests check it on every screen of every game."""

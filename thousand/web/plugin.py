@@ -15,14 +15,16 @@ from tabletop.present import Nav
 from tabletop.regions import Host
 from tabletop.saving import Data
 from tabletop.store import Spec
+from tabletop.widgets import Screen
 from thousand.deck import Deck, default_deck
 
 from .actions import Command
 from .commands import handle as handle_message
 from .present import present as present_table
 from .saved import KEEPER, docs
+from .screens import answers_of
 from .settings import SPEEDS
-from .table import QuizTable
+from .table import Page, QuizTable, page, shown_plays
 from .texts import LANGUAGES
 from .view import QuizView
 
@@ -42,6 +44,7 @@ class Quiz:
 
     name = "quiz"
     title = "Zéro à 1000"
+    keeper = KEEPER
 
     def __init__(self, deck: Deck | None = None) -> None:
         self.deck = deck
@@ -79,6 +82,15 @@ class Quiz:
 
     def view(self, host: Host) -> QuizView:
         return QuizView(host)
+
+    def leaks(self, state: QuizTable, screen: Screen) -> list[str]:
+        """Answers drawn that are not turned over yet (Q16): only the plays of the reveal turned over so far,
+        and at the end the guessed last cards, may show theirs."""
+        allowed = {c.id for p in shown_plays(state) for c in p.cards}
+        g = state.game
+        if g is not None and g.is_over and page(state) is Page.END:
+            allowed |= {r.card.id for r in g.guess_results}
+        return sorted({a.id for a in answers_of(screen.body)} - allowed)
 
 
 PLUGIN = Quiz()

@@ -15,14 +15,17 @@ from tabletop.present import Nav
 from tabletop.regions import Host
 from tabletop.saving import Data
 from tabletop.store import Spec
+from tabletop.widgets import Screen
+from zero_game import Swap
 
 from .actions import Command
 from .commands import handle as handle_message
 from .i18n import LANGUAGES
 from .keeper import KEEPER, docs
 from .present import present as present_table
+from .screens import cards_shown
 from .settings import SPEEDS
-from .table import Table
+from .table import Table, table_round, visible_hand
 from .view import View
 
 
@@ -44,6 +47,8 @@ class Zero:
     # The bots' modules, imported in slices while people read the first screen, so the first bot turn thinks
     # in short slices.
     warm_up = tuple(f"zero_game/bots/{name}.py" for name in ("sim", "base", "simple", "hard", "__init__"))
+
+    keeper = KEEPER
 
     def __init__(self) -> None:
         self.docs: tuple[Spec[Any], ...] = docs()
@@ -81,6 +86,20 @@ class Zero:
 
     def view(self, host: Host) -> View:
         return View(host)
+
+    def leaks(self, state: Table, screen: Screen) -> list[str]:
+        """Cards of a hand that may not be in the page now (``visible_hand``), drawn anyway: only cards
+        everyone saw taken may be."""
+        m = state.match
+        if m is None:
+            return []
+        shown = visible_hand(state)
+        drawn = cards_shown(screen)
+        r = table_round(state)
+        assert r is not None
+        public = {t.action.take.slug for t in r.history if isinstance(t.action, Swap)}
+        return [f"seat {seat}: {card.slug}" for seat in range(m.players) if seat not in shown
+                for card in r.hand(seat) if card.slug in drawn and card.slug not in public]
 
 
 PLUGIN = Zero()
