@@ -9,11 +9,12 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
+from tabletop.bots import BotPlay, BotStarted
 from tabletop.effects import Do, Effects
 from thousand.actions import Action
 from thousand.web.commands import handle
 from thousand.web.plugin import command
-from thousand.web.table import BotPlay, BotStarted, BotTurn, QuizTable
+from thousand.web.table import BotTurn, QuizTable
 
 
 def act(s: QuizTable, message: Any, arg: str = "", value: str = "") -> tuple[QuizTable, Effects]:

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from enum import StrEnum
 
 from tabletop import saving
-from tabletop.effects import Do, Elsewhere, Failed, Leave, Put, Read
+from tabletop.bots import BotDecided, BotPlay, BotStarted
+from tabletop.effects import Elsewhere, Leave, Put, Read
 from tabletop.errors import IllegalMove, InvalidMove
 from tabletop.names import clean_name
 from tabletop.notes import dismiss, notify
 from tabletop.present import Nav
 from tabletop.saving import Data
+from tabletop.update import Update
 from thousand.actions import SHIFT, ChooseTarget, Combine, Guess, Power
 from thousand.game import MAX_TEAMS, MIN_TEAMS, Phase
 
@@ -23,10 +26,8 @@ from .actions import Command
 from .saved import KEEPER, with_seen
 from .settings import KINDS, PEOPLE, SPEEDS, TeamConfig, people_of
 from .table import (
+    BOT_STEPS,
     Act,
-    BotDecided,
-    BotPlay,
-    BotStarted,
     HandOff,
     Page,
     QuestionWord,
@@ -34,7 +35,6 @@ from .table import (
     Result,
     TeamWord,
     apply,
-    bot_message,
     can_two,
     change_action,
     cleared,
@@ -52,34 +52,27 @@ from .table import (
 )
 from .texts import LANGUAGES
 
-Cmd = Command | Nav
 Handler = Callable[[QuizTable, str, str], Result]
 
 
-def handle(s: QuizTable, message: object) -> Result:
-    """The next state and its effects, for a person's command or any other message (``tabletop.runtime``)."""
+def _messages(s: QuizTable, message: object) -> Result | None:
+    """The quiz's own messages: a bot team's steps, and the questions shown read or changed elsewhere (the rest of
+    a storage outcome is the shell's)."""
     match message:
-        case Do(Data() as cmd, arg, _):
-            if cmd is Data.CLEAR_HISTORY:
-                s = replace(s, confirm_clear=False)
-            return saving.command(KEEPER, s, cmd, arg)
-        case Do(Command() | Nav() as cmd, arg, value):
-            after, effects = HANDLERS[cmd](s, arg, value)
-            return settle(s, after, effects)
         case BotStarted() | BotDecided() | BotPlay():
-            return bot_message(s, message)
-        case Failed():
-            return notify(s, "error.unexpected", alert=True), ()
+            return BOT_STEPS(s, message)
         case Read("quiz-seen", loaded, _) if loaded.value is not None:
             return with_seen(s, loaded.value), ()
         case Elsewhere(changes):
             for change in changes:
                 if change.doc == "quiz-seen" and change.value is not None:
                     s = with_seen(s, change.value)
-    found = saving.outcome(KEEPER, s, message)
-    if found is None:
-        raise ValueError(f"The quiz has no message {message!r}.")
-    return found
+            return saving.outcome(KEEPER, s, message)
+    return None
+
+
+def _answered(s: QuizTable, cmd: Data) -> QuizTable:
+    return replace(s, confirm_clear=False) if cmd is Data.CLEAR_HISTORY else s
 
 
 def _same(s: QuizTable) -> Result:
@@ -303,7 +296,7 @@ def _reset_seen(s: QuizTable, arg: str, value: str) -> Result:
     return notify(replace(s, seen_ids=()), "sheet.seen_reset"), (Put("quiz-seen", None),)
 
 
-HANDLERS: dict[Cmd, Handler] = {
+HANDLERS: dict[StrEnum, Handler] = {
     Command.TEAM_KIND: _team_kind,
     Command.TEAM_NAME: _team_name,
     Command.TEAM_PEOPLE: _team_people,
@@ -337,3 +330,6 @@ HANDLERS: dict[Cmd, Handler] = {
     Command.RESET_SEEN: _reset_seen,
 }
 assert set(HANDLERS) == {*Command, *Nav}, "every command has one handler"
+
+#: The quiz's ``handle(state, message) -> (state, effects)``, for the runtime.
+handle: Update[QuizTable] = Update("The quiz", HANDLERS, settle, KEEPER, _messages, data=_answered)

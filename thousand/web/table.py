@@ -16,9 +16,11 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import partial
 
 from tabletop import saving
-from tabletop.effects import Add, After, Effect, Effects, Think, Thinking, unique
+from tabletop.bots import BotJob, BotSteps, Key
+from tabletop.effects import Add, Effect, Effects, Think, Thinking, unique
 from tabletop.names import bot_name
 from tabletop.notes import Note
 from tabletop.prefs import PREFS
@@ -276,7 +278,8 @@ def settle(before: QuizTable, after: QuizTable, effects: Effects = (), *, save: 
         found += more
     turn = bot_turn(after)
     if turn is not None:
-        found.append(Think(BotJob(turn, after.serial)))
+        key = (after.serial, turn.key)
+        found.append(Think(BotJob(key, partial(think, turn), lambda state, k: acting(state, k) is not None)))
     return after, unique(found)
 
 
@@ -390,33 +393,6 @@ def bot_turn(s: QuizTable) -> BotTurn | None:
                    f"{g.seed}:{step.team}")
 
 
-JobKey = tuple[int, tuple[int, int, int]]  # (the table's game serial, the bot turn's key)
-
-
-@dataclass(frozen=True)
-class BotStarted:
-    """The bot team of ``key`` has started to decide: its panel shows it."""
-
-    key: JobKey
-
-
-@dataclass(frozen=True)
-class BotDecided:
-    """The bot team of ``key`` chose ``action``."""
-
-    key: JobKey
-    action: Action
-    seconds: float = 0.0
-
-
-@dataclass(frozen=True)
-class BotPlay:
-    """The bot team's decision is played, after the pause its panel showed "thinking"."""
-
-    key: JobKey
-    action: Action
-
-
 class Decided:
     """A decision that needs no more thinking: ``step`` returns it at once."""
 
@@ -427,50 +403,23 @@ class Decided:
         return self.action
 
 
-@dataclass(frozen=True)
-class BotJob:
-    """A bot team's decision, taken by the runtime (``tabletop.effects.Job``): well under a slice."""
+def think(turn: BotTurn) -> Thinking:
+    """The bot team of ``turn`` deciding on its team's view (well under a slice: it decides at once)."""
+    from thousand.bots import make_bot
 
-    turn: BotTurn
-    serial: int
-
-    @property
-    def key(self) -> JobKey:
-        return (self.serial, self.turn.key)
-
-    def start(self) -> Thinking:
-        from thousand.bots import make_bot
-
-        t = self.turn
-        return Decided(make_bot(t.level, t.deck, t.seed).decide(t.view, t.rng))
-
-    def current(self, state: QuizTable) -> bool:
-        return acting(state, self.key) is not None
-
-    def started(self) -> BotStarted:
-        return BotStarted(self.key)
-
-    def done(self, action: Action, seconds: float) -> BotDecided:
-        return BotDecided(self.key, action, seconds)
+    return Decided(make_bot(turn.level, turn.deck, turn.seed).decide(turn.view, turn.rng))
 
 
-def acting(s: QuizTable, key: JobKey) -> BotActs | None:
+def acting(s: QuizTable, key: Key) -> BotActs | None:
     """The bot team to act of ``key``, if the table is still where that bot saw it."""
     step = next_step(s)
     return step if isinstance(step, BotActs) and (s.serial, step.key) == key else None
 
 
-def bot_message(s: QuizTable, message: BotStarted | BotDecided | BotPlay) -> Result:
-    """A bot team's decision, step by step: it thinks (its panel says so) for the table's pace, then plays;
-    each step only if the table is still where the bot saw it."""
-    turn = acting(s, message.key)
-    if turn is None:
-        return replace(s, thinking=None), ()
-    match message:
-        case BotStarted():
-            return replace(s, thinking=turn.team), ()
-        case BotDecided(key, action, seconds):
-            pace = SPEEDS[s.settings.speed]
-            return s, (After(max(0.0, pace - seconds), BotPlay(key, action)),)
-        case BotPlay(_, action):
-            return apply(replace(s, thinking=None), action)
+#: A bot team's decision on the quiz's table: its panel says it is thinking for the table's pace, then it plays.
+BOT_STEPS: BotSteps[QuizTable] = BotSteps(
+    acting=acting,
+    thinking=lambda s, who: replace(s, thinking=who.team),
+    play=lambda s, action, rest: apply(replace(s, thinking=None), action),
+    pace=lambda s: SPEEDS[s.settings.speed],
+)
