@@ -15,7 +15,7 @@ from tabletop.bots import BotDecided, BotPlay, BotStarted
 from tabletop.effects import Elsewhere, Leave, Put, Read
 from tabletop.errors import IllegalMove, InvalidMove
 from tabletop.names import clean_name
-from tabletop.notes import dismiss, notify
+from tabletop.notes import dismiss, notify, said
 from tabletop.present import Nav
 from tabletop.saving import Data
 from tabletop.update import Update
@@ -45,7 +45,6 @@ from .table import (
     pick_of,
     prefs_saved,
     questions,
-    said,
     seen,
     settle,
     start,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tabletop.names import bot_name
+from tabletop.notes import Live
 from tabletop.present import Nav, chrome, notices
 from tabletop.present import top_bar as shell_top_bar
 from tabletop.saving import Data
@@ -41,7 +42,6 @@ from .table import (
     Act,
     BotActs,
     HandOff,
-    Live,
     Page,
     QuestionWord,
     QuizTable,

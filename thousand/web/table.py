@@ -22,7 +22,7 @@ from tabletop import saving
 from tabletop.bots import BotJob, BotSteps, Key
 from tabletop.effects import Add, Effect, Effects, Think, Thinking, unique
 from tabletop.names import bot_name
-from tabletop.notes import Note
+from tabletop.notes import Live, Note, said
 from tabletop.prefs import PREFS
 from tabletop.saving import Persist
 from thousand.actions import Action, Change, ChooseTarget, Combine, Guess, Pick
@@ -87,19 +87,6 @@ class TeamWord:
     """A team in a live sentence: its name."""
 
     team: int
-
-
-@dataclass(frozen=True)
-class Live:
-    """The live region's sentence as an event: a message ``key`` and its parameters."""
-
-    key: str = ""
-    params: tuple[tuple[str, object], ...] = ()
-
-
-def said(key: str, **params: object) -> Live:
-    """The live event ``key`` with ``params``."""
-    return Live(key, tuple(params.items()))
 
 
 @dataclass(frozen=True)

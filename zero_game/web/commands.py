@@ -13,7 +13,7 @@ from enum import StrEnum
 from tabletop.bots import BotDecided, BotPlay, BotShow, BotStarted
 from tabletop.effects import Leave
 from tabletop.names import clean_name
-from tabletop.notes import dismiss
+from tabletop.notes import dismiss, said
 from tabletop.present import Nav
 from tabletop.saving import Data
 from tabletop.update import Update
@@ -41,7 +41,6 @@ from .table import (
     next_step,
     page,
     prefs_saved,
-    said,
     see_end,
     settle,
     start,

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from tabletop import saving
 from tabletop.bots import BotJob, BotSteps, Key
 from tabletop.effects import Add, After, Effect, Effects, Think, Thinking, unique
-from tabletop.notes import Note
+from tabletop.notes import Live, Note, said
 from tabletop.prefs import PREFS
 from tabletop.saving import Persist
 from zero_game import Action, Card, Match, Phase, Round, RoundView, Swap
@@ -61,22 +61,6 @@ class CardWord:
 
     card: Card
     bare: bool = False
-
-
-@dataclass(frozen=True)
-class Live:
-    """The live region's sentence as an event: a message ``key`` (about ``seat``, in the second person when the
-    seat is "you"), its parameters (cards as ``CardWord``), and further keys said after it."""
-
-    key: str = ""
-    seat: int | None = None
-    params: tuple[tuple[str, object], ...] = ()
-    more: tuple[str, ...] = ()
-
-
-def said(key: str, seat: int | None = None, *more: str, **params: object) -> Live:
-    """The live event ``key`` with ``params``."""
-    return Live(key, seat, tuple(params.items()), more)
 
 
 HINT_SAID = "=hint"  # the live key that says the hint on screen (worded from the state: ``hint.hint_text``)
