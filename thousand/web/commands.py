@@ -18,6 +18,7 @@ from tabletop.names import clean_name
 from tabletop.notes import dismiss, notify, said
 from tabletop.present import Nav
 from tabletop.saving import Data
+from tabletop.turns import Acts, HandOff
 from tabletop.update import Update
 from thousand.actions import SHIFT, ChooseTarget, Combine, Guess, Power
 from thousand.game import MAX_TEAMS, MIN_TEAMS, Phase
@@ -27,8 +28,6 @@ from .saved import KEEPER, with_seen
 from .settings import KINDS, PEOPLE, SPEEDS, TeamConfig, people_of
 from .table import (
     BOT_STEPS,
-    Act,
-    HandOff,
     Page,
     QuestionWord,
     QuizTable,
@@ -143,7 +142,7 @@ def _ready(s: QuizTable, arg: str, value: str) -> Result:
     step = next_step(s)
     if page(s) is not Page.HANDOFF or not isinstance(step, HandOff):
         return _same(s)
-    return replace(cleared(s), at_screen=step.team, live=said("live.your_turn", name=TeamWord(step.team))), ()
+    return replace(cleared(s), at_screen=step.who, live=said("live.your_turn", name=TeamWord(step.who))), ()
 
 
 def _card(s: QuizTable, arg: str, value: str) -> Result:
@@ -261,10 +260,10 @@ def _reveal_done(s: QuizTable, arg: str, value: str) -> Result:
 def _target(s: QuizTable, arg: str, value: str) -> Result:
     g = s.game
     step = next_step(s)
-    if g is None or g.phase is not Phase.TARGET or not isinstance(step, Act) or page(s) is not Page.REVEAL:
+    if g is None or g.phase is not Phase.TARGET or not isinstance(step, Acts) or page(s) is not Page.REVEAL:
         return _same(s)
     try:
-        return apply(s, ChooseTarget(step.team, arg))
+        return apply(s, ChooseTarget(step.who, arg))
     except (IllegalMove, InvalidMove):
         return _same(s)
 

@@ -13,6 +13,7 @@ from tabletop.notes import Live
 from tabletop.present import Nav, chrome, notices
 from tabletop.present import top_bar as shell_top_bar
 from tabletop.saving import Data
+from tabletop.turns import Acts, BotActs, HandOff
 from tabletop.widgets import Button, Choice, Confirm, HandoffView, Key, RulesView, Screen, TopBar
 from thousand.actions import Combine, Power
 from thousand.game import Card, End, Phase, Reveal, RevealedCard, TeamView
@@ -39,9 +40,6 @@ from .screens import (
 from .settings import KINDS, SPEEDS
 from .sheet import statistics
 from .table import (
-    Act,
-    BotActs,
-    HandOff,
     Page,
     QuestionWord,
     QuizTable,
@@ -162,11 +160,11 @@ def setup(s: QuizTable) -> QuizSetupView:
 def handoff(s: QuizTable) -> HandoffView:
     """Whose turn it is to take the tablet; nothing private."""
     step = next_step(s)
-    assert step is not None and not isinstance(step, Act)
+    assert step is not None and not isinstance(step, Acts)
     t = s.texts
     assert isinstance(step, HandOff)
-    who = team_name(s, step.team)
-    config = s.settings.teams[step.team]
+    who = team_name(s, step.who)
+    config = s.settings.teams[step.who]
     named = f"{who} ({', '.join(config.people)})" if config.name and config.people else who
     guessing = s.game is not None and s.game.phase is Phase.GUESS
     return HandoffView(t.t("handoff.heading", name=named), t.t("handoff.detail_guess" if guessing else "handoff.detail",
@@ -317,7 +315,7 @@ def reveal(s: QuizTable) -> RevealView:
         if r is g.pending:
             chooser = r.furthest[0]
             results.append(t.t("reveal.choose_target", name=team_name(s, chooser)))
-            if isinstance(step, Act):
+            if isinstance(step, Acts):
                 choices = tuple(Button(Command.TARGET, t.t("reveal.pick_target", answer=c.answer), arg=c.id,
                                        primary=True) for c in r.play(chooser).cards)
         else:

@@ -25,6 +25,7 @@ from tabletop.names import bot_name
 from tabletop.notes import Live, Note, said
 from tabletop.prefs import PREFS
 from tabletop.saving import Persist
+from tabletop.turns import Acts, BotActs, HandOff, Step
 from thousand.actions import Action, Change, ChooseTarget, Combine, Guess, Pick
 from thousand.deck import Deck, default_deck
 from thousand.game import Card, Game, Phase, Play, Reveal, TeamView, two_allowed
@@ -47,29 +48,6 @@ class Page(StrEnum):
     RULES = "rules"
 
 
-@dataclass(frozen=True)
-class Act:
-    """The team at the tablet is to act."""
-
-    team: int
-
-
-@dataclass(frozen=True)
-class HandOff:
-    """A team of people is to act that is not at the tablet: it goes to them first."""
-
-    team: int
-
-
-@dataclass(frozen=True)
-class BotActs:
-    """A bot team is to decide (``key``: the actions so far, the team, the round)."""
-
-    team: int
-    key: tuple[int, int, int]
-
-
-Step = BotActs | HandOff | Act
 
 
 # ---- the live region: what just happened, as an event (the presenter words it) --------------------
@@ -189,8 +167,8 @@ def next_step(s: QuizTable) -> Step | None:
         return None
     team = to_act[0]
     if g.phase is Phase.TARGET:
-        return Act(team)  # the choice of the target card is public: no hand-off
-    return Act(team) if s.at_screen == team else HandOff(team)
+        return Acts(team)  # the choice of the target card is public: no hand-off
+    return Acts(team) if s.at_screen == team else HandOff(team)
 
 
 def viewer(s: QuizTable) -> int | None:
@@ -201,7 +179,7 @@ def viewer(s: QuizTable) -> int | None:
     """
     if s.game is None or page(s) not in (Page.CHOOSE, Page.GUESS) or s.at_screen is None:
         return None
-    if len(s.settings.people_teams) > 1 and next_step(s) != Act(s.at_screen):
+    if len(s.settings.people_teams) > 1 and next_step(s) != Acts(s.at_screen):
         return None
     return s.at_screen
 
@@ -234,7 +212,7 @@ def shown_plays(s: QuizTable) -> tuple[Play, ...]:
 def my_turn(s: QuizTable) -> bool:
     """Whether the team at the tablet may choose now."""
     step = next_step(s)
-    return isinstance(step, Act) and step.team == s.at_screen and page(s) in (Page.CHOOSE, Page.GUESS)
+    return isinstance(step, Acts) and step.who == s.at_screen and page(s) in (Page.CHOOSE, Page.GUESS)
 
 
 # ---- the transitions -------------------------------------------------------------------------------
@@ -364,7 +342,7 @@ class BotTurn:
     level: str
     view: TeamView
     rng: random.Random = field(compare=False)
-    key: tuple[int, int, int]
+    key: tuple[int, ...]
     deck: Deck = field(compare=False)
     seed: int | str = 0
 
@@ -375,9 +353,9 @@ def bot_turn(s: QuizTable) -> BotTurn | None:
     if not isinstance(step, BotActs) or s.game is None:
         return None
     g = s.game
-    rng = random.Random(f"{g.seed}:{step.key[0]}:{step.team}")
-    return BotTurn(step.team, s.settings.teams[step.team].kind, g.view(step.team), rng, step.key, g.deck,
-                   f"{g.seed}:{step.team}")
+    rng = random.Random(f"{g.seed}:{step.key[0]}:{step.who}")
+    return BotTurn(step.who, s.settings.teams[step.who].kind, g.view(step.who), rng, step.key, g.deck,
+                   f"{g.seed}:{step.who}")
 
 
 class Decided:
@@ -406,7 +384,7 @@ def acting(s: QuizTable, key: Key) -> BotActs | None:
 #: A bot team's decision on the quiz's table: its panel says it is thinking for the table's pace, then it plays.
 BOT_STEPS: BotSteps[QuizTable] = BotSteps(
     acting=acting,
-    thinking=lambda s, who: replace(s, thinking=who.team),
+    thinking=lambda s, who: replace(s, thinking=who.who),
     play=lambda s, action, rest: apply(replace(s, thinking=None), action),
     pace=lambda s: SPEEDS[s.settings.speed],
 )

@@ -16,6 +16,7 @@ from tabletop.names import clean_name
 from tabletop.notes import dismiss, said
 from tabletop.present import Nav
 from tabletop.saving import Data
+from tabletop.turns import HandOff
 from tabletop.update import Update
 from zero_game import KNOCK, Card, Swap
 from zero_game.seats import PERSON, Seat
@@ -29,7 +30,6 @@ from .settings import KINDS, MAX_SEATS, MIN_SEATS
 from .table import (
     BOT_STEPS,
     CardWord,
-    HandOff,
     Page,
     Result,
     SeeEnd,
@@ -133,7 +133,7 @@ def _ready(s: Table, arg: str, value: str) -> Result:
     step = next_step(s)
     if page(s) is not Page.HANDOFF or not isinstance(step, HandOff):
         return _same(s)
-    return replace(s, at_screen=step.seat, live=said("live.your_turn", step.seat)), ()
+    return replace(s, at_screen=step.who, live=said("live.your_turn", step.who)), ()
 
 
 def _find(cards: tuple[Card, ...], slug: str) -> Card | None:

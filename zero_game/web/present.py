@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from tabletop.present import Nav, chrome, notices
 from tabletop.present import top_bar as shell_top_bar
+from tabletop.turns import HandOff
 from tabletop.widgets import Button, Choice, Confirm, HandoffView, Key, RulesView, Screen, TopBar
 from zero_game import Action, Card, Colour, Effect, Phase, Round, Swap, breakdown, score_hand
 from zero_game.match import MAX_ROUNDS
@@ -40,7 +41,6 @@ from .sheet_page import match_sheet, sheet_page
 from .table import (
     HINT_SAID,
     CardWord,
-    HandOff,
     Page,
     Table,
     knock_question,
@@ -176,7 +176,7 @@ def handoff(s: Table) -> HandoffView:
     """The hand-off: whose turn it is, nothing private."""
     step = next_step(s)
     assert isinstance(step, HandOff)
-    who = s.texts.name(step.seat)
+    who = s.texts.name(step.who)
     t = s.texts
     return HandoffView(t.t("handoff.heading", name=who), t.t("handoff.detail", name=who),
                        Button(Command.READY, t.t("handoff.ready", name=who), primary=True))

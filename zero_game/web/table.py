@@ -25,6 +25,7 @@ from tabletop.effects import Add, After, Effect, Effects, Think, Thinking, uniqu
 from tabletop.notes import Live, Note, said
 from tabletop.prefs import PREFS
 from tabletop.saving import Persist
+from tabletop.turns import Acts, BotActs, HandOff, Step
 from zero_game import Action, Card, Match, Phase, Round, RoundView, Swap
 from zero_game import Effect as Turned
 from zero_game.seats import Seat
@@ -79,29 +80,6 @@ class SeeEnd:
 # ---- what happens next ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class HandOff:
-    """A person is to act who is not at the screen: the tablet goes to them first."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class Play:
-    """The person at the screen is to act."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class BotActs:
-    """A bot is to act (``key``: the finished rounds, the turns taken this round, the seat)."""
-
-    seat: int
-    key: tuple[int, int, int] = (0, 0, 0)
-
-
-Step = BotActs | HandOff | Play
 
 
 @dataclass(frozen=True)
@@ -181,7 +159,7 @@ def next_step(s: Table) -> Step | None:
         return None
     if not s.settings.seats[seat].is_person:
         return BotActs(seat, (len(m.finished_rounds), m.round.turns_taken, seat))
-    return Play(seat) if s.at_screen == seat else HandOff(seat)
+    return Acts(seat) if s.at_screen == seat else HandOff(seat)
 
 
 def table_round(s: Table) -> Round | None:
@@ -226,7 +204,7 @@ def visible_hand(s: Table) -> Mapping[int, tuple[Card, ...]]:
 
 def my_turn(s: Table) -> bool:
     """Whether the person at the screen may choose cards and knock now."""
-    return page(s) is Page.TABLE and isinstance(next_step(s), Play)
+    return page(s) is Page.TABLE and isinstance(next_step(s), Acts)
 
 
 # ---- the transitions -------------------------------------------------------------------------------
@@ -384,7 +362,7 @@ class BotTurn:
     level: str
     view: RoundView
     rng: random.Random = field(compare=False)
-    key: tuple[int, int, int]
+    key: tuple[int, ...]
     totals: tuple[int, ...]  # the match around the round (public), for the bots that weigh it
     rounds_left: int
     script: Action | None = None  # the tutorial's scripted move: no thinking
@@ -402,7 +380,7 @@ def bot_turn(s: Table) -> BotTurn | None:
         from .tutorial import scripted  # the tutorial builds on this module
 
         script = scripted(s)
-    return BotTurn(step.seat, s.settings.seats[step.seat].choice, m.view(step.seat), rng, step.key,
+    return BotTurn(step.who, s.settings.seats[step.who].choice, m.view(step.who), rng, step.key,
                    tuple(m.totals), max(0, m.rounds - m.round_number), script)
 
 
@@ -434,7 +412,7 @@ def acting(s: Table, key: Key) -> BotActs | None:
 #: played; each step a share of the bots' pace, and the next bot waits a moment more.
 BOT_STEPS: BotSteps[Table] = BotSteps(
     acting=acting,
-    thinking=lambda s, who: replace(s, thinking=who.seat, arrived=None, received=None),
+    thinking=lambda s, who: replace(s, thinking=who.who, arrived=None, received=None),
     showing=lambda s, action: replace(s, thinking=None, moving=action if isinstance(action, Swap) else None),
     play=lambda s, action, rest: apply(replace(s, thinking=None, moving=None), action, pause=rest),
     pace=lambda s: SPEEDS[s.settings.speed],
