@@ -82,6 +82,32 @@ class Painter:
         wrap.appendChild(select)
         return wrap
 
+    def heading(self, parent: Any, heading: str, intro: str, back: Button | None = None) -> Any:
+        """A screen's heading (focusable, for a new screen's start), its intro line, and the way back to a game
+        waiting behind it."""
+        self.add(parent, self.el("h1", "", heading, tabindex="-1"), self.el("p", "intro", intro))
+        if back is not None:
+            parent.appendChild(self.button(back, "back-to-match"))
+        return parent
+
+    def row(self, cls: str, heading: str, kind: Choice) -> Any:
+        """A set-up row: its heading and who plays it."""
+        row = self.el("li", cls)
+        self.add(row, self.el("span", "seat-no", heading), self.choice(kind, "field kind"))
+        return row
+
+    def text_box(self, label: str, field: str, value: str, limit: int, placeholder: str = "") -> Any:
+        """A labelled one-line text box (its ``data-field`` hook is ``field``), its text as typed so far."""
+        wrap = self.el("label", "field name")
+        wrap.appendChild(self.el("span", "field-label", label))
+        box = self.el("input", "", type="text", data_field=field, maxlength=str(limit), autocomplete="off",
+                      spellcheck="false")
+        if placeholder:
+            box.setAttribute("placeholder", placeholder)
+        box.value = value
+        wrap.appendChild(box)
+        return wrap
+
     def top(self, v: TopBar) -> Any:
         """The top bar: name, navigation and language (its own accessible name, not the table's)."""
         bar = self.el("nav", "topbar", aria_label=v.label)

@@ -77,7 +77,7 @@ def play(name: str, seed: int, *, reload_at: int | None = None) -> tuple[TableRu
 def test_a_whole_game_of_bots_keeps_every_secret_and_lands_once_on_its_own_score_sheet(name: str, seed: int) -> None:
     run, storage = play(name, seed, reload_at=3 + seed)
     keeper = run.plugin.keeper
-    sheet = keeper.sheet_of(run.state)
+    sheet = run.state.history
     spec = next(d for d in run.plugin.docs if d.name == keeper.sheet)
     assert spec.size(sheet) == 1, "the finished game is on the sheet once"
     stored = spec.read_all(storage.data[spec.key])[0]

@@ -6,7 +6,6 @@ team's decision in steps, and the storage outcomes (the shell's ``tabletop.savin
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from enum import StrEnum
 
@@ -19,7 +18,7 @@ from tabletop.notes import dismiss, notify, said
 from tabletop.present import Nav
 from tabletop.saving import Data
 from tabletop.turns import Acts, HandOff
-from tabletop.update import Update
+from tabletop.update import Handler, Update
 from thousand.actions import SHIFT, ChooseTarget, Combine, Guess, Power
 from thousand.game import MAX_TEAMS, MIN_TEAMS, Phase
 
@@ -49,8 +48,6 @@ from .table import (
     start,
 )
 from .texts import LANGUAGES
-
-Handler = Callable[[QuizTable, str, str], Result]
 
 
 def _messages(s: QuizTable, message: object) -> Result | None:
@@ -294,7 +291,7 @@ def _reset_seen(s: QuizTable, arg: str, value: str) -> Result:
     return notify(replace(s, seen_ids=()), "sheet.seen_reset"), (Put("quiz-seen", None),)
 
 
-HANDLERS: dict[StrEnum, Handler] = {
+HANDLERS: dict[StrEnum, Handler[QuizTable]] = {
     Command.TEAM_KIND: _team_kind,
     Command.TEAM_NAME: _team_name,
     Command.TEAM_PEOPLE: _team_people,

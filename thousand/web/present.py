@@ -122,11 +122,10 @@ def _word(s: QuizTable, value: object) -> object:
 
 
 def top_bar(s: QuizTable) -> TopBar:
+    """The bar: the games (between games), score sheet, rules, new game, language."""
     t = s.texts
-    return shell_top_bar(t.t, s.lang, LANGUAGES, brand=t.t("brand"), label=t.t("nav.label"),
-                         sheet_open=s.overlay is Page.SHEET,
-                         rules_open=s.overlay is Page.RULES, playing=s.game is not None and not s.setting_up,
-                         between=s.game is None or s.setting_up or s.game.is_over, confirm_new=s.confirm_new)
+    return shell_top_bar(t.t, s.lang, LANGUAGES, brand=t.t("brand"), label=t.t("nav.label"), overlay=s.overlay,
+                         game=s.game, setting_up=s.setting_up, confirm_new=s.confirm_new)
 
 
 # ---- set-up and hand-off --------------------------------------------------------------------------

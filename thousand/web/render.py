@@ -76,27 +76,14 @@ class QuizPainter(Painter):
     # ---- screens and regions ----
 
     def quiz_setup(self, v: QuizSetupView) -> Any:
-        panel = self.el("section", "panel setup quiz-setup")
-        self.add(panel, self.el("h1", "", v.heading, tabindex="-1"), self.el("p", "intro", v.intro))
-        if v.back:
-            panel.appendChild(self.button(v.back, "back-to-match"))
+        panel = self.heading(self.el("section", "panel setup quiz-setup"), v.heading, v.intro, v.back)
         rows = self.el("ol", "teams-setup")
         for team in v.teams:
-            row = self.el("li", "team-row")
-            row.appendChild(self.el("span", "seat-no", team.heading))
-            row.appendChild(self.choice(team.kind, "field kind"))
+            row = self.row("team-row", team.heading, team.kind)
             if team.editable:
-                for field, label, value in (("team-name", team.name_label, team.name),
-                                            ("team-people", team.people_label, team.people)):
-                    wrap = self.el("label", "field name")
-                    wrap.appendChild(self.el("span", "field-label", label))
-                    box = self.el("input", "", type="text", data_field=f"{field}:{team.index}", autocomplete="off",
-                                  spellcheck="false", maxlength=str(MAX_NAME if field == "team-name" else 200))
-                    if field == "team-name":
-                        box.setAttribute("placeholder", team.placeholder)
-                    box.value = value
-                    wrap.appendChild(box)
-                    row.appendChild(wrap)
+                self.add(row, self.text_box(team.name_label, f"team-name:{team.index}", team.name, MAX_NAME,
+                                            team.placeholder),
+                         self.text_box(team.people_label, f"team-people:{team.index}", team.people, 200))
             else:
                 row.appendChild(self.el("span", "field name bot-name", team.bot_name))
             if team.remove:

@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from enum import StrEnum
 
@@ -17,7 +16,7 @@ from tabletop.notes import dismiss, said
 from tabletop.present import Nav
 from tabletop.saving import Data
 from tabletop.turns import HandOff
-from tabletop.update import Update
+from tabletop.update import Handler, Update
 from zero_game import KNOCK, Card, Swap
 from zero_game.seats import PERSON, Seat
 
@@ -47,8 +46,6 @@ from .table import (
 )
 from .tutorial import allowed, begin, leave, next_scene
 from .undo import undo
-
-Handler = Callable[[Table, str, str], Result]
 
 
 def _messages(s: Table, message: object) -> Result | None:
@@ -303,7 +300,7 @@ def _dismiss(s: Table, arg: str, value: str) -> Result:
     return dismiss(s, arg), ()
 
 
-HANDLERS: dict[StrEnum, Handler] = {
+HANDLERS: dict[StrEnum, Handler[Table]] = {
     Command.SEAT_KIND: _seat_kind,
     Command.SEAT_NAME: _seat_name,
     Command.ADD_SEAT: _add_seat,

@@ -95,12 +95,10 @@ def keys(s: Table, name: Page) -> tuple[Key, ...]:
 
 
 def top_bar(s: Table) -> TopBar:
-    """The bar: score sheet, rules, new game, language."""
+    """The bar: the games (between games), score sheet, rules, new game, language."""
     t = s.texts
-    return shell_top_bar(t.t, s.lang, LANGUAGES, brand=t.t("brand"), label=t.t("nav.label"),
-                         sheet_open=s.overlay is Page.SHEET,
-                         rules_open=s.overlay is Page.RULES, playing=s.match is not None and not s.setting_up,
-                         between=s.match is None or s.setting_up or s.match.is_over, confirm_new=s.confirm_new)
+    return shell_top_bar(t.t, s.lang, LANGUAGES, brand=t.t("brand"), label=t.t("nav.label"), overlay=s.overlay,
+                         game=s.match, setting_up=s.setting_up, confirm_new=s.confirm_new)
 
 
 def leave_question(t: Texts) -> tuple[str, str, str]:

@@ -138,25 +138,14 @@ class CardPainter(Painter):
         return panel
 
     def setup_seats(self, v: SetupView) -> Any:
-        part = self.el("div", "setup-seats")
-        self.add(part, self.el("h1", "", v.heading, tabindex="-1"), self.el("p", "intro", v.intro))
-        if v.back:
-            part.appendChild(self.button(v.back, "back-to-match"))
+        part = self.heading(self.el("div", "setup-seats"), v.heading, v.intro, v.back)
         seats = self.el("ol", "seats")
         for seat in v.seats:
-            row = self.el("li", "seat-row")
-            row.appendChild(self.el("span", "seat-no", seat.heading))
-            row.appendChild(self.choice(seat.kind, "field kind"))
+            row = self.row("seat-row", seat.heading, seat.kind)
             if seat.about:
                 row.querySelector("select").setAttribute("aria-describedby", f"level-about-{seat.index}")
             if seat.editable:
-                name = self.el("label", "field name")
-                name.appendChild(self.el("span", "field-label", seat.name_label))
-                box = self.el("input", "", type="text", data_field=f"seat-name:{seat.index}",
-                              placeholder=seat.placeholder, maxlength=str(MAX_NAME), autocomplete="off",
-                              spellcheck="false")
-                box.value = seat.name
-                name.appendChild(box)
+                name = self.text_box(seat.name_label, f"seat-name:{seat.index}", seat.name, MAX_NAME, seat.placeholder)
             else:
                 name = self.el("span", "field name bot-name", seat.placeholder)
             row.appendChild(name)
