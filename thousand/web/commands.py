@@ -56,8 +56,8 @@ def _messages(s: QuizTable, message: object) -> Result | None:
     match message:
         case BotStarted() | BotDecided() | BotPlay():
             return BOT_STEPS(s, message)
-        case Read("quiz-seen", loaded, _) if loaded.value is not None:
-            return with_seen(s, loaded.value), ()
+        case Read("quiz-seen", loaded, _) if loaded.value is not None:  # its problems are told as any document's
+            return saving.outcome(KEEPER, with_seen(s, loaded.value), message)
         case Elsewhere(changes):
             for change in changes:
                 if change.doc == "quiz-seen" and change.value is not None:
