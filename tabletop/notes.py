@@ -1,5 +1,6 @@
-"""Notices: messages shown above a game's screen until dismissed, kept in the state as events (a key and its
-parameters), never as sentences: the presenter words them in the language on screen."""
+"""What a game says, kept in its state as events (a key and its parameters), never as sentences: the presenter
+words them in the language on screen.  Notices stay above the screen until dismissed; the live region says
+what just happened."""
 
 from __future__ import annotations
 
@@ -45,3 +46,19 @@ def dismiss(s: S, *keys: str) -> S:
     if not any(n.key in keys for n in s.notes):
         return s
     return replace(s, notes=tuple(n for n in s.notes if n.key not in keys))
+
+
+@dataclass(frozen=True)
+class Live:
+    """The live region's sentence as an event: a message ``key`` (about ``seat``, which a game may say in the
+    second person), its parameters (plain data, or a game's word wrappers), and further keys said after it."""
+
+    key: str = ""
+    seat: int | None = None
+    params: tuple[tuple[str, object], ...] = ()
+    more: tuple[str, ...] = ()
+
+
+def said(key: str, seat: int | None = None, *more: str, **params: object) -> Live:
+    """The live event ``key`` (about ``seat``) with ``params``, then ``more``."""
+    return Live(key, seat, tuple(params.items()), more)

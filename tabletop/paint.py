@@ -7,16 +7,28 @@ painter extends :class:`Painter` with its own pieces.  No browser import: the pa
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from .widgets import Button, Choice, Confirm, HandoffView, Notices, RulesView, TopBar
 
 
 class Painter:
-    """Builds elements for one document."""
+    """Builds elements for one document.
+
+    ``PAINTS`` maps each screen body's model type to the method that draws it: a game's painter adds its own.
+    """
+
+    PAINTS: ClassVar[dict[type, str]] = {HandoffView: "handoff", RulesView: "rules"}
 
     def __init__(self, document: Any) -> None:
         self.doc = document
+
+    def body(self, model: Any) -> Any:
+        """A whole screen body, by its model's type."""
+        method = self.PAINTS.get(type(model))
+        if method is None:
+            raise TypeError(f"{type(self).__name__} draws no {type(model).__name__}.")
+        return getattr(self, method)(model)
 
     def el(self, tag: str, cls: str = "", text: str | None = None, **attrs: str) -> Any:
         """A new element with a class, text (as text, never HTML) and attributes (``data_x`` → ``data-x``)."""
@@ -68,6 +80,32 @@ class Painter:
                 option.selected = True
             select.appendChild(option)
         wrap.appendChild(select)
+        return wrap
+
+    def heading(self, parent: Any, heading: str, intro: str, back: Button | None = None) -> Any:
+        """A screen's heading (focusable, for a new screen's start), its intro line, and the way back to a game
+        waiting behind it."""
+        self.add(parent, self.el("h1", "", heading, tabindex="-1"), self.el("p", "intro", intro))
+        if back is not None:
+            parent.appendChild(self.button(back, "back-to-match"))
+        return parent
+
+    def row(self, cls: str, heading: str, kind: Choice) -> Any:
+        """A set-up row: its heading and who plays it."""
+        row = self.el("li", cls)
+        self.add(row, self.el("span", "seat-no", heading), self.choice(kind, "field kind"))
+        return row
+
+    def text_box(self, label: str, field: str, value: str, limit: int, placeholder: str = "") -> Any:
+        """A labelled one-line text box (its ``data-field`` hook is ``field``), its text as typed so far."""
+        wrap = self.el("label", "field name")
+        wrap.appendChild(self.el("span", "field-label", label))
+        box = self.el("input", "", type="text", data_field=field, maxlength=str(limit), autocomplete="off",
+                      spellcheck="false")
+        if placeholder:
+            box.setAttribute("placeholder", placeholder)
+        box.value = value
+        wrap.appendChild(box)
         return wrap
 
     def top(self, v: TopBar) -> Any:

@@ -8,11 +8,15 @@ messages (``message``, ``field``), its documents (``docs``), and its painter (``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
 
-from .effects import Effects
+from .effects import Do, Effects
+from .present import Nav
 from .regions import Host, Regions
+from .saving import Data, Keeper
 from .store import Spec
 from .widgets import Screen
 
@@ -33,29 +37,71 @@ class Launch:
         return dict(self.prefs).get(name, default)
 
 
-class Plugin(Protocol):
-    """A game the shell can host."""
+@dataclass(frozen=True)
+class Fields:
+    """How a game reads its fields (``data-field="<name>:<arg>"``): the commands of the fields taken as typed
+    and of those taken when changed; any other field changed is a setting (``settings``, with the field's
+    name as its argument); ``typed_settings`` are settings taken as typed."""
+
+    typed: Mapping[str, StrEnum] = field(default_factory=dict)
+    changed: Mapping[str, StrEnum] = field(default_factory=dict)
+    settings: StrEnum | None = None
+    typed_settings: tuple[str, ...] = ()
+    only: tuple[str, ...] | None = None  # the settings there are (None: any)
+
+    def message(self, name: str, value: str, typing: bool) -> Do | None:
+        base, _, arg = name.partition(":")
+        table = self.typed if typing else self.changed
+        if base in table:
+            return Do(table[base], arg, value)
+        if self.settings is None or base in self.typed or base in self.changed:
+            return None
+        if typing != (base in self.typed_settings) or (self.only is not None and base not in self.only):
+            return None
+        return Do(self.settings, base, value)
+
+
+@dataclass(frozen=True)
+class Plugin:
+    """A game the shell can host: what it is, what it keeps, and its functions.
+
+    ``launch`` makes its first state (and the first effects: reading its documents); ``handle`` is the only
+    writer of its state; ``present`` the screen, a pure function of the state; ``commands`` the command types
+    its buttons name (with the shell's ``Nav`` and ``Data``), ``fields`` how its fields become messages;
+    ``view`` its painter; ``leaks`` what a screen would show that the state keeps from the people at the
+    screen (always empty: the shell's tests check every screen of every game); ``warm_up`` module files to
+    import while people read the first screen.
+    """
 
     name: str  # the registry's name: "zero", "quiz"
     title: str  # the game's name, for the console's messages
     docs: tuple[Spec[Any], ...]  # the documents it keeps (the shell's preferences are not among them)
+    keeper: Keeper[Any]  # its part of saving
+    launch: Callable[[Launch], tuple[Any, Effects]]
+    handle: Callable[[Any, Any], tuple[Any, Effects]]
+    present: Callable[[Any], Screen]
+    commands: tuple[type[StrEnum], ...]
+    fields: Fields
+    view: Callable[[Host], Regions]
+    leaks: Callable[[Any, Screen], list[str]]
+    warm_up: tuple[str, ...] = ()
 
-    def launch(self, start: Launch) -> tuple[Any, Effects]:
-        """The game's first state, and what to do at once (read its saved documents)."""
+    def command(self, action: str) -> StrEnum | None:
+        """The command a ``data-action`` names, or ``None``."""
+        kinds: tuple[type[StrEnum], ...] = (*self.commands, Nav, Data)
+        for kind in kinds:
+            try:
+                return kind(action)
+            except ValueError:
+                continue
+        return None
 
-    def handle(self, state: Any, message: Any) -> tuple[Any, Effects]:
-        """The next state and its effects: for a player's command, an outcome, a pause that ended."""
-
-    def present(self, state: Any) -> Screen:
-        """What to draw."""
-
-    def message(self, action: str, arg: str = "") -> Any:
+    def message(self, action: str, arg: str = "") -> Do | None:
         """The message for a tap on a button (its ``data-action`` and ``data-arg``), or ``None`` for an action
         the game does not know."""
+        cmd = self.command(action)
+        return Do(cmd, arg) if cmd is not None else None
 
-    def field(self, name: str, value: str, typing: bool) -> Any:
-        """The message for a field's new value (its ``data-field``; ``typing``: an input event, else a change),
-        or ``None``."""
-
-    def view(self, host: Host) -> Regions:
-        """The game's painter for a page."""
+    def field(self, name: str, value: str, typing: bool) -> Do | None:
+        """The message for a field's new value (``typing``: an input event, else a change), or ``None``."""
+        return self.fields.message(name, value, typing)

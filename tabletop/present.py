@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
+from typing import Any
 
 from .notes import Note
 from .store import AtRisk
@@ -29,10 +30,14 @@ class Nav(StrEnum):
     BACK = "back"
 
 
-def top_bar(t: Translate, lang: str, languages: dict[str, str], *, brand: str, label: str, sheet_open: bool,
-            rules_open: bool, playing: bool, between: bool, confirm_new: bool) -> TopBar:
-    """A game's bar (``brand``: the game's name; ``label``: the bar's name for screen readers): the way back to
-    the choice of game (between games), score sheet, rules, new game (while playing), language."""
+def top_bar(t: Translate, lang: str, languages: dict[str, str], *, brand: str, label: str, overlay: str | None,
+            game: Any, setting_up: bool, confirm_new: bool) -> TopBar:
+    """A game's bar (``brand``: the game's name; ``label``: the bar's name for screen readers; ``overlay``: the
+    page open over the game, ``"sheet"`` or ``"rules"``; ``game``: the one on the table, if any): the way back
+    to the choice of game (between games), score sheet, rules, new game (while playing), language."""
+    sheet_open, rules_open = overlay == Nav.SHEET, overlay == Nav.RULES
+    playing = game is not None and not setting_up
+    between = game is None or setting_up or bool(game.is_over)
     nav = [
         Button(Nav.SHEET, t("nav.sheet"), pressed=sheet_open),
         Button(Nav.RULES, t("nav.rules"), pressed=rules_open),

@@ -64,7 +64,7 @@ class Regions:
 
     def body(self, body: Any) -> Any:
         """A whole screen body drawn as one region."""
-        raise NotImplementedError
+        return self.p.body(body)
 
     def before(self, old: Any, new: Any) -> Any:
         """Called before ``new`` is drawn over ``old`` (the page still shows ``old``); its result goes to ``after``."""

@@ -19,6 +19,7 @@ class Entry:
     name: str
     package: str
     lazy: bool = False
+    docs: tuple[str, ...] = ()  # the names of the documents it keeps (its backups are offered on its own sheet)
 
     @property
     def module(self) -> str:
@@ -27,9 +28,14 @@ class Entry:
 
 
 GAMES: tuple[Entry, ...] = (
-    Entry("zero", "zero_game"),
-    Entry("quiz", "thousand", lazy=True),
+    Entry("zero", "zero_game", docs=("game", "sheet")),
+    Entry("quiz", "thousand", lazy=True, docs=("quiz-game", "quiz-sheet", "quiz-seen")),
 )
+
+
+def documents() -> tuple[str, ...]:
+    """The names of every game's documents."""
+    return tuple(name for game in GAMES for name in game.docs)
 
 
 def entry(name: str) -> Entry:

@@ -46,6 +46,7 @@ from .effects import (
     Write,
     Wrote,
 )
+from .registry import documents
 from .store import THINK_SLICE, Status, Store, Written
 
 Handle = Callable[[Any, Any], tuple[Any, Effects]]
@@ -198,7 +199,7 @@ class Runtime:
     # ---- outcomes ----
 
     def _backups(self) -> tuple[str, ...]:
-        return tuple(self.store.backups(self.docs))
+        return tuple(self.store.backups(self.docs, documents()))
 
     def _risk(self, status: Status) -> Any:
         return self.store.at_risk(self.docs) if status is Status.FAILED else None  # this game's documents

@@ -82,6 +82,9 @@ class Kept(Protocol):
     def persist(self) -> Persist: ...
     @property
     def serial(self) -> int: ...
+    @property
+    def history(self) -> Any:
+        """The game's score sheet as this tab knows it."""
 
 
 S = TypeVar("S", bound=Kept)
@@ -112,12 +115,6 @@ class Keeper(Protocol, Generic[S]):
 
     def set_up(self, s: S) -> Result[S]:
         """No game to go on with (the other tab's was finished): back to the set-up."""
-
-    def sheet_of(self, s: S) -> Any:
-        """The score sheet in the state."""
-
-    def with_sheet(self, s: S, sheet: Any) -> S:
-        """The state with the score sheet as it now stands."""
 
     def export(self, s: S, kind: str, today: str) -> Download | None:
         """The score sheet as a file of ``kind`` ("json" or "csv"), or None if the game has no such export."""
@@ -228,7 +225,7 @@ def outcome(k: Keeper[S], s: S, message: Any) -> Result[S] | None:
                 s = show_problem(s, problem)
             if doc == k.sheet:
                 asked = tuple(Now(f"data:{cmd}") for cmd in s.persist.waiting)
-                return _persist(k.with_sheet(s, loaded.value), sheet_ready=True, waiting=()), asked
+                return _persist(replace(s, history=loaded.value), sheet_ready=True, waiting=()), asked
             if doc == k.slot and loaded.value is not None:
                 return _resumed(k, s, loaded.value)
             if doc == k.slot and k.playing(s) and s.persist.id is None and s.persist.serial >= 0:
@@ -245,7 +242,7 @@ def outcome(k: Keeper[S], s: S, message: Any) -> Result[S] | None:
             s = notify(s, "storage.imported", added=imported.added, duplicates=imported.duplicates)
             if imported.status is Status.FAILED and imported.warn:
                 s = show_problem(s, Problem(Code.WRITE_FAILED), risk)
-            return (k.with_sheet(s, imported.value) if imported.value is not None else s), ()
+            return (replace(s, history=imported.value) if imported.value is not None else s), ()
         case FileChosen(text):
             return s, (Import(k.sheet, text),)
         case Elsewhere(changes):
@@ -253,7 +250,7 @@ def outcome(k: Keeper[S], s: S, message: Any) -> Result[S] | None:
                 if change.doc == k.slot and (s.persist.id is not None or k.playing(s)):
                     s = _conflict(s)
                 elif change.doc == k.sheet and change.value is not None:
-                    s = k.with_sheet(s, change.value)
+                    s = replace(s, history=change.value)
             return s, ()
         case BeforeUpdate():
             return save(s) if s.persist.unsaved else (s, ())
@@ -278,7 +275,7 @@ def _dated(k: Keeper[S], s: S, now: str, tag: str) -> Result[S]:
         file = k.export(s, "csv" if cmd is Data.EXPORT_CSV else "json", now)
         files: Effects = (file,) if file is not None else ()
         if cmd is Data.FREE_SPACE:  # the whole sheet is offered first, then the oldest half leaves storage
-            return s, (*files, Put(k.sheet, k.trimmed(k.sheet_of(s)), "trim"))
+            return s, (*files, Put(k.sheet, k.trimmed(s.history), "trim"))
         return s, files
     if tag == "record":
         effects: tuple[Effect, ...] = (Add(k.sheet, k.finished(s, now), "finished"),)
@@ -312,7 +309,7 @@ def _wrote(k: Keeper[S], s: S, w: Wrote) -> Result[S]:
     elif written.status is Status.FAILED and written.warn:
         s = show_problem(s, Problem(Code.WRITE_FAILED), w.risk)
     if w.doc == k.sheet and written.value is not None:
-        s = k.with_sheet(s, written.value)
+        s = replace(s, history=written.value)
     effects: Effects = ()
     if tag == "finished":
         if written.ok and not s.persist.conflicted:  # only once the sheet holding its result is written

@@ -545,11 +545,14 @@ class Store:
 
     # --- backups -------------------------------------------------------------------------------------------
 
-    def backups(self, names: Iterable[str] | None = None) -> list[str]:
-        """The keys of the backups of damaged documents (of ``names``, else all of this store's), newest first."""
-        wanted = tuple(names if names is not None else self.docs)
+    def backups(self, names: Iterable[str] | None = None, known: Iterable[str] = ()) -> list[str]:
+        """The keys of the backups of damaged documents, newest first: of ``names`` (else of every document of
+        this store), and of any document not among ``known`` (a backup nobody claims is offered everywhere)."""
+        wanted = set(names if names is not None else self.docs)
+        claimed = set(known) | wanted
         keys = (k for k in self._keys() if k.startswith(BACKUP_PREFIX))
-        return sorted((k for k in keys if k[len(BACKUP_PREFIX):].split(":", 1)[0] in wanted), reverse=True)
+        return sorted((k for k in keys if (doc := k[len(BACKUP_PREFIX):].split(":", 1)[0]) in wanted
+                       or doc not in claimed), reverse=True)
 
     def backup_text(self, key: str) -> str | None:
         """The raw text kept under a backup key (offer it as a file to download)."""

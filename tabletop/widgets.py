@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -148,12 +150,12 @@ def deliberate_press(clicks: int, pressed_at: float, handoff_at: float) -> bool:
     return clicks == 0 or (clicks == 1 and pressed_at >= handoff_at)
 
 
-def buttons_of(model: object) -> list[Button]:
-    """Every button a screen model would draw (for tests that every action on screen is a command)."""
-    found: list[Button] = []
+def parts(model: object, kind: type[T]) -> list[T]:
+    """Every ``kind`` inside a screen model, however deep (a privacy check's cards, a test's buttons)."""
+    found: list[T] = []
 
     def walk(item: object) -> None:
-        if isinstance(item, Button):
+        if isinstance(item, kind):
             found.append(item)
         elif isinstance(item, (tuple, list)):
             for part in item:

@@ -242,9 +242,9 @@ class ZeroTable(TableRun):
     def __call__(self, command: str, arg: str = "", value: str = "") -> tuple[Any, ...]:
         """A tap on ``command`` (its ``data-action`` text) and the outcomes it brings at once (a save's write),
         but no pause and no bot yet (``bots()``); the effects the tap itself asked for."""
-        from zero_game.web.plugin import command as parse
+        from zero_game.web.plugin import PLUGIN
 
-        cmd = parse(command)
+        cmd = PLUGIN.command(command)
         assert cmd is not None, f"no such action {command!r}"
         start = len(self.handled)
         self.do(cmd, arg, value, idle=False)

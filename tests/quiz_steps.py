@@ -9,17 +9,18 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
+from tabletop.bots import BotPlay, BotStarted
 from tabletop.effects import Do, Effects
 from thousand.actions import Action
 from thousand.web.commands import handle
-from thousand.web.plugin import command
-from thousand.web.table import BotPlay, BotStarted, BotTurn, QuizTable
+from thousand.web.plugin import PLUGIN
+from thousand.web.table import BotTurn, QuizTable
 
 
 def act(s: QuizTable, message: Any, arg: str = "", value: str = "") -> tuple[QuizTable, Effects]:
     """``handle`` for a tap on ``message`` (a command, or its ``data-action`` text), or any other message."""
     if isinstance(message, (str, StrEnum)):
-        cmd = command(str(message))
+        cmd = PLUGIN.command(str(message))
         if cmd is None:
             raise ValueError(f"Unknown command {message!r}.")
         message = Do(cmd, arg, value)

@@ -10,6 +10,7 @@ from dataclasses import fields, is_dataclass, replace
 import pytest
 
 from tabletop.effects import Elsewhere, Leave, Now
+from tabletop.turns import Acts, BotActs, HandOff
 from tests.harness import FakeStorage, TableRun, saves
 from tests.quiz_steps import act, bot_play
 from thousand.bots import make_bot
@@ -21,10 +22,7 @@ from thousand.web.screens import ChooseView, NumberLine, QuestionView, RevealedA
 from thousand.web.settings import PEOPLE, QuizSettings, TeamConfig
 from thousand.web.sheet import QuizSheet, TeamRecord, record_of, statistics
 from thousand.web.table import (
-    Act,
-    BotActs,
     BotTurn,
-    HandOff,
     Page,
     QuizTable,
     bot_turn,
@@ -106,8 +104,8 @@ def play_game(settings: QuizSettings, seed: int, *, rng: random.Random, check: b
             assert r is not None
             if s.shown < len(r.plays):
                 s, _ = act(s, Command.REVEAL_NEXT)
-            elif isinstance(step, Act):
-                s, _ = act(s, Command.TARGET, r.play(step.team).cards[rng.randrange(2)].id)
+            elif isinstance(step, Acts):
+                s, _ = act(s, Command.TARGET, r.play(step.who).cards[rng.randrange(2)].id)
             else:
                 s, _ = act(s, Command.REVEAL_DONE)
         elif where is Page.GUESS:

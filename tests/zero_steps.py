@@ -8,17 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.bots import BotPlay, BotShow, BotStarted
 from tabletop.effects import Do, Effects
 from zero_game import Action
 from zero_game.web.commands import handle
-from zero_game.web.plugin import command
-from zero_game.web.table import BotPlay, BotShow, BotStarted, BotTurn, Table
+from zero_game.web.plugin import PLUGIN
+from zero_game.web.table import BotTurn, Table
 
 
 def act(s: Table, message: Any, arg: str = "", value: str = "") -> tuple[Table, Effects]:
     """``handle`` for a tap on ``message`` (an action's text or member), or any message."""
     if isinstance(message, str):
-        cmd = command(message)
+        cmd = PLUGIN.command(message)
         if cmd is None:
             raise ValueError(f"Unknown command {message!r}.")
         message = Do(cmd, arg, value)

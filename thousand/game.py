@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -201,15 +200,14 @@ class Game:
         cls,
         teams: int,
         *,
-        seed: int | str | None = None,
+        seed: int | str,
         deck: Deck | None = None,
         seen: Mapping[str, float] | None = None,
     ) -> Game:
-        """A new game: the deck in the order of Q6 (unseen first), six cards to each team from the top."""
+        """A new game dealt by ``seed`` (the caller's: no global randomness): the deck in the order of Q6 (unseen
+        first), six cards to each team from the top."""
         check_teams(teams)
         deck = deck if deck is not None else default_deck()
-        if seed is None:
-            seed = random.Random().randrange(2**32)
         return cls.from_order(teams, deal_order(deck, seen, seed), deck=deck, seed=seed)
 
     @classmethod
@@ -575,7 +573,7 @@ class Game:
 def deal(
     teams: int,
     *,
-    seed: int | str | None = None,
+    seed: int | str,
     deck: Deck | None = None,
     seen: Mapping[str, float] | None = None,
 ) -> Game:

@@ -89,7 +89,9 @@ class TerminalGame(Console):
     ) -> None:
         self.teams = list(teams)
         self.deck = deck if deck is not None else default_deck()
-        self.game = Game.deal(len(self.teams), seed=seed, deck=self.deck)
+        # No seed asked for: a fresh one from the operating system, here at the program's edge.
+        self.game = Game.deal(len(self.teams), seed=random.SystemRandom().randrange(2**32) if seed is None else seed,
+                              deck=self.deck)
         for number, team in enumerate(self.teams):
             if team.level is not None:
                 team.bot = make_bot(team.level, self.deck, f"{self.game.seed}:{number}")

@@ -18,7 +18,7 @@ from typing import Any
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from tabletop.effects import BeforeUpdate, Elsewhere, FileChosen, Started
+from tabletop.effects import BeforeUpdate, Elsewhere, Failed, FileChosen, Started
 from tabletop.ids import timestamp
 from tabletop.regions import Regions
 from tabletop.runtime import Runtime
@@ -235,7 +235,11 @@ class Page:
         screen = self.screen
         if screen is not None and screen.guard is not None and action == screen.guard and not self.deliberate(event):
             return
-        self.send(self.plugin.message(action, str(target.getAttribute("data-arg") or "")))
+        message = self.plugin.message(action, str(target.getAttribute("data-arg") or ""))
+        if message is None:  # a control the game does not know: said, never silently dropped
+            window.console.error(f"{self.plugin.title}: no such command {action!r}")
+            message = Failed(f"no such command {action!r}")
+        self.send(message)
 
     def on_change(self, event: Any) -> None:
         name = event.target.getAttribute("data-field")

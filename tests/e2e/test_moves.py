@@ -3,7 +3,6 @@ round's last move played out on the table before the round's end opens."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 
 import pytest
@@ -49,7 +48,7 @@ def new_match(page: Page, speed: str) -> None:
 def saved(page: Page) -> tuple[Match, Texts]:
     """The match the page saved after its last action, and the page's texts for it."""
     game = load_game(page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')"))
-    settings = Settings.from_dict(json.loads(str(game.options["settings"])))
+    settings = Settings.from_dict(game.table)
     return game.match, Texts("en", settings)
 
 

@@ -183,7 +183,7 @@ def test_a_whole_quiz_by_taps_with_bots_keeps_every_secret_and_lands_on_the_scor
     saved = page.evaluate("() => localStorage.getItem('zero-knizia:quiz-sheet')")
     assert saved and len(json.loads(saved)["games"]) == 1
     seen = json.loads(page.evaluate("() => localStorage.getItem('zero-knizia:quiz-seen')"))
-    assert len(seen) >= 18, "the questions dealt are marked seen"
+    assert len(seen["seen"]) >= 18, "the questions dealt are marked seen"
     page.locator("[data-action=rules]").click()
     expect(page.locator(".rules h1")).to_have_text(Texts("en").t("rules.heading"))
     screenshot_all(page, "rules")
@@ -335,13 +335,13 @@ def test_the_quiz_sheet_exports_imports_clears_and_forgets_the_shown_questions(
     expect(page.locator(".stats-table")).to_contain_text("Ana")
     expect(page.locator(".seen-count")).to_contain_text("2 of 449")
     with page.expect_download() as download:
-        page.locator("[data-action=export]").click()
+        page.locator("[data-action=export-json]").click()
     exported = tmp_path / "quiz.json"
     download.value.save_as(exported)
     assert QuizSheet.from_json(exported.read_text(encoding="utf-8")) == QuizSheet((record,))
     page.locator("[data-action=reset-seen]").click()
     expect(page.locator(".seen-count")).to_contain_text("0 of 449")
-    assert page.evaluate("() => localStorage.getItem('zero-knizia:quiz-seen')") is None
+    assert json.loads(page.evaluate("() => localStorage.getItem('zero-knizia:quiz-seen')"))["seen"] == {}
     page.locator("[data-action=clear-history]").click()
     page.locator("[data-action=clear-history-yes]").click()
     expect(page.locator(".history-entry")).to_have_count(0)
@@ -353,10 +353,11 @@ def test_the_quiz_sheet_exports_imports_clears_and_forgets_the_shown_questions(
         bad = tmp_path / "not-a-sheet.json"
         bad.write_text('{"type": "something else"}', encoding="utf-8")
         page2.locator("[data-field=import-file]").set_input_files(bad)
-        expect(page2.locator("[data-notice='sheet.bad_import']")).to_be_visible()
+        expect(page2.locator("[data-notice='storage.bad-import']")).to_be_visible()
         page2.locator("[data-field=import-file]").set_input_files(exported)
         expect(page2.locator(".history-entry")).to_have_count(1)
-        expect(page2.locator("[data-notice='sheet.imported']")).to_contain_text("Games loaded: 1. Already here: 0.")
+        expect(page2.locator("[data-notice='storage.imported']")).to_contain_text(
+            Texts("en").t("storage.imported", added=1, duplicates=0))
     finally:
         other.close()
 
@@ -408,7 +409,7 @@ def test_a_quiz_changed_in_another_tab_is_not_written_over(quiz_context: Browser
     second = first_visit(quiz_context, site_url, "?game=quiz")  # the same quiz, resumed in a second tab
     second.locator(".team.mine button[data-question]").first.click()
     second.locator("[data-action=confirm]").click()
-    expect(first.locator("[data-notice='sheet.other_tab']")).to_be_visible(timeout=STEP_MS)
+    expect(first.locator("[data-notice='storage.conflict']")).to_be_visible(timeout=STEP_MS)
     saved = second.evaluate("() => localStorage.getItem('zero-knizia:quiz-game')")
     first.locator(".team.mine button[data-question]").nth(1).click()
     first.locator("[data-action=confirm]").click()

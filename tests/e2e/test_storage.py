@@ -181,7 +181,7 @@ def test_a_full_storage_warns_once_and_the_round_goes_on(fresh_context: BrowserC
     with page.expect_download() as download:  # exactly the data at risk: the match in progress
         warning.locator("[data-action=export-rescue]").click()
     rescue = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
-    assert rescue["type"] == "zero-rescue" and rescue["match_in_progress"]["type"] == "saved-game"
+    assert rescue["type"] == "zero-rescue" and rescue["documents"]["game"]["type"] == "saved-game"
     assert stored(page, GAME_KEY) is None
     swap_first(page)
     knock_until_the_match_is_over(page)  # every save is refused, and play goes on to the end

@@ -6,16 +6,19 @@ team's decision in steps, and the storage outcomes (the shell's ``tabletop.savin
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
+from enum import StrEnum
 
 from tabletop import saving
-from tabletop.effects import Do, Elsewhere, Failed, Leave, Put, Read
+from tabletop.bots import BotDecided, BotPlay, BotStarted
+from tabletop.effects import Elsewhere, Leave, Put, Read
 from tabletop.errors import IllegalMove, InvalidMove
 from tabletop.names import clean_name
-from tabletop.notes import dismiss, notify
+from tabletop.notes import dismiss, notify, said
 from tabletop.present import Nav
 from tabletop.saving import Data
+from tabletop.turns import Acts, HandOff
+from tabletop.update import Handler, Update
 from thousand.actions import SHIFT, ChooseTarget, Combine, Guess, Power
 from thousand.game import MAX_TEAMS, MIN_TEAMS, Phase
 
@@ -23,18 +26,13 @@ from .actions import Command
 from .saved import KEEPER, with_seen
 from .settings import KINDS, PEOPLE, SPEEDS, TeamConfig, people_of
 from .table import (
-    Act,
-    BotDecided,
-    BotPlay,
-    BotStarted,
-    HandOff,
+    BOT_STEPS,
     Page,
     QuestionWord,
     QuizTable,
     Result,
     TeamWord,
     apply,
-    bot_message,
     can_two,
     change_action,
     cleared,
@@ -45,41 +43,31 @@ from .table import (
     pick_of,
     prefs_saved,
     questions,
-    said,
     seen,
     settle,
     start,
 )
 from .texts import LANGUAGES
 
-Cmd = Command | Nav
-Handler = Callable[[QuizTable, str, str], Result]
 
-
-def handle(s: QuizTable, message: object) -> Result:
-    """The next state and its effects, for a person's command or any other message (``tabletop.runtime``)."""
+def _messages(s: QuizTable, message: object) -> Result | None:
+    """The quiz's own messages: a bot team's steps, and the questions shown read or changed elsewhere (the rest of
+    a storage outcome is the shell's)."""
     match message:
-        case Do(Data() as cmd, arg, _):
-            if cmd is Data.CLEAR_HISTORY:
-                s = replace(s, confirm_clear=False)
-            return saving.command(KEEPER, s, cmd, arg)
-        case Do(Command() | Nav() as cmd, arg, value):
-            after, effects = HANDLERS[cmd](s, arg, value)
-            return settle(s, after, effects)
         case BotStarted() | BotDecided() | BotPlay():
-            return bot_message(s, message)
-        case Failed():
-            return notify(s, "error.unexpected", alert=True), ()
-        case Read("quiz-seen", loaded, _) if loaded.value is not None:
-            return with_seen(s, loaded.value), ()
+            return BOT_STEPS(s, message)
+        case Read("quiz-seen", loaded, _) if loaded.value is not None:  # its problems are told as any document's
+            return saving.outcome(KEEPER, with_seen(s, loaded.value), message)
         case Elsewhere(changes):
             for change in changes:
                 if change.doc == "quiz-seen" and change.value is not None:
                     s = with_seen(s, change.value)
-    found = saving.outcome(KEEPER, s, message)
-    if found is None:
-        raise ValueError(f"The quiz has no message {message!r}.")
-    return found
+            return saving.outcome(KEEPER, s, message)
+    return None
+
+
+def _answered(s: QuizTable, cmd: Data) -> QuizTable:
+    return replace(s, confirm_clear=False) if cmd is Data.CLEAR_HISTORY else s
 
 
 def _same(s: QuizTable) -> Result:
@@ -151,7 +139,7 @@ def _ready(s: QuizTable, arg: str, value: str) -> Result:
     step = next_step(s)
     if page(s) is not Page.HANDOFF or not isinstance(step, HandOff):
         return _same(s)
-    return replace(cleared(s), at_screen=step.team, live=said("live.your_turn", name=TeamWord(step.team))), ()
+    return replace(cleared(s), at_screen=step.who, live=said("live.your_turn", name=TeamWord(step.who))), ()
 
 
 def _card(s: QuizTable, arg: str, value: str) -> Result:
@@ -269,10 +257,10 @@ def _reveal_done(s: QuizTable, arg: str, value: str) -> Result:
 def _target(s: QuizTable, arg: str, value: str) -> Result:
     g = s.game
     step = next_step(s)
-    if g is None or g.phase is not Phase.TARGET or not isinstance(step, Act) or page(s) is not Page.REVEAL:
+    if g is None or g.phase is not Phase.TARGET or not isinstance(step, Acts) or page(s) is not Page.REVEAL:
         return _same(s)
     try:
-        return apply(s, ChooseTarget(step.team, arg))
+        return apply(s, ChooseTarget(step.who, arg))
     except (IllegalMove, InvalidMove):
         return _same(s)
 
@@ -303,7 +291,7 @@ def _reset_seen(s: QuizTable, arg: str, value: str) -> Result:
     return notify(replace(s, seen_ids=()), "sheet.seen_reset"), (Put("quiz-seen", None),)
 
 
-HANDLERS: dict[Cmd, Handler] = {
+HANDLERS: dict[StrEnum, Handler[QuizTable]] = {
     Command.TEAM_KIND: _team_kind,
     Command.TEAM_NAME: _team_name,
     Command.TEAM_PEOPLE: _team_people,
@@ -337,3 +325,6 @@ HANDLERS: dict[Cmd, Handler] = {
     Command.RESET_SEEN: _reset_seen,
 }
 assert set(HANDLERS) == {*Command, *Nav}, "every command has one handler"
+
+#: The quiz's ``handle(state, message) -> (state, effects)``, for the runtime.
+handle: Update[QuizTable] = Update("The quiz", HANDLERS, settle, KEEPER, _messages, data=_answered)

@@ -6,9 +6,14 @@ no unrevealed answer) and ``table.shown_plays`` (the plays turned over so far).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from tabletop.names import bot_name
+from tabletop.notes import Live
 from tabletop.present import Nav, chrome, notices
 from tabletop.present import top_bar as shell_top_bar
 from tabletop.saving import Data
+from tabletop.turns import Acts, BotActs, HandOff
 from tabletop.widgets import Button, Choice, Confirm, HandoffView, Key, RulesView, Screen, TopBar
 from thousand.actions import Combine, Power
 from thousand.game import Card, End, Phase, Reveal, RevealedCard, TeamView
@@ -32,13 +37,9 @@ from .screens import (
     TeamPanel,
     TeamSetup,
 )
-from .settings import BOT_NAMES, KINDS, SPEEDS
+from .settings import KINDS, SPEEDS
 from .sheet import statistics
 from .table import (
-    Act,
-    BotActs,
-    HandOff,
-    Live,
     Page,
     QuestionWord,
     QuizTable,
@@ -64,23 +65,7 @@ def present(s: QuizTable) -> Screen:
     """What to draw now, and how the page behaves around it (where focus starts, which keys do what)."""
     t = s.texts
     name = page(s)
-    body: Body
-    if name is Page.RULES:
-        body = RulesView(t.t("rules.heading"), rules_sections(s.lang), Button(Nav.BACK, t.t("back")))
-    elif name is Page.SHEET:
-        body = sheet_page(s)
-    elif name is Page.SETUP:
-        body = setup(s)
-    elif name is Page.HANDOFF:
-        body = handoff(s)
-    elif name is Page.CHOOSE:
-        body = choose(s)
-    elif name is Page.REVEAL:
-        body = reveal(s)
-    elif name is Page.GUESS:
-        body = guess(s)
-    else:
-        body = end(s)
+    body = BODIES[name](s)
     mine = my_turn(s)
     return Screen(name=str(name), game="quiz", lang=s.lang, title=t.t("title." + name), brand=t.t("brand"),
                   tagline=t.t("tagline"), table_label=t.t("table_label"), top=top_bar(s),
@@ -89,6 +74,11 @@ def present(s: QuizTable) -> Screen:
                   focus=FOCUS.get(name, ("h1",)), keys=keys(s, name, mine), moment=f"{name}:{mine}",
                   chrome=chrome(t.t), guard=Command.READY if name is Page.HANDOFF else None,
                   ready=("sheet",) if s.persist.sheet_ready else ())
+
+
+def rules(s: QuizTable) -> RulesView:
+    """The rules page."""
+    return RulesView(s.texts.t("rules.heading"), rules_sections(s.lang), Button(Nav.BACK, s.texts.t("back")))
 
 
 FOCUS: dict[Page, tuple[str, ...]] = {
@@ -132,11 +122,10 @@ def _word(s: QuizTable, value: object) -> object:
 
 
 def top_bar(s: QuizTable) -> TopBar:
+    """The bar: the games (between games), score sheet, rules, new game, language."""
     t = s.texts
-    return shell_top_bar(t.t, s.lang, LANGUAGES, brand=t.t("brand"), label=t.t("nav.label"),
-                         sheet_open=s.overlay is Page.SHEET,
-                         rules_open=s.overlay is Page.RULES, playing=s.game is not None and not s.setting_up,
-                         between=s.game is None or s.setting_up or s.game.is_over, confirm_new=s.confirm_new)
+    return shell_top_bar(t.t, s.lang, LANGUAGES, brand=t.t("brand"), label=t.t("nav.label"), overlay=s.overlay,
+                         game=s.game, setting_up=s.setting_up, confirm_new=s.confirm_new)
 
 
 # ---- set-up and hand-off --------------------------------------------------------------------------
@@ -149,7 +138,7 @@ def setup(s: QuizTable) -> QuizSetupView:
         TeamSetup(
             index=i, heading=t.t("setup.team", n=i + 1),
             kind=Choice(f"team-kind:{i}", t.t("setup.kind", n=i + 1), team.kind, kinds),
-            editable=team.is_people, bot_name=BOT_NAMES[i % len(BOT_NAMES)],
+            editable=team.is_people, bot_name=bot_name(i),
             name_label=t.t("setup.name"), people_label=t.t("setup.people"),
             placeholder=t.t("team.default", n=i + 1),
             remove=Button(Command.REMOVE_TEAM, t.t("setup.remove"), arg=str(i)) if len(s.settings.teams) > 2 else None,
@@ -170,11 +159,11 @@ def setup(s: QuizTable) -> QuizSetupView:
 def handoff(s: QuizTable) -> HandoffView:
     """Whose turn it is to take the tablet; nothing private."""
     step = next_step(s)
-    assert step is not None and not isinstance(step, Act)
+    assert step is not None and not isinstance(step, Acts)
     t = s.texts
     assert isinstance(step, HandOff)
-    who = team_name(s, step.team)
-    config = s.settings.teams[step.team]
+    who = team_name(s, step.who)
+    config = s.settings.teams[step.who]
     named = f"{who} ({', '.join(config.people)})" if config.name and config.people else who
     guessing = s.game is not None and s.game.phase is Phase.GUESS
     return HandoffView(t.t("handoff.heading", name=named), t.t("handoff.detail_guess" if guessing else "handoff.detail",
@@ -325,7 +314,7 @@ def reveal(s: QuizTable) -> RevealView:
         if r is g.pending:
             chooser = r.furthest[0]
             results.append(t.t("reveal.choose_target", name=team_name(s, chooser)))
-            if isinstance(step, Act):
+            if isinstance(step, Acts):
                 choices = tuple(Button(Command.TARGET, t.t("reveal.pick_target", answer=c.answer), arg=c.id,
                                        primary=True) for c in r.play(chooser).cards)
         else:
@@ -407,3 +396,17 @@ def sheet_page(s: QuizTable) -> QuizSheetView:
         stats, t.t("sheet.stats_empty"), t.t("sheet.data"), t.t("sheet.data_hint"), seen_text, tools, confirm,
         Button(Nav.BACK, t.t("back"), primary=True),
     )
+
+
+#: Each screen's presenter (its painter is ``render.QuizPainter.PAINTS``'s for the model's type).
+BODIES: dict[Page, Callable[[QuizTable], Body]] = {
+    Page.SETUP: setup,
+    Page.HANDOFF: handoff,
+    Page.CHOOSE: choose,
+    Page.REVEAL: reveal,
+    Page.GUESS: guess,
+    Page.END: end,
+    Page.SHEET: sheet_page,
+    Page.RULES: rules,
+}
+assert set(BODIES) == set(Page), "every screen has its presenter"

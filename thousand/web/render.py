@@ -8,14 +8,12 @@ argument: no browser import.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.names import MAX_NAME
 from tabletop.paint import Painter
-from tabletop.widgets import HandoffView, RulesView
 
 from .screens import (
-    Body,
     ChooseControls,
     EndView,
     GuessView,
@@ -34,6 +32,11 @@ SVG = "http://www.w3.org/2000/svg"
 
 class QuizPainter(Painter):
     """Builds the quiz's elements for one document."""
+
+    PAINTS: ClassVar[dict[type, str]] = {
+        **Painter.PAINTS, QuizSetupView: "quiz_setup", RevealView: "reveal", GuessView: "guess", EndView: "end",
+        QuizSheetView: "quiz_sheet",
+    }
 
     def svg(self, tag: str, **attrs: str) -> Any:
         node = self.doc.createElementNS(SVG, tag)
@@ -72,44 +75,15 @@ class QuizPainter(Painter):
 
     # ---- screens and regions ----
 
-    def body(self, body: Body) -> Any:
-        if isinstance(body, QuizSetupView):
-            return self.quiz_setup(body)
-        if isinstance(body, HandoffView):
-            return self.handoff(body)
-        if isinstance(body, RevealView):
-            return self.reveal(body)
-        if isinstance(body, GuessView):
-            return self.guess(body)
-        if isinstance(body, EndView):
-            return self.end(body)
-        if isinstance(body, QuizSheetView):
-            return self.quiz_sheet(body)
-        assert isinstance(body, RulesView)
-        return self.rules(body)
-
     def quiz_setup(self, v: QuizSetupView) -> Any:
-        panel = self.el("section", "panel setup quiz-setup")
-        self.add(panel, self.el("h1", "", v.heading, tabindex="-1"), self.el("p", "intro", v.intro))
-        if v.back:
-            panel.appendChild(self.button(v.back, "back-to-match"))
+        panel = self.heading(self.el("section", "panel setup quiz-setup"), v.heading, v.intro, v.back)
         rows = self.el("ol", "teams-setup")
         for team in v.teams:
-            row = self.el("li", "team-row")
-            row.appendChild(self.el("span", "seat-no", team.heading))
-            row.appendChild(self.choice(team.kind, "field kind"))
+            row = self.row("team-row", team.heading, team.kind)
             if team.editable:
-                for field, label, value in (("team-name", team.name_label, team.name),
-                                            ("team-people", team.people_label, team.people)):
-                    wrap = self.el("label", "field name")
-                    wrap.appendChild(self.el("span", "field-label", label))
-                    box = self.el("input", "", type="text", data_field=f"{field}:{team.index}", autocomplete="off",
-                                  spellcheck="false", maxlength=str(MAX_NAME if field == "team-name" else 200))
-                    if field == "team-name":
-                        box.setAttribute("placeholder", team.placeholder)
-                    box.value = value
-                    wrap.appendChild(box)
-                    row.appendChild(wrap)
+                self.add(row, self.text_box(team.name_label, f"team-name:{team.index}", team.name, MAX_NAME,
+                                            team.placeholder),
+                         self.text_box(team.people_label, f"team-people:{team.index}", team.people, 200))
             else:
                 row.appendChild(self.el("span", "field name bot-name", team.bot_name))
             if team.remove:

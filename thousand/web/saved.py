@@ -157,9 +157,7 @@ def seconds(now: str) -> float:
 class QuizKeeper:
     """The quiz's part of saving."""
 
-    name = "zero-a-1000"
-    slot = "quiz-game"
-    sheet = "quiz-sheet"
+    name, slot, sheet = "zero-a-1000", "quiz-game", "quiz-sheet"  # the files' prefix, the quiz, its sheet
 
     def playing(self, s: QuizTable) -> bool:
         return s.game is not None
@@ -187,12 +185,6 @@ class QuizKeeper:
 
     def set_up(self, s: QuizTable) -> Result:
         return settle(s, replace(s, game=None, setting_up=True))
-
-    def sheet_of(self, s: QuizTable) -> QuizSheet:
-        return s.history
-
-    def with_sheet(self, s: QuizTable, sheet: QuizSheet) -> QuizTable:
-        return replace(s, history=sheet)
 
     def export(self, s: QuizTable, kind: str, today: str) -> Download | None:
         if kind != "json":

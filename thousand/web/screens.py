@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tabletop.widgets import Button, Choice, Confirm, HandoffView, RulesView
+from tabletop.widgets import Button, Choice, Confirm, HandoffView, RulesView, parts
 
 
 @dataclass(frozen=True)
@@ -208,3 +208,8 @@ class QuizSheetView:
 
 
 Body = QuizSetupView | HandoffView | ChooseView | RevealView | GuessView | EndView | QuizSheetView | RulesView
+
+
+def answers_of(value: object) -> list[RevealedAnswer]:
+    """Every answer a screen model would draw (for privacy checks)."""
+    return parts(value, RevealedAnswer)

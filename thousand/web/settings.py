@@ -12,7 +12,6 @@ BOT_LEVELS = ("easy", "medium", "hard")
 KINDS = (PEOPLE, *BOT_LEVELS)
 # Seconds a bot's decision stays on screen as "thinking", per speed.
 SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 0.8, "fast": 0.05}
-BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dario")
 
 
 @dataclass(frozen=True)

@@ -16,17 +16,21 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import partial
 
 from tabletop import saving
-from tabletop.effects import Add, After, Effect, Effects, Think, Thinking, unique
-from tabletop.notes import Note
+from tabletop.bots import BotJob, BotSteps, Key
+from tabletop.effects import Add, Effect, Effects, Think, Thinking, unique
+from tabletop.names import bot_name
+from tabletop.notes import Live, Note, said
 from tabletop.prefs import PREFS
 from tabletop.saving import Persist
+from tabletop.turns import Acts, BotActs, HandOff, Step
 from thousand.actions import Action, Change, ChooseTarget, Combine, Guess, Pick
 from thousand.deck import Deck, default_deck
 from thousand.game import Card, Game, Phase, Play, Reveal, TeamView, two_allowed
 
-from .settings import BOT_NAMES, SPEEDS, QuizSettings
+from .settings import SPEEDS, QuizSettings
 from .sheet import QuizSheet
 from .texts import Texts
 
@@ -44,29 +48,6 @@ class Page(StrEnum):
     RULES = "rules"
 
 
-@dataclass(frozen=True)
-class Act:
-    """The team at the tablet is to act."""
-
-    team: int
-
-
-@dataclass(frozen=True)
-class HandOff:
-    """A team of people is to act that is not at the tablet: it goes to them first."""
-
-    team: int
-
-
-@dataclass(frozen=True)
-class BotActs:
-    """A bot team is to decide (``key``: the actions so far, the team, the round)."""
-
-    team: int
-    key: tuple[int, int, int]
-
-
-Step = BotActs | HandOff | Act
 
 
 # ---- the live region: what just happened, as an event (the presenter words it) --------------------
@@ -84,19 +65,6 @@ class TeamWord:
     """A team in a live sentence: its name."""
 
     team: int
-
-
-@dataclass(frozen=True)
-class Live:
-    """The live region's sentence as an event: a message ``key`` and its parameters."""
-
-    key: str = ""
-    params: tuple[tuple[str, object], ...] = ()
-
-
-def said(key: str, **params: object) -> Live:
-    """The live event ``key`` with ``params``."""
-    return Live(key, tuple(params.items()))
 
 
 @dataclass(frozen=True)
@@ -146,7 +114,7 @@ def team_name(s: QuizTable, team: int) -> str:
         return " & ".join(config.people)
     if config.is_people:
         return s.texts.t("team.default", n=team + 1)
-    return BOT_NAMES[team % len(BOT_NAMES)]
+    return bot_name(team)
 
 
 def current_reveal(s: QuizTable) -> Reveal | None:
@@ -199,8 +167,8 @@ def next_step(s: QuizTable) -> Step | None:
         return None
     team = to_act[0]
     if g.phase is Phase.TARGET:
-        return Act(team)  # the choice of the target card is public: no hand-off
-    return Act(team) if s.at_screen == team else HandOff(team)
+        return Acts(team)  # the choice of the target card is public: no hand-off
+    return Acts(team) if s.at_screen == team else HandOff(team)
 
 
 def viewer(s: QuizTable) -> int | None:
@@ -211,7 +179,7 @@ def viewer(s: QuizTable) -> int | None:
     """
     if s.game is None or page(s) not in (Page.CHOOSE, Page.GUESS) or s.at_screen is None:
         return None
-    if len(s.settings.people_teams) > 1 and next_step(s) != Act(s.at_screen):
+    if len(s.settings.people_teams) > 1 and next_step(s) != Acts(s.at_screen):
         return None
     return s.at_screen
 
@@ -244,7 +212,7 @@ def shown_plays(s: QuizTable) -> tuple[Play, ...]:
 def my_turn(s: QuizTable) -> bool:
     """Whether the team at the tablet may choose now."""
     step = next_step(s)
-    return isinstance(step, Act) and step.team == s.at_screen and page(s) in (Page.CHOOSE, Page.GUESS)
+    return isinstance(step, Acts) and step.who == s.at_screen and page(s) in (Page.CHOOSE, Page.GUESS)
 
 
 # ---- the transitions -------------------------------------------------------------------------------
@@ -275,7 +243,8 @@ def settle(before: QuizTable, after: QuizTable, effects: Effects = (), *, save: 
         found += more
     turn = bot_turn(after)
     if turn is not None:
-        found.append(Think(BotJob(turn, after.serial)))
+        key = (after.serial, turn.key)
+        found.append(Think(BotJob(key, partial(think, turn), lambda state, k: acting(state, k) is not None)))
     return after, unique(found)
 
 
@@ -377,7 +346,7 @@ class BotTurn:
     level: str
     view: TeamView
     rng: random.Random = field(compare=False)
-    key: tuple[int, int, int]
+    key: tuple[int, ...]
     deck: Deck = field(compare=False)
     seed: int | str = 0
 
@@ -388,36 +357,9 @@ def bot_turn(s: QuizTable) -> BotTurn | None:
     if not isinstance(step, BotActs) or s.game is None:
         return None
     g = s.game
-    rng = random.Random(f"{g.seed}:{step.key[0]}:{step.team}")
-    return BotTurn(step.team, s.settings.teams[step.team].kind, g.view(step.team), rng, step.key, g.deck,
-                   f"{g.seed}:{step.team}")
-
-
-JobKey = tuple[int, tuple[int, int, int]]  # (the table's game serial, the bot turn's key)
-
-
-@dataclass(frozen=True)
-class BotStarted:
-    """The bot team of ``key`` has started to decide: its panel shows it."""
-
-    key: JobKey
-
-
-@dataclass(frozen=True)
-class BotDecided:
-    """The bot team of ``key`` chose ``action``."""
-
-    key: JobKey
-    action: Action
-    seconds: float = 0.0
-
-
-@dataclass(frozen=True)
-class BotPlay:
-    """The bot team's decision is played, after the pause its panel showed "thinking"."""
-
-    key: JobKey
-    action: Action
+    rng = random.Random(f"{g.seed}:{step.key[0]}:{step.who}")
+    return BotTurn(step.who, s.settings.teams[step.who].kind, g.view(step.who), rng, step.key, g.deck,
+                   f"{g.seed}:{step.who}")
 
 
 class Decided:
@@ -430,50 +372,23 @@ class Decided:
         return self.action
 
 
-@dataclass(frozen=True)
-class BotJob:
-    """A bot team's decision, taken by the runtime (``tabletop.effects.Job``): well under a slice."""
+def think(turn: BotTurn) -> Thinking:
+    """The bot team of ``turn`` deciding on its team's view (well under a slice: it decides at once)."""
+    from thousand.bots import make_bot
 
-    turn: BotTurn
-    serial: int
-
-    @property
-    def key(self) -> JobKey:
-        return (self.serial, self.turn.key)
-
-    def start(self) -> Thinking:
-        from thousand.bots import make_bot
-
-        t = self.turn
-        return Decided(make_bot(t.level, t.deck, t.seed).decide(t.view, t.rng))
-
-    def current(self, state: QuizTable) -> bool:
-        return acting(state, self.key) is not None
-
-    def started(self) -> BotStarted:
-        return BotStarted(self.key)
-
-    def done(self, action: Action, seconds: float) -> BotDecided:
-        return BotDecided(self.key, action, seconds)
+    return Decided(make_bot(turn.level, turn.deck, turn.seed).decide(turn.view, turn.rng))
 
 
-def acting(s: QuizTable, key: JobKey) -> BotActs | None:
+def acting(s: QuizTable, key: Key) -> BotActs | None:
     """The bot team to act of ``key``, if the table is still where that bot saw it."""
     step = next_step(s)
     return step if isinstance(step, BotActs) and (s.serial, step.key) == key else None
 
 
-def bot_message(s: QuizTable, message: BotStarted | BotDecided | BotPlay) -> Result:
-    """A bot team's decision, step by step: it thinks (its panel says so) for the table's pace, then plays;
-    each step only if the table is still where the bot saw it."""
-    turn = acting(s, message.key)
-    if turn is None:
-        return replace(s, thinking=None), ()
-    match message:
-        case BotStarted():
-            return replace(s, thinking=turn.team), ()
-        case BotDecided(key, action, seconds):
-            pace = SPEEDS[s.settings.speed]
-            return s, (After(max(0.0, pace - seconds), BotPlay(key, action)),)
-        case BotPlay(_, action):
-            return apply(replace(s, thinking=None), action)
+#: A bot team's decision on the quiz's table: its panel says it is thinking for the table's pace, then it plays.
+BOT_STEPS: BotSteps[QuizTable] = BotSteps(
+    acting=acting,
+    thinking=lambda s, who: replace(s, thinking=who.who),
+    play=lambda s, action, rest: apply(replace(s, thinking=None), action),
+    pace=lambda s: SPEEDS[s.settings.speed],
+)

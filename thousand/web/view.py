@@ -60,5 +60,3 @@ class QuizView(Regions):
     def _team(self, panel: TeamPanel, node: Any) -> Any:
         return self.p.team_panel(panel)
 
-    def body(self, body: Any) -> Any:
-        return self.p.body(body)

@@ -6,15 +6,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
+from enum import StrEnum
 
-from tabletop import saving
-from tabletop.effects import Do, Failed, Leave
+from tabletop.bots import BotDecided, BotPlay, BotShow, BotStarted
+from tabletop.effects import Leave
 from tabletop.names import clean_name
-from tabletop.notes import dismiss, notify
+from tabletop.notes import dismiss, said
 from tabletop.present import Nav
 from tabletop.saving import Data
+from tabletop.turns import HandOff
+from tabletop.update import Handler, Update
 from zero_game import KNOCK, Card, Swap
 from zero_game.seats import PERSON, Seat
 
@@ -25,25 +27,19 @@ from .keeper import KEEPER
 from .replay import open_replay, step_replay
 from .settings import KINDS, MAX_SEATS, MIN_SEATS
 from .table import (
-    BotDecided,
-    BotPlay,
-    BotShow,
-    BotStarted,
+    BOT_STEPS,
     CardWord,
-    HandOff,
     Page,
     Result,
     SeeEnd,
     Table,
     apply,
-    bot_message,
     cleared,
     knock_question,
     my_turn,
     next_step,
     page,
     prefs_saved,
-    said,
     see_end,
     settle,
     start,
@@ -51,34 +47,26 @@ from .table import (
 from .tutorial import allowed, begin, leave, next_scene
 from .undo import undo
 
-Cmd = Command | Nav
-Handler = Callable[[Table, str, str], Result]
 
-
-def handle(s: Table, message: object) -> Result:
-    """The next state and its effects, for a person's command or any other message (``tabletop.runtime``)."""
+def _messages(s: Table, message: object) -> Result | None:
+    """Zero's own messages: a bot's steps, the pause before a round's end, the hint's answer."""
     match message:
-        case Do(Data() as cmd, arg, _):
-            if cmd is Data.CLEAR_HISTORY:
-                s = replace(s, confirm_clear=False)
-            return saving.command(KEEPER, s, cmd, arg)
-        case Do(Command() | Nav() as cmd, arg, value):
-            if s.arrived is not None or s.received is not None:  # a move's animation plays once
-                s = replace(s, arrived=None, received=None)
-            after, effects = HANDLERS[cmd](s, arg, value)
-            return settle(s, after, effects)
         case BotStarted() | BotDecided() | BotShow() | BotPlay():
-            return bot_message(s, message)
+            return BOT_STEPS(s, message)
         case SeeEnd(key):
             return settle(s, see_end(s, key))
         case Advised(key, action):
             return advised(s, key, action)
-        case Failed():
-            return notify(s, "error.unexpected", alert=True), ()
-    found = saving.outcome(KEEPER, s, message)
-    if found is None:
-        raise ValueError(f"Zero has no message {message!r}.")
-    return found
+    return None
+
+
+def _fresh(s: Table) -> Table:
+    """A move's animation plays once: the next command finds it over."""
+    return replace(s, arrived=None, received=None) if s.arrived is not None or s.received is not None else s
+
+
+def _answered(s: Table, cmd: Data) -> Table:
+    return replace(s, confirm_clear=False) if cmd is Data.CLEAR_HISTORY else s
 
 
 def _same(s: Table) -> Result:
@@ -142,7 +130,7 @@ def _ready(s: Table, arg: str, value: str) -> Result:
     step = next_step(s)
     if page(s) is not Page.HANDOFF or not isinstance(step, HandOff):
         return _same(s)
-    return replace(s, at_screen=step.seat, live=said("live.your_turn", step.seat)), ()
+    return replace(s, at_screen=step.who, live=said("live.your_turn", step.who)), ()
 
 
 def _find(cards: tuple[Card, ...], slug: str) -> Card | None:
@@ -312,7 +300,7 @@ def _dismiss(s: Table, arg: str, value: str) -> Result:
     return dismiss(s, arg), ()
 
 
-HANDLERS: dict[Cmd, Handler] = {
+HANDLERS: dict[StrEnum, Handler[Table]] = {
     Command.SEAT_KIND: _seat_kind,
     Command.SEAT_NAME: _seat_name,
     Command.ADD_SEAT: _add_seat,
@@ -348,3 +336,6 @@ HANDLERS: dict[Cmd, Handler] = {
     Command.TUTORIAL_SKIP: _tutorial_skip,
 }
 assert set(HANDLERS) == {*Command, *Nav}, "every command has one handler"
+
+#: Zero's ``handle(state, message) -> (state, effects)``, for the runtime.
+handle: Update[Table] = Update("Zero", HANDLERS, settle, KEEPER, _messages, before=_fresh, data=_answered)

@@ -11,9 +11,10 @@ import random
 from dataclasses import dataclass, field, replace
 
 from tabletop.effects import Think, Thinking
+from tabletop.notes import said
 from zero_game import Action, Card, Phase, RoundView, Swap, breakdown, score_hand
 
-from .table import HINT_SAID, Result, Table, bot, my_turn, said, settle
+from .table import HINT_SAID, Result, Table, bot, my_turn, settle
 from .texts import Texts
 from .undo import HINT, UNDO
 

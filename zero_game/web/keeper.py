@@ -88,9 +88,7 @@ def export_filename(kind: str, when: str) -> str:
 class ZeroKeeper:
     """Zero's part of saving."""
 
-    name = "zero"
-    slot = "game"
-    sheet = "sheet"
+    name, slot, sheet = "zero", "game", "sheet"  # the files' prefix, the match in progress, the score sheet
 
     def playing(self, s: Table) -> bool:
         return s.match is not None
@@ -117,12 +115,6 @@ class ZeroKeeper:
 
     def set_up(self, s: Table) -> Result:
         return settle(s, replace(s, match=None, setting_up=True))
-
-    def sheet_of(self, s: Table) -> ScoreSheet:
-        return s.history
-
-    def with_sheet(self, s: Table, sheet: ScoreSheet) -> Table:
-        return replace(s, history=sheet)
 
     def export(self, s: Table, kind: str, today: str) -> Download | None:
         if kind == "csv":

@@ -5,8 +5,11 @@ Pure functions of the state.  A hand reaches a model only through ``visible_hand
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tabletop.present import Nav, chrome, notices
 from tabletop.present import top_bar as shell_top_bar
+from tabletop.turns import HandOff
 from tabletop.widgets import Button, Choice, Confirm, HandoffView, Key, RulesView, Screen, TopBar
 from zero_game import Action, Card, Colour, Effect, Phase, Round, Swap, breakdown, score_hand
 from zero_game.match import MAX_ROUNDS
@@ -38,7 +41,6 @@ from .sheet_page import match_sheet, sheet_page
 from .table import (
     HINT_SAID,
     CardWord,
-    HandOff,
     Page,
     Table,
     knock_question,
@@ -57,40 +59,27 @@ def present(s: Table) -> Screen:
     """What to draw now, and how the page behaves around it (where focus starts, which keys do what)."""
     t = s.texts
     name = page(s)
-    body: Body
-    if name is Page.RULES:
-        body = RulesView(t.t("rules.heading"), rules_sections(s.lang), Button(Nav.BACK, t.t("back")),
-                         Button(Command.TUTORIAL, t.t("tutorial.start")))
-    elif name is Page.SHEET:
-        body = sheet_page(s)
-    elif name is Page.SETUP:
-        body = setup(s)
-    elif name is Page.HANDOFF:
-        body = handoff(s)
-    elif name is Page.LOG:
-        body = log_page(s)
-    elif name is Page.REPLAY:
-        body = replay_page(s)
-    elif name in (Page.TABLE, Page.LAST_MOVE):
-        body = table(s)
-    elif name is Page.ROUND_END:
-        body = round_end(s)
-    else:
-        body = match_end(s)
+    body = BODIES[name](s)
     return Screen(
         name=str(name), game="zero", lang=s.lang, title=t.t("title." + name.replace("-", "_")), brand=t.t("brand"),
         tagline=t.t("tagline"), table_label=t.t("table_label"), top=top_bar(s),
         notices=notices(s.notes, t.t, leave_question(t) if s.confirm_new else None), live=live_text(s), body=body,
-        focus=FOCUS.get(name, ("main .btn.primary", "h1")), keys=keys(s, name), moment=str(name),
+        focus=FOCUS.get(name, (".view .btn.primary", "h1")), keys=keys(s, name), moment=str(name),
         chrome=chrome(t.t), guard=Command.READY if name is Page.HANDOFF else None,
         flags=(("motion", "on" if s.motion else "off"),), ready=("sheet",) if s.persist.sheet_ready else (),
     )
 
 
+def rules(s: Table) -> RulesView:
+    """The rules page, with the tutorial's button."""
+    t = s.texts
+    return RulesView(t.t("rules.heading"), rules_sections(s.lang), Button(Nav.BACK, t.t("back")),
+                     Button(Command.TUTORIAL, t.t("tutorial.start")))
+
+
 FOCUS: dict[Page, tuple[str, ...]] = {
     Page.HANDOFF: (".handoff h1",),  # never its button: the next person taps it deliberately
     Page.TABLE: ("[data-zone='hand'] [data-card]", ".status-text"),
-    Page.LAST_MOVE: ("[data-zone='hand'] [data-card]", ".status-text"),
     Page.SETUP: (".setup h1",),
 }
 
@@ -106,12 +95,10 @@ def keys(s: Table, name: Page) -> tuple[Key, ...]:
 
 
 def top_bar(s: Table) -> TopBar:
-    """The bar: score sheet, rules, new game, language."""
+    """The bar: the games (between games), score sheet, rules, new game, language."""
     t = s.texts
-    return shell_top_bar(t.t, s.lang, LANGUAGES, brand=t.t("brand"), label=t.t("nav.label"),
-                         sheet_open=s.overlay is Page.SHEET,
-                         rules_open=s.overlay is Page.RULES, playing=s.match is not None and not s.setting_up,
-                         between=s.match is None or s.setting_up or s.match.is_over, confirm_new=s.confirm_new)
+    return shell_top_bar(t.t, s.lang, LANGUAGES, brand=t.t("brand"), label=t.t("nav.label"), overlay=s.overlay,
+                         game=s.match, setting_up=s.setting_up, confirm_new=s.confirm_new)
 
 
 def leave_question(t: Texts) -> tuple[str, str, str]:
@@ -122,8 +109,8 @@ def leave_question(t: Texts) -> tuple[str, str, str]:
 def live_text(s: Table) -> str:
     """The live region's sentence: the state's event, worded in the language on screen."""
     live, t = s.live, s.texts
-    if not live.key:
-        return ""
+    if not live.key or (live.seat is not None and live.seat >= len(s.settings.seats)):
+        return ""  # nothing said yet, or about a table set up again since
     if live.key == HINT_SAID:
         return hint_text(s) or ""
     params = {name: _word(t, value) for name, value in live.params}
@@ -187,7 +174,7 @@ def handoff(s: Table) -> HandoffView:
     """The hand-off: whose turn it is, nothing private."""
     step = next_step(s)
     assert isinstance(step, HandOff)
-    who = s.texts.name(step.seat)
+    who = s.texts.name(step.who)
     t = s.texts
     return HandoffView(t.t("handoff.heading", name=who), t.t("handoff.detail", name=who),
                        Button(Command.READY, t.t("handoff.ready", name=who), primary=True))
@@ -454,3 +441,18 @@ def match_end(s: Table) -> MatchEndView:
         (Button(Command.PLAY_AGAIN, t.t("match.again"), primary=True), Button(Nav.NEW_SETUP, t.t("match.setup"))),
     )
 
+
+#: Each screen's presenter (its painter is ``render.CardPainter.PAINTERS``'s for the model's type).
+BODIES: dict[Page, Callable[[Table], Body]] = {
+    Page.SETUP: setup,
+    Page.HANDOFF: handoff,
+    Page.TABLE: table,
+    Page.LAST_MOVE: table,
+    Page.ROUND_END: round_end,
+    Page.MATCH_END: match_end,
+    Page.SHEET: sheet_page,
+    Page.RULES: rules,
+    Page.LOG: log_page,
+    Page.REPLAY: replay_page,
+}
+assert set(BODIES) == set(Page), "every screen has its presenter"

@@ -7,14 +7,12 @@ zone), beside the shell painter's ``data-action``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.names import MAX_NAME
 from tabletop.paint import Painter
-from tabletop.widgets import HandoffView, RulesView
 
 from .screens import (
-    Body,
     CardView,
     ControlsView,
     LogRound,
@@ -59,6 +57,11 @@ SYMBOLS: dict[str, tuple[tuple[str, dict[str, str]], ...]] = {
 
 class CardPainter(Painter):
     """Builds Zero's elements for one document: cards, seats, the table's regions, the ends of rounds."""
+
+    PAINTS: ClassVar[dict[type, str]] = {
+        **Painter.PAINTS, SetupView: "setup", RoundEndView: "round_end", MatchEndView: "match_end",
+        SheetPageView: "sheet_page", LogView: "log_page", ReplayView: "replay",
+    }
 
     def symbol(self, colour: str) -> Any:
         svg = self.doc.createElementNS(SVG, "svg")
@@ -128,25 +131,6 @@ class CardPainter(Painter):
 
     # ---- regions ----
 
-    def body(self, body: Body) -> Any:
-        """A whole screen body other than the table (which is drawn by region)."""
-        if isinstance(body, SetupView):
-            return self.setup(body)
-        if isinstance(body, HandoffView):
-            return self.handoff(body)
-        if isinstance(body, RoundEndView):
-            return self.round_end(body)
-        if isinstance(body, MatchEndView):
-            return self.match_end(body)
-        if isinstance(body, SheetPageView):
-            return self.sheet_page(body)
-        if isinstance(body, LogView):
-            return self.log_page(body)
-        if isinstance(body, ReplayView):
-            return self.replay(body)
-        assert isinstance(body, RulesView)
-        return self.rules(body)
-
     def setup(self, v: SetupView) -> Any:
         """The set-up page: who sits where, then the options and Play."""
         panel = self.el("section", "panel setup")
@@ -154,25 +138,14 @@ class CardPainter(Painter):
         return panel
 
     def setup_seats(self, v: SetupView) -> Any:
-        part = self.el("div", "setup-seats")
-        self.add(part, self.el("h1", "", v.heading, tabindex="-1"), self.el("p", "intro", v.intro))
-        if v.back:
-            part.appendChild(self.button(v.back, "back-to-match"))
+        part = self.heading(self.el("div", "setup-seats"), v.heading, v.intro, v.back)
         seats = self.el("ol", "seats")
         for seat in v.seats:
-            row = self.el("li", "seat-row")
-            row.appendChild(self.el("span", "seat-no", seat.heading))
-            row.appendChild(self.choice(seat.kind, "field kind"))
+            row = self.row("seat-row", seat.heading, seat.kind)
             if seat.about:
                 row.querySelector("select").setAttribute("aria-describedby", f"level-about-{seat.index}")
             if seat.editable:
-                name = self.el("label", "field name")
-                name.appendChild(self.el("span", "field-label", seat.name_label))
-                box = self.el("input", "", type="text", data_field=f"seat-name:{seat.index}",
-                              placeholder=seat.placeholder, maxlength=str(MAX_NAME), autocomplete="off",
-                              spellcheck="false")
-                box.value = seat.name
-                name.appendChild(box)
+                name = self.text_box(seat.name_label, f"seat-name:{seat.index}", seat.name, MAX_NAME, seat.placeholder)
             else:
                 name = self.el("span", "field name bot-name", seat.placeholder)
             row.appendChild(name)

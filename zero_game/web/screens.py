@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tabletop.widgets import Button, Choice, Confirm, HandoffView, RulesView
+from tabletop.widgets import Button, Choice, Confirm, HandoffView, RulesView, parts
 
 
 @dataclass(frozen=True)
@@ -274,17 +274,4 @@ Body = (SetupView | HandoffView | TableView | RoundEndView | MatchEndView | Shee
 
 def cards_shown(value: object) -> set[str]:
     """Every card slug a screen model would draw (for privacy checks)."""
-    found: set[str] = set()
-
-    def walk(item: object) -> None:
-        if isinstance(item, CardView):
-            found.add(item.slug)
-        elif isinstance(item, (tuple, list)):
-            for part in item:
-                walk(part)
-        elif hasattr(item, "__dataclass_fields__"):
-            for name in item.__dataclass_fields__:
-                walk(getattr(item, name))
-
-    walk(value)
-    return found
+    return {c.slug for c in parts(value, CardView)}

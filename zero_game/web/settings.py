@@ -23,7 +23,6 @@ KINDS = (PERSON, *BOT_LEVELS)
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
 # Seconds a bot's move stays on screen, per speed: half showing the card leaving, half arriving.
 SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.15}
-BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dario", "Elke")
 
 
 @dataclass(frozen=True)

@@ -16,13 +16,16 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import partial
 from typing import TYPE_CHECKING
 
 from tabletop import saving
+from tabletop.bots import BotJob, BotSteps, Key
 from tabletop.effects import Add, After, Effect, Effects, Think, Thinking, unique
-from tabletop.notes import Note
+from tabletop.notes import Live, Note, said
 from tabletop.prefs import PREFS
 from tabletop.saving import Persist
+from tabletop.turns import Acts, BotActs, HandOff, Step
 from zero_game import Action, Card, Match, Phase, Round, RoundView, Swap
 from zero_game import Effect as Turned
 from zero_game.seats import Seat
@@ -61,61 +64,10 @@ class CardWord:
     bare: bool = False
 
 
-@dataclass(frozen=True)
-class Live:
-    """The live region's sentence as an event: a message ``key`` (about ``seat``, in the second person when the
-    seat is "you"), its parameters (cards as ``CardWord``), and further keys said after it."""
-
-    key: str = ""
-    seat: int | None = None
-    params: tuple[tuple[str, object], ...] = ()
-    more: tuple[str, ...] = ()
-
-
-def said(key: str, seat: int | None = None, *more: str, **params: object) -> Live:
-    """The live event ``key`` with ``params``."""
-    return Live(key, seat, tuple(params.items()), more)
-
-
 HINT_SAID = "=hint"  # the live key that says the hint on screen (worded from the state: ``hint.hint_text``)
 
 
 # ---- messages: a bot's turn in steps, the pause before a round's end, a hint ----------------------
-
-
-JobKey = tuple[int, tuple[int, int, int]]  # (the table's match serial, the bot turn's key)
-
-
-@dataclass(frozen=True)
-class BotStarted:
-    """The bot of ``key`` has started to think: its seat shows it."""
-
-    key: JobKey
-
-
-@dataclass(frozen=True)
-class BotDecided:
-    """The bot of ``key`` chose ``action`` after ``seconds`` of work."""
-
-    key: JobKey
-    action: Action
-    seconds: float = 0.0
-
-
-@dataclass(frozen=True)
-class BotShow:
-    """First half of a bot's move on screen: the pool card it takes starts to leave."""
-
-    key: JobKey
-    action: Action
-
-
-@dataclass(frozen=True)
-class BotPlay:
-    """Second half: the bot's move is played."""
-
-    key: JobKey
-    action: Action
 
 
 @dataclass(frozen=True)
@@ -128,29 +80,6 @@ class SeeEnd:
 # ---- what happens next ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class HandOff:
-    """A person is to act who is not at the screen: the tablet goes to them first."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class Play:
-    """The person at the screen is to act."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class BotActs:
-    """A bot is to act (``key``: the finished rounds, the turns taken this round, the seat)."""
-
-    seat: int
-    key: tuple[int, int, int] = (0, 0, 0)
-
-
-Step = BotActs | HandOff | Play
 
 
 @dataclass(frozen=True)
@@ -230,7 +159,7 @@ def next_step(s: Table) -> Step | None:
         return None
     if not s.settings.seats[seat].is_person:
         return BotActs(seat, (len(m.finished_rounds), m.round.turns_taken, seat))
-    return Play(seat) if s.at_screen == seat else HandOff(seat)
+    return Acts(seat) if s.at_screen == seat else HandOff(seat)
 
 
 def table_round(s: Table) -> Round | None:
@@ -275,7 +204,7 @@ def visible_hand(s: Table) -> Mapping[int, tuple[Card, ...]]:
 
 def my_turn(s: Table) -> bool:
     """Whether the person at the screen may choose cards and knock now."""
-    return page(s) is Page.TABLE and isinstance(next_step(s), Play)
+    return page(s) is Page.TABLE and isinstance(next_step(s), Acts)
 
 
 # ---- the transitions -------------------------------------------------------------------------------
@@ -320,7 +249,8 @@ def settle(before: Table, after: Table, effects: Effects = (), *, pause: float =
             found += more
     turn = bot_turn(after)
     if turn is not None:
-        found.append(Think(BotJob(turn, after.serial), pause))
+        key = (after.serial, turn.key)
+        found.append(Think(BotJob(key, partial(think, turn), lambda state, k: acting(state, k) is not None), pause))
     reveal = revealing(after)
     if reveal is not None:
         found.append(After(max(1.0, SPEEDS[after.settings.speed] * 2), SeeEnd(reveal), key=("reveal", reveal)))
@@ -436,7 +366,7 @@ class BotTurn:
     level: str
     view: RoundView
     rng: random.Random = field(compare=False)
-    key: tuple[int, int, int]
+    key: tuple[int, ...]
     totals: tuple[int, ...]  # the match around the round (public), for the bots that weigh it
     rounds_left: int
     script: Action | None = None  # the tutorial's scripted move: no thinking
@@ -454,7 +384,7 @@ def bot_turn(s: Table) -> BotTurn | None:
         from .tutorial import scripted  # the tutorial builds on this module
 
         script = scripted(s)
-    return BotTurn(step.seat, s.settings.seats[step.seat].choice, m.view(step.seat), rng, step.key,
+    return BotTurn(step.who, s.settings.seats[step.who].choice, m.view(step.who), rng, step.key,
                    tuple(m.totals), max(0, m.rounds - m.round_number), script)
 
 
@@ -466,59 +396,32 @@ def bot(level: str) -> Bot:
     return make_bot(level)
 
 
-@dataclass(frozen=True)
-class BotJob:
-    """A bot's decision, taken by the runtime in slices (``tabletop.effects.Job``)."""
+def think(turn: BotTurn) -> Thinking:
+    """The bot of ``turn`` starting to decide on what its seat may see (the tutorial's bot: its scripted move)."""
+    from zero_game.bots import Standing
+    from zero_game.bots.base import Decided
 
-    turn: BotTurn
-    serial: int
-
-    @property
-    def key(self) -> JobKey:
-        return (self.serial, self.turn.key)
-
-    def start(self) -> Thinking:
-        from zero_game.bots import Standing
-        from zero_game.bots.base import Decided
-
-        if self.turn.script is not None:
-            return Decided(self.turn.script)  # the tutorial's scripted move
-        t = self.turn
-        return bot(t.level).start(t.view, t.rng, Standing(t.totals, t.rounds_left))
-
-    def current(self, state: Table) -> bool:
-        return acting(state, self.key) is not None
-
-    def started(self) -> BotStarted:
-        return BotStarted(self.key)
-
-    def done(self, action: Action, seconds: float) -> BotDecided:
-        return BotDecided(self.key, action, seconds)
+    if turn.script is not None:
+        return Decided(turn.script)
+    return bot(turn.level).start(turn.view, turn.rng, Standing(turn.totals, turn.rounds_left))
 
 
-def acting(s: Table, key: JobKey) -> BotActs | None:
+def acting(s: Table, key: Key) -> BotActs | None:
     """The bot to act of ``key``, if the table is still where that bot saw it."""
     step = next_step(s)
     return step if isinstance(step, BotActs) and (s.serial, step.key) == key else None
 
 
-def bot_message(s: Table, message: BotStarted | BotDecided | BotShow | BotPlay) -> Result:
-    """A bot's turn, step by step: it thinks (its seat says so), shows the card leaving, plays; each step
-    only if the table is still where the bot saw it."""
-    turn = acting(s, message.key)
-    if turn is None:
-        return s, ()
-    pace = SPEEDS[s.settings.speed]
-    match message:
-        case BotStarted():
-            return replace(s, thinking=turn.seat, arrived=None, received=None), ()
-        case BotDecided(key, action, seconds):
-            return s, (After(max(0.0, pace * 0.4 - seconds), BotShow(key, action)),)
-        case BotShow(key, action):
-            moving = action if isinstance(action, Swap) else None
-            return replace(s, thinking=None, moving=moving), (After(pace * 0.3, BotPlay(key, action)),)
-        case BotPlay(_, action):
-            return apply(replace(s, thinking=None, moving=None), action, pause=pace * 0.3)
+#: A bot's turn on Zero's table: its seat says it is thinking, the card it takes leaves the pool, then the move is
+#: played; each step a share of the bots' pace, and the next bot waits a moment more.
+BOT_STEPS: BotSteps[Table] = BotSteps(
+    acting=acting,
+    thinking=lambda s, who: replace(s, thinking=who.who, arrived=None, received=None),
+    showing=lambda s, action: replace(s, thinking=None, moving=action if isinstance(action, Swap) else None),
+    play=lambda s, action, rest: apply(replace(s, thinking=None, moving=None), action, pause=rest),
+    pace=lambda s: SPEEDS[s.settings.speed],
+    think=0.4, show=0.3, rest=0.3,
+)
 
 
 def see_end(s: Table, key: tuple[int, int]) -> Table:

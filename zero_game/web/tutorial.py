@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tabletop.notes import said
 from zero_game import KNOCK, Action, Card, Match, Round, Swap
 from zero_game.seats import Seat
 
 from .settings import Settings
-from .table import Page, Result, Table, cleared, page, prefs_saved, said, settle
+from .table import Page, Result, Table, cleared, page, prefs_saved, settle
 
 SETTINGS = Settings(seats=(Seat(), Seat.bot("easy")), pool_size=5, rounds=1, speed="normal")
 

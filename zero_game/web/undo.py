@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tabletop.notes import said
 from zero_game import Card, Match, Round, Swap
 
-from .table import Page, Result, Table, cleared, keep_places, page, said, settle
+from .table import Page, Result, Table, cleared, keep_places, page, settle
 
 UNDO = "undo"
 HINT = "hint"

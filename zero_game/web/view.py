@@ -87,9 +87,6 @@ class View(Regions):
         else:
             yield from super().regions(screen)
 
-    def body(self, body: Any) -> Any:
-        return self.p.body(body)
-
     # ---- keyed cards ----
 
     def _card_nodes(self, zone: str, cards: tuple[CardView, ...], interactive: bool) -> list[Any]:
