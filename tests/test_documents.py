@@ -500,14 +500,17 @@ def test_a_hostile_import_file_is_refused_and_changes_nothing(game: str, spec: S
 def test_each_game_lists_only_its_own_backups() -> None:
     """One store for the page: each game's sheet offers the backups of its own documents."""
     data = {spec.key: "{damaged" for _, spec in EVERY}
-    storage = FakeStorage(data)
+    orphan = BACKUP_PREFIX + "a-document-of-an-older-release:2024-01-01T00:00:00.000Z"
+    storage = FakeStorage({**data, orphan: "[1]"})
     store = Store(storage, (PREFS, *(s for _, s in EVERY)), clock=clock())
     for _, spec in EVERY:
         store.load(spec.name)
+    every = [s.name for _, s in EVERY]
     for game, specs in GAMES.items():
-        listed = store.backups(s.name for s in specs)
+        listed = [k for k in store.backups((s.name for s in specs), known=every) if k != orphan]
         assert len(listed) == len(specs) and all(storage.data[k] == "{damaged" for k in listed), game
         assert {k.removeprefix(BACKUP_PREFIX).split(":")[0] for k in listed} == {s.name for s in specs}
+        assert orphan in store.backups((s.name for s in specs), known=every)  # nobody's: offered everywhere
 
 
 # --- both games on the page's runtime -------------------------------------------------------------------------
