@@ -159,7 +159,7 @@ DAY_SPANS = (
     DaySpan("days-elizabeth-ii-death-to-charles-coronation", _day("2022-09-08"), _day("2023-05-06"), "history", 1,
             "How many days after the death of Elizabeth II was Charles III crowned?",
             "Combien de jours après la mort d'Élisabeth II Charles III a-t-il été couronné ?",
-            "Wie viele Tage nach dem Tod Elisabeths II. wurde Karl III. gekrönt?",
+            "Wie viele Tage nach dem Tod Elisabeths II. wurde Charles III. gekrönt?",
             "The Royal Family, 'The Coronation' (royal.uk)"),
 )
 
@@ -309,8 +309,8 @@ def molecule_questions() -> list[Question]:
                   "rounded to the nearest whole number?",
             "fr": f"Quelle est la masse molaire {_de(molecule.fr)}, de formule {molecule.formula}, en grammes par "
                   "mole, à l'unité près ?",
-            "de": f"Wie groß ist die molare Masse {_von(molecule.de)} mit der Summenformel {molecule.formula} in "
-                  "Gramm pro Mol (auf eine ganze Zahl gerundet)?",
+            "de": f"Wie groß ist die molare Masse {_von(molecule.de)} mit der Summenformel {molecule.formula}, "
+                  "in Gramm pro Mol (auf eine ganze Zahl gerundet)?",
         }
         source = (f"PubChem, '{molecule.pubchem}' compound summary (pubchem.ncbi.nlm.nih.gov): molecular weight "
                   f"{mass:.1f} g/mol")
