@@ -365,15 +365,16 @@ def _spread(ids: list[str], frame_of: Mapping[str, str]) -> tuple[str, ...]:
     before waits for the first place where it is not (or goes where it is, when nothing else is left)."""
     if not frame_of:
         return tuple(ids)
-    waiting = list(ids)
+    waiting = ids[::-1]  # the next question is the last item, so taking it costs nothing
     out: list[str] = []
     last: dict[str, int] = {}  # frame -> the place it was last dealt at
     while waiting:
-        index = next(
-            (i for i, qid in enumerate(waiting)
-             if (frame := frame_of.get(qid)) is None or len(out) - last.get(frame, -FRAME_GAP) >= FRAME_GAP),
-            0,
-        )
+        index = len(waiting) - 1
+        for i in range(index, -1, -1):
+            frame = frame_of.get(waiting[i])
+            if frame is None or len(out) - last.get(frame, -FRAME_GAP) >= FRAME_GAP:
+                index = i
+                break
         qid = waiting.pop(index)
         frame = frame_of.get(qid)
         if frame is not None:
