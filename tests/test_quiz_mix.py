@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
+from tabletop.errors import DataError
 from thousand import MIXES, Deck, Game, Mix, MixTooSmall, cards_needed, check_mix, deal, deal_order
 from thousand.cli import main
 from thousand.deck import FRAME_GAP
 from thousand.terminal import TerminalGame, parse_teams
-from zero_game.errors import DataError
 
 THEMES = ("sport", "history", "space")
 

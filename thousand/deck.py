@@ -9,7 +9,6 @@ catalogue number rather than a quantity to reason about).
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections.abc import Mapping
@@ -18,7 +17,8 @@ from importlib import resources
 from itertools import groupby
 from pathlib import Path
 
-from zero_game.errors import DataError
+from tabletop.documents import load_json
+from tabletop.errors import DataError
 
 DECK_SCHEMA = 1
 LANGUAGES = ("en", "fr", "de")
@@ -151,11 +151,7 @@ class Deck:
             raise DataError(f"A question deck is JSON text, not {type(text).__name__}.")
         if len(text) > MAX_DECK_BYTES:
             raise DataError(f"The question deck is larger than {MAX_DECK_BYTES:,} bytes.")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as err:
-            raise DataError(f"The question deck is not valid JSON ({err}).") from None
-        return cls.from_dict(data)
+        return cls.from_dict(load_json(text, "question deck", max_chars=MAX_DECK_BYTES, article="a"))
 
     @classmethod
     def from_path(cls, path: str | Path) -> Deck:
