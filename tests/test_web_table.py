@@ -421,3 +421,18 @@ def test_a_bot_turn_carries_the_match_standing() -> None:
     turn = bot_turn(d.s)
     assert turn is not None and turn.totals == tuple(d.match.totals) and turn.rounds_left == 0
     assert sum(turn.totals) > 0
+
+
+def test_a_language_change_rewords_what_was_just_said() -> None:
+    """The live region holds what happened, not a sentence: switching the language says it again in the new one."""
+    d = Driver(Table(settings=Settings(seats=(Seat(), Seat.bot("easy"))), seed=5))
+    d("start")
+    d.bots()
+    d("knock")
+    said = present(d.s).live
+    d("set", "lang", "fr")
+    again = present(d.s).live
+    assert said and again and said != again
+    assert again == translate("fr", "confirm.knock_first")
+    d("set", "lang", "en")
+    assert present(d.s).live == said
