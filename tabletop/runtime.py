@@ -202,7 +202,7 @@ class Runtime:
         return tuple(self.store.backups(self.docs, documents()))
 
     def _risk(self, status: Status) -> Any:
-        return self.store.at_risk() if status is Status.FAILED else None
+        return self.store.at_risk(self.docs) if status is Status.FAILED else None  # this game's documents
 
     def _wrote(self, doc: str, written: Written[Any], tag: str) -> None:
         self._queue.append(Wrote(doc, written, tag, self._risk(written.status), self._backups()))

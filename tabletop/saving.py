@@ -68,6 +68,7 @@ class Persist:
     done: bool = False  # the game on the table is on the score sheet and forgotten: nothing more to save
     backups: tuple[str, ...] = ()  # backups of this game's damaged documents, newest first
     sheet_ready: bool = False  # the score sheet has been read
+    waiting: tuple[str, ...] = ()  # files asked for (export, free space) while the sheet was still being read
 
 
 class Kept(Protocol):
@@ -184,6 +185,9 @@ def abandon(s: S, slot: str) -> Result[S]:
 def command(k: Keeper[S], s: S, cmd: Data, arg: str) -> Result[S]:
     """A player's command about saved data."""
     if cmd in (Data.EXPORT_JSON, Data.EXPORT_CSV, Data.FREE_SPACE):
+        if not s.persist.sheet_ready:  # a big sheet is read in slices: the file would miss what is not read yet,
+            # and freeing space would replace the stored sheet with that part; done once it has been read
+            return _persist(s, waiting=(*(w for w in s.persist.waiting if w != cmd), cmd)), ()
         return s, (Now(f"data:{cmd}"),)  # the file's name carries the date
     if cmd is Data.EXPORT_BACKUP:
         if not arg.startswith("zero-knizia:backup:"):
@@ -220,7 +224,8 @@ def outcome(k: Keeper[S], s: S, message: Any) -> Result[S] | None:
             for problem in loaded.problems:
                 s = show_problem(s, problem)
             if doc == k.sheet:
-                return _persist(replace(s, history=loaded.value), sheet_ready=True), ()
+                asked = tuple(Now(f"data:{cmd}") for cmd in s.persist.waiting)
+                return _persist(replace(s, history=loaded.value), sheet_ready=True, waiting=()), asked
             if doc == k.slot and loaded.value is not None:
                 return _resumed(k, s, loaded.value)
             if doc == k.slot and k.playing(s) and s.persist.id is None and s.persist.serial >= 0:

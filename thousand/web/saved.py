@@ -24,7 +24,7 @@ from thousand.deck import Deck, default_deck
 from thousand.game import Game
 
 from .settings import QuizSettings
-from .sheet import SHEET_DOC, QuizSheet, TeamRecord, read, record_of
+from .sheet import SHEET_DOC, QuizSheet, TeamRecord, read_steps, record_of
 from .table import QuizTable, Result, resume, settle, team_name
 
 GAME_KEY = PREFIX + "quiz-game"
@@ -129,8 +129,7 @@ def docs(deck: Deck | None = None) -> tuple[Spec[Any], ...]:
         return saved.to_json()
 
     def read_sheet(text: str, salvage: bool) -> Steps[tuple[QuizSheet, list[str]]]:
-        yield
-        return read(text, salvage=salvage)
+        return (yield from read_steps(text, salvage=salvage))  # a game per step: a big sheet is read in slices
 
     def dump_sheet(sheet: QuizSheet) -> Steps[str]:
         yield
@@ -167,7 +166,7 @@ class QuizKeeper:
         return s.persist.id or new_id(random.Random(f"{s.ids}:{s.serial}"))
 
     def saved(self, s: QuizTable, now: str) -> SavedQuiz | None:
-        if s.game is None or s.game.is_over:
+        if s.game is None:  # a finished quiz too: until the sheet holds its result, it is its only stored copy
             return None
         return SavedQuiz(self._id(s), s.game, s.settings, s.reviewed, s.shown, s.lang)
 
