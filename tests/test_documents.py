@@ -711,3 +711,31 @@ def test_the_full_storage_notice_counts_the_finished_games_of_the_game_on_screen
     risk = store.at_risk(quiz.runtime.docs)  # what the runtime tells the quiz after a refused write
     assert (risk.kept_items, risk.items) == (1, 1)  # one quiz on the stored sheet, the one just played not
     assert store.at_risk(zero.runtime.docs).kept_items == 2
+
+
+def test_the_full_storage_notice_says_what_is_at_risk_now_and_each_game_warns_for_itself() -> None:
+    """Storage full from the start: the first refused write warns once; the notice of what is at risk follows
+    the game (a finished match that could not reach the sheet is counted when it ends), and the quiz, opened
+    on the same full storage after Zero warned, warns its players too."""
+    from zero_game.web.settings import Settings
+    from zero_game.web.table import Table
+
+    storage = FakeStorage(quota=0)
+    zero = ZeroTable.of(Table(settings=Settings(seats=(Seat(), Seat.bot("easy")), rounds=1), seed=5),
+                        storage=storage)
+    zero("start")
+    zero.bots()
+
+    def risk(run: TableRun) -> Any:
+        return next(dict(n.params)["risk"] for n in run.state.notes if n.key == "storage.at-risk")
+
+    assert [n.key for n in zero.state.notes].count("storage.write-failed") == 1
+    assert risk(zero).slot and risk(zero).items == 0
+    zero.knock_round_out()
+    assert zero.state.match.is_over
+    assert risk(zero).items == 1, "the finished match not on the stored sheet is counted"
+    assert [n.key for n in zero.state.notes].count("storage.write-failed") == 1, "warned once"
+    quiz = TableRun.open(registry.plugin("quiz"), storage=storage)
+    quiz.field("team-kind:0", "easy")
+    quiz.tap(QuizCommand.START)
+    assert "storage.write-failed" in [n.key for n in quiz.state.notes]
