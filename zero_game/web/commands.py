@@ -334,6 +334,7 @@ HANDLERS: dict[StrEnum, Handler[Table]] = {
     Command.REPLAY_STEP: _replay_step,
     Command.TUTORIAL: _tutorial,
     Command.TUTORIAL_SKIP: _tutorial_skip,
+    Command.MORE_OPTIONS: lambda s, a, v: (replace(s, more_options=not s.more_options), ()),
 }
 assert set(HANDLERS) == {*Command, *Nav}, "every command has one handler"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tabletop.present import Nav, chrome, notices
+from tabletop.present import Nav, chrome, more_options, notices, placings, ranks
 from tabletop.present import top_bar as shell_top_bar
 from tabletop.turns import HandOff
 from tabletop.widgets import Button, Choice, Confirm, HandoffView, Key, RulesView, Screen, TopBar
@@ -153,12 +153,14 @@ def setup(s: Table) -> SetupView:
     )
     players = len(st.seats)
     options = (
-        Choice("pool", t.t("setup.pool"), str(st.pool_size or ""),
-               (("", t.t("setup.default", value=default_pool_size(players))), *((str(n), str(n)) for n in POOL_SIZES))),
         Choice("rounds", t.t("setup.rounds"), str(st.rounds or ""),
                (("", t.t("setup.default", value=players)), *((str(n), str(n)) for n in range(1, MAX_ROUNDS + 1)))),
-        Choice("dealer", t.t("setup.dealer"), str(st.dealer), tuple((str(i), t.name(i)) for i in range(players))),
         Choice("speed", t.t("setup.speed"), st.speed, tuple((k, t.t("speed." + k)) for k in SPEEDS)),
+    )
+    extra = (
+        Choice("pool", t.t("setup.pool"), str(st.pool_size or ""),
+               (("", t.t("setup.default", value=default_pool_size(players))), *((str(n), str(n)) for n in POOL_SIZES))),
+        Choice("dealer", t.t("setup.dealer"), str(st.dealer), tuple((str(i), t.name(i)) for i in range(players))),
         Choice("motion", t.t("setup.motion"), "on" if s.motion else "off", (("on", t.t("on")), ("off", t.t("off")))),
         Choice("sound", t.t("setup.sound"), "on" if s.sound else "off", (("on", t.t("on")), ("off", t.t("off")))),
     )
@@ -167,7 +169,8 @@ def setup(s: Table) -> SetupView:
     if s.match is not None and not s.match.is_over:
         back = Button(Command.BACK_TO_MATCH, t.t("setup.back"))
     return SetupView(t.t("setup.heading"), t.t("setup.intro"), seats, add, options,
-                     Button(Command.START, t.t("setup.play"), primary=True), back)
+                     Button(Command.START, t.t("setup.play"), primary=True), back,
+                     more_options(t.t, Command.MORE_OPTIONS, s.more_options), extra)
 
 
 def handoff(s: Table) -> HandoffView:
@@ -239,7 +242,8 @@ def status(s: Table, r: Round, viewer: int | None) -> StatusView:
 def tools(s: Table) -> tuple[Button, ...]:
     """Beside the status line: the move log and the sound toggle."""
     t = s.texts
-    return (Button(Command.LOG, t.t("log.open")), Button(Command.SOUND, t.t("sound.button"), pressed=s.sound))
+    return (Button(Command.LOG, t.t("log.open")),
+            Button(Command.SOUND, t.t("sound.on" if s.sound else "sound.off"), pressed=s.sound))
 
 
 def seats(s: Table, r: Round, viewer: int | None, sizes: tuple[int, ...]) -> tuple[SeatInfo, ...]:
@@ -398,12 +402,14 @@ def round_end(s: Table) -> RoundEndView:
     r = m.finished_rounds[s.reviewed]
     zero = set(r.zero_seats)
     scores = r.scores()
+    totals = [sum(col) for col in zip(*m.round_scores[:s.reviewed + 1], strict=True)]
     hands = []
     for seat, cards in sorted(visible_hand(s).items()):
         cleared = set(breakdown(cards).cleared)
         hands.append(RevealedHand(
             name=t.name(seat), cards=tuple(card(t, c, cleared=c in cleared) for c in sorted(cards)),
             score=t.t("score.round", score=scores[seat]), detail=breakdown_text(t, cards)[1], zero=seat in zero,
+            total=t.t("score.running", total=totals[seat]),
         ))
     best = min(scores)
     leaders = r.zero_seats or tuple(i for i, v in enumerate(scores) if v == best)
@@ -420,7 +426,7 @@ def round_end(s: Table) -> RoundEndView:
     log = log_round(t, round_log(r, s.reviewed + 1))
     return RoundEndView(t.t("end.heading", n=s.reviewed + 1, total=m.rounds), banner, tuple(hands),
                         match_sheet(s, upto=s.reviewed + 1), nxt, last_move_text(t, r),
-                        LogRound(t.t("end.log"), log.lines))
+                        LogRound(t.t("end.log"), log.lines), Button(Command.LOG, t.t("end.log")))
 
 
 def match_end(s: Table) -> MatchEndView:
@@ -436,9 +442,11 @@ def match_end(s: Table) -> MatchEndView:
         banner = t.t("match.shared.you", names=others, total=total)
     else:
         banner = t.t("match.shared", names=", ".join(t.name(w) for w in m.winners), total=total)
+    entries = [(t.name(i), t.t("match.points", total=v), "") for i, v in enumerate(m.totals)]
     return MatchEndView(
         t.t("match.heading"), banner, match_sheet(s, upto=len(m.finished_rounds)),
         (Button(Command.PLAY_AGAIN, t.t("match.again"), primary=True), Button(Nav.NEW_SETUP, t.t("match.setup"))),
+        placings(t.t, entries, ranks(m.totals, lowest_wins=True)),
     )
 
 

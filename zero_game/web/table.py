@@ -124,6 +124,7 @@ class Table:
     taught: bool = False  # the tutorial was played to its end on this device
     lesson: int | None = None  # the tutorial's scene being played (see tutorial.py)
     before_lesson: Table | None = None  # the table as it was when the tutorial began
+    more_options: bool = False  # the set-up shows its options out of the way (not saved)
 
     @property
     def texts(self) -> Texts:
