@@ -95,17 +95,14 @@ class Painter:
             places.appendChild(line)
         return places
 
-    def more(self, toggle: Button | None, choices: tuple[Choice, ...]) -> Any:
-        """A set-up's "more options": the toggle, and its choices while it is pressed."""
+    def more(self, toggle: Button | None, fields: list[Any]) -> Any:
+        """A set-up's "more options": the toggle, and its fields (drawn nodes) while it is pressed."""
         if toggle is None:
             return None
         part = self.el("div", "more-options" + (" open" if toggle.pressed else ""))
         part.appendChild(self.button(toggle, "more"))
         if toggle.pressed:
-            box = self.el("div", "options more-choices")
-            for c in choices:
-                box.appendChild(self.choice(c))
-            part.appendChild(box)
+            part.appendChild(self.add(self.el("div", "options more-choices"), *fields))
         return part
 
     def heading(self, parent: Any, heading: str, intro: str, back: Button | None = None) -> Any:

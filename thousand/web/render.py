@@ -95,14 +95,20 @@ class QuizPainter(Painter):
         options = self.el("div", "options")
         for c in v.options:
             options.appendChild(self.choice(c))
+        panel.appendChild(options)
         seed = self.el("label", "field")
         seed.appendChild(self.el("span", "field-label", v.seed_label))
         box = self.el("input", "", type="text", inputmode="numeric", data_field="seed", autocomplete="off",
                       maxlength="15")
         box.value = v.seed
         seed.appendChild(box)
-        options.appendChild(seed)
-        panel.appendChild(options)
+        themes = self.el("fieldset", "themes")
+        themes.appendChild(self.el("legend", "field-label", v.themes_label))
+        for b in v.themes:
+            themes.appendChild(self.button(b, "theme"))
+        panel.appendChild(self.more(v.more, [themes, seed]))
+        if v.warning:
+            panel.appendChild(self.el("p", "mix-warning", v.warning, role="alert"))
         panel.appendChild(self.button(v.start, "play"))
         return panel
 
@@ -222,6 +228,8 @@ class QuizPainter(Painter):
     def guess(self, v: GuessView) -> Any:
         panel = self.el("section", "panel guess")
         panel.appendChild(self.el("h1", "", v.heading, tabindex="-1"))
+        if v.intro:
+            panel.appendChild(self.el("p", "tiebreak-intro", v.intro))
         if v.card:
             panel.appendChild(self.question(v.card))
         panel.appendChild(self.el("p", "prompt", v.prompt))
@@ -233,19 +241,37 @@ class QuizPainter(Painter):
             box.value = v.value
             label.appendChild(box)
             panel.appendChild(label)
+            panel.appendChild(self.el("p", "guess-error", v.error, role="alert", id="guess-error"))
+            if v.error:
+                box.setAttribute("aria-invalid", "true")
+                box.setAttribute("aria-describedby", "guess-error")
             panel.appendChild(self.button(v.confirm, "big"))
         return panel
 
     def end(self, v: EndView) -> Any:
-        panel = self.el("section", "panel quiz-end")
-        self.add(panel, self.el("h1", "", v.heading, tabindex="-1"), self.el("p", "banner winner", v.banner),
-                 self.el("p", "", v.reason))
-        for line in v.lines:
-            panel.appendChild(self.el("p", "end-line", line))
+        """The end: after a tie-break, first each guess on the line beside its card's answer; then the winner,
+        the placings (a team's players named) and what next."""
+        panel = self.el("section", "panel quiz-end" + ("" if v.podium else " tiebreak"))
+        panel.appendChild(self.el("h1", "", v.heading, tabindex="-1"))
+        if v.banner:
+            panel.appendChild(self.el("p", "banner winner", v.banner))
+        panel.appendChild(self.el("p", "end-reason", v.reason))
         row = self.el("div", "end-buttons")
         for b in v.actions:
             row.appendChild(self.button(b, "big"))
         panel.appendChild(row)
+        if v.podium:
+            panel.appendChild(self.podium(v.podium))
+        if v.tiebreak:
+            lines = self.el("div", "guess-lines", role="group", aria_label=v.tiebreak_heading)
+            if v.podium:
+                lines.appendChild(self.el("h2", "", v.tiebreak_heading))
+            for line in v.tiebreak:
+                lines.appendChild(self.el("p", "guess-line-label", line.label))
+                lines.appendChild(self.number_line(line))
+            panel.appendChild(lines)
+        for line in v.lines:
+            panel.appendChild(self.el("p", "end-line", line))
         return panel
 
     def quiz_sheet(self, v: QuizSheetView) -> Any:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tabletop.widgets import Button, Choice, Confirm, HandoffView, RulesView, parts
+from tabletop.widgets import Button, Choice, Confirm, HandoffView, Podium, RulesView, parts
 
 
 @dataclass(frozen=True)
@@ -135,6 +135,8 @@ class GuessView:
     field_label: str
     value: str = field(compare=False, default="")
     confirm: Button | None = None
+    intro: str = ""  # the tie-break announced: who is guessing, and why
+    error: str = ""  # why the text typed is not a guess
 
 
 @dataclass(frozen=True)
@@ -146,6 +148,9 @@ class EndView:
     reason: str
     lines: tuple[str, ...]
     actions: tuple[Button, ...]
+    podium: Podium | None = None
+    tiebreak: tuple[NumberLine, ...] = ()  # each guessing team's guess and its card's answer, on the line
+    tiebreak_heading: str = ""
 
 
 @dataclass(frozen=True)
@@ -178,6 +183,10 @@ class QuizSetupView:
     start: Button
     back: Button | None = None
     seed: str = field(default="", compare=False)
+    more: Button | None = None  # the toggle of the options out of the way (the deal number, the themes)
+    themes_label: str = ""
+    themes: tuple[Button, ...] = ()  # one per theme: pressed while it is in the mix
+    warning: str = ""  # a mix too small for the teams, said before the deal
 
 
 @dataclass(frozen=True)
