@@ -38,11 +38,11 @@ from .table import (
     change_action,
     cleared,
     current_reveal,
+    mix_saved,
     my_turn,
     next_step,
     page,
     pick_of,
-    mix_saved,
     prefs_saved,
     questions,
     seen,
@@ -162,9 +162,9 @@ def _card(s: QuizTable, arg: str, value: str) -> Result:
     if arg not in {c.id for c in view.hand}:
         return _same(s)
     if s.changing:  # the card to change: Change is played once confirmed (it is once a game)
-        chosen = () if s.chosen == (arg,) else (arg,)
-        live = said("live.to_change", question=QuestionWord(arg)) if chosen else said("live.cleared")
-        return replace(s, chosen=chosen, live=live), ()
+        picked: tuple[str, ...] = () if s.chosen == (arg,) else (arg,)
+        live = said("live.to_change", question=QuestionWord(arg)) if picked else said("live.cleared")
+        return replace(s, chosen=picked, live=live), ()
     if arg in s.chosen:
         chosen = tuple(c for c in s.chosen if c != arg)
     elif s.two:

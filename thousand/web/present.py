@@ -378,7 +378,8 @@ def guess(s: QuizTable) -> GuessView:
     view = seen(s)
     me = viewer(s)
     if view is None or me is None or not my_turn(s):
-        return GuessView(t.t("title.guess"), None, t.t("guess.wait"), t.t("guess.field"), intro=t.t("guess.tiebreak_all"))
+        return GuessView(t.t("title.guess"), None, t.t("guess.wait"), t.t("guess.field"),
+                         intro=t.t("guess.tiebreak_all"))
     card = view.hands[me][0]
     g = s.game
     assert g is not None

@@ -266,9 +266,9 @@ class QuizPainter(Painter):
             lines = self.el("div", "guess-lines", role="group", aria_label=v.tiebreak_heading)
             if v.podium:
                 lines.appendChild(self.el("h2", "", v.tiebreak_heading))
-            for line in v.tiebreak:
-                lines.appendChild(self.el("p", "guess-line-label", line.label))
-                lines.appendChild(self.number_line(line))
+            for guessed in v.tiebreak:
+                lines.appendChild(self.el("p", "guess-line-label", guessed.label))
+                lines.appendChild(self.number_line(guessed))
             panel.appendChild(lines)
         for line in v.lines:
             panel.appendChild(self.el("p", "end-line", line))
