@@ -484,6 +484,7 @@ DERIVED: dict[str, Callable[[], float]] = {
     "parthenon-outer-columns": lambda: 2 * 8 + 2 * (17 - 2),
     "louvre-pyramid-panes": lambda: 603 + 70,
     "moonwalkers": lambda: 2 * 6,
+    "tsunami-deep-ocean-speed": lambda: 10 * round(math.sqrt(9.80665 * 4000) * 3.6 / 10),
 }
 
 
