@@ -25,7 +25,6 @@ from .effects import (
     Effects,
     ExportBackup,
     Failed,
-    FileChosen,
     Import,
     Job,
     KeepData,
@@ -202,7 +201,7 @@ class Runtime:
         return tuple(self.store.backups(self.docs, documents()))
 
     def _risk(self, status: Status) -> Any:
-        return self.store.at_risk() if status is Status.FAILED else None
+        return self.store.at_risk(self.docs) if status is Status.FAILED else None  # this game's documents
 
     def _wrote(self, doc: str, written: Written[Any], tag: str) -> None:
         self._queue.append(Wrote(doc, written, tag, self._risk(written.status), self._backups()))
@@ -269,5 +268,3 @@ class Runtime:
         self.ports.mark(getattr(job, "marks", MARKS)[1], detail)
         self.send(job.done(result, work))
 
-
-__all__ = ["FileChosen", "Handle", "Ports", "Runtime"]

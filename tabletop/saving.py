@@ -66,8 +66,10 @@ class Persist:
     unsaved: bool = False  # a change of the game that is not in storage yet
     asked: bool = False  # the browser was asked to keep this site's data
     done: bool = False  # the game on the table is on the score sheet and forgotten: nothing more to save
+    warned: bool = False  # the players were told that storage refused a write (they are told once)
     backups: tuple[str, ...] = ()  # backups of this game's damaged documents, newest first
     sheet_ready: bool = False  # the score sheet has been read
+    waiting: tuple[str, ...] = ()  # files asked for (export, free space) while the sheet was still being read
 
 
 class Kept(Protocol):
@@ -184,6 +186,9 @@ def abandon(s: S, slot: str) -> Result[S]:
 def command(k: Keeper[S], s: S, cmd: Data, arg: str) -> Result[S]:
     """A player's command about saved data."""
     if cmd in (Data.EXPORT_JSON, Data.EXPORT_CSV, Data.FREE_SPACE):
+        if not s.persist.sheet_ready:  # a big sheet is read in slices: the file would miss what is not read yet,
+            # and freeing space would replace the stored sheet with that part; done once it has been read
+            return _persist(s, waiting=(*(w for w in s.persist.waiting if w != cmd), cmd)), ()
         return s, (Now(f"data:{cmd}"),)  # the file's name carries the date
     if cmd is Data.EXPORT_BACKUP:
         if not arg.startswith("zero-knizia:backup:"):
@@ -220,7 +225,8 @@ def outcome(k: Keeper[S], s: S, message: Any) -> Result[S] | None:
             for problem in loaded.problems:
                 s = show_problem(s, problem)
             if doc == k.sheet:
-                return _persist(replace(s, history=loaded.value), sheet_ready=True), ()
+                asked = tuple(Now(f"data:{cmd}") for cmd in s.persist.waiting)
+                return _persist(replace(s, history=loaded.value), sheet_ready=True, waiting=()), asked
             if doc == k.slot and loaded.value is not None:
                 return _resumed(k, s, loaded.value)
             if doc == k.slot and k.playing(s) and s.persist.id is None and s.persist.serial >= 0:
@@ -235,8 +241,8 @@ def outcome(k: Keeper[S], s: S, message: Any) -> Result[S] | None:
             if imported.status is Status.REJECTED and imported.problem is not None:
                 return notify(s, imported.problem.message_key, alert=True), ()
             s = notify(s, "storage.imported", added=imported.added, duplicates=imported.duplicates)
-            if imported.status is Status.FAILED and imported.warn:
-                s = show_problem(s, Problem(Code.WRITE_FAILED), risk)
+            if imported.status is Status.FAILED:
+                s = _persist(show_problem(s, Problem(Code.WRITE_FAILED), risk), warned=True)
             return (replace(s, history=imported.value) if imported.value is not None else s), ()
         case FileChosen(text):
             return s, (Import(k.sheet, text),)
@@ -301,8 +307,10 @@ def _wrote(k: Keeper[S], s: S, w: Wrote) -> Result[S]:
         s = dismiss(_persist(s, unsaved=False) if tag != "clear" else s, *WRITE_NOTES)
     elif w.doc == k.slot and written.status is Status.CONFLICT:
         s = _conflict(s)
-    elif written.status is Status.FAILED and written.warn:
-        s = show_problem(s, Problem(Code.WRITE_FAILED), w.risk)
+    elif written.status is Status.FAILED and not s.persist.warned:
+        s = _persist(show_problem(s, Problem(Code.WRITE_FAILED), w.risk), warned=True)  # this game's first: once
+    elif written.status is Status.FAILED and w.risk is not None:
+        s = notify(s, "storage.at-risk", alert=True, risk=w.risk)  # what is at risk now, not at the first refusal
     if w.doc == k.sheet and written.value is not None:
         s = replace(s, history=written.value)
     effects: Effects = ()

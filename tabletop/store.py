@@ -88,7 +88,8 @@ DOCUMENT_CODES = (Code.CORRUPT, Code.NEWER)
 class Backend(Protocol):
     """The part of the Web Storage API (``window.localStorage``) the store uses."""
 
-    length: int
+    @property
+    def length(self) -> int: ...  # read-only, as in the browser
 
     def getItem(self, key: str) -> str | None: ...  # noqa: N802 - the browser's names
     def setItem(self, key: str, value: str) -> None: ...  # noqa: N802
@@ -392,8 +393,9 @@ class Store:
         if spec.quiet:
             return value
         detail = " ".join(dropped[:3])
-        if not repair:
+        if not repair:  # another tab's text, read for its news: not backed up yet, so not taken as known
             problems.append(Problem(Code.CORRUPT, spec.kind, detail))
+            d.text = None  # the next write reads it again and backs it up first (or keeps it, if it cannot)
             return value
         key = self._backup(spec.name, raw)
         if key is None:
@@ -558,21 +560,26 @@ class Store:
 
     # --- when storage is full ------------------------------------------------------------------------------
 
-    def at_risk(self) -> AtRisk:
-        """What is kept on this device and what is not, right now."""
+    def at_risk(self, names: Iterable[str] | None = None) -> AtRisk:
+        """What is kept on this device and what is not, right now, of the documents ``names`` (the game on
+        screen's: the page's one store holds every game's), else of all.  The items counted are finished games:
+        those of the score sheets (a ledger of kind ``sheet``), not the questions a quiz has shown."""
+        wanted = set(names if names is not None else self.docs)
         kept = items = 0
         kept_slot = slot = False
         for d in self.docs.values():
-            if d.spec.quiet:
+            if d.spec.quiet or d.spec.name not in wanted:
                 continue
             if d.spec.shape is Shape.LEDGER:
+                if d.spec.kind != "sheet":
+                    continue
                 missing = d.spec.size(d.unsaved) if d.unsaved is not None else 0
                 kept += (d.spec.size(d.value) if d.value is not None else 0) - missing
                 items += missing
             else:
                 kept_slot = kept_slot or d.text is not None
                 slot = slot or d.unsaved is not None
-        damaged = sum(d.damaged is not None for d in self.docs.values())
+        damaged = sum(d.damaged is not None for d in self.docs.values() if d.spec.name in wanted)
         return AtRisk(kept, kept_slot, slot, items, damaged)
 
     def rescue(self) -> Rescue | None:

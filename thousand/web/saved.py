@@ -24,8 +24,8 @@ from thousand.deck import Deck, default_deck
 from thousand.game import Game
 
 from .settings import QuizSettings
-from .sheet import SHEET_DOC, QuizSheet, TeamRecord, read, record_of
-from .table import QuizTable, Result, resume, settle, team_name
+from .sheet import SHEET_DOC, QuizRecord, QuizSheet, TeamRecord, read_steps, record_of
+from .table import SLOT, QuizTable, Result, resume, settle, team_name
 
 GAME_KEY = PREFIX + "quiz-game"
 SHEET_KEY = PREFIX + "quiz-sheet"
@@ -129,19 +129,30 @@ def docs(deck: Deck | None = None) -> tuple[Spec[Any], ...]:
         return saved.to_json()
 
     def read_sheet(text: str, salvage: bool) -> Steps[tuple[QuizSheet, list[str]]]:
-        yield
-        return read(text, salvage=salvage)
+        return (yield from read_steps(text, salvage=salvage))  # a game per step: a big sheet is read in slices
+
+    written: dict[str, tuple[QuizRecord, str]] = {}  # each game's JSON text, written once
 
     def dump_sheet(sheet: QuizSheet) -> Steps[str]:
-        yield
-        return sheet.to_json()
+        """``QuizSheet.to_json``'s text, a few hundred games per step (a game's text is kept for the next write)."""
+        parts = []
+        for index, record in enumerate(sheet.records):
+            known = written.get(record.id)
+            if known is None or known[0] is not record:
+                known = written[record.id] = (record, json.dumps(record.to_dict(), ensure_ascii=False,
+                                                                 separators=(",", ":")))
+            parts.append(known[1])
+            if index % 256 == 255:
+                yield
+        head = json.dumps({"type": SHEET_DOC.tag, "schema": SHEET_DOC.schema}, separators=(",", ":"))
+        return head[:-1] + ',"games":[' + ",".join(parts) + "]}"
 
     def merge_sheets(a: QuizSheet, b: QuizSheet) -> Steps[QuizSheet]:
         yield
         return a.merge(b)[0]
 
     return (
-        Spec("quiz-game", GAME_KEY, TABLE_DOC, Shape.SLOT, read_game, dump_game, revision=lambda g: g.revision,
+        Spec(SLOT, GAME_KEY, TABLE_DOC, Shape.SLOT, read_game, dump_game, revision=lambda g: g.revision,
              with_revision=lambda g, n: replace(g, revision=n), peek=_peek, role="game"),
         Spec("quiz-sheet", SHEET_KEY, SHEET_DOC, Shape.LEDGER, read_sheet, dump_sheet, empty=QuizSheet(),
              merge=merge_sheets, size=lambda sheet: len(sheet.records), role="sheet"),
@@ -158,7 +169,7 @@ def seconds(now: str) -> float:
 class QuizKeeper:
     """The quiz's part of saving."""
 
-    name, slot, sheet = "zero-a-1000", "quiz-game", "quiz-sheet"  # the files' prefix, the quiz, its sheet
+    name, slot, sheet = "zero-a-1000", SLOT, "quiz-sheet"  # the files' prefix, the quiz, its sheet
 
     def playing(self, s: QuizTable) -> bool:
         return s.game is not None
@@ -167,7 +178,7 @@ class QuizKeeper:
         return s.persist.id or new_id(random.Random(f"{s.ids}:{s.serial}"))
 
     def saved(self, s: QuizTable, now: str) -> SavedQuiz | None:
-        if s.game is None or s.game.is_over:
+        if s.game is None:  # a finished quiz too: until the sheet holds its result, it is its only stored copy
             return None
         return SavedQuiz(self._id(s), s.game, s.settings, s.reviewed, s.shown, s.lang)
 

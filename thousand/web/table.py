@@ -220,7 +220,7 @@ def my_turn(s: QuizTable) -> bool:
 Result = tuple[QuizTable, Effects]
 
 
-SLOT = "game"  # the saved quiz's document (``keeper.GAME``)
+SLOT = "quiz-game"  # the saved quiz's document (``saved.KEEPER.slot``; "game" is Zero's, in the same store)
 
 
 def settle(before: QuizTable, after: QuizTable, effects: Effects = (), *, save: bool = True) -> Result:
@@ -281,13 +281,17 @@ def start(s: QuizTable, deck: Deck, seed: int | None = None) -> Result:
 
 
 def resume(s: QuizTable, game: Game, settings: QuizSettings, reviewed: int, shown: int) -> Result:
-    """Continue a restored game: nobody holds the tablet yet; the reveal resumes where it was."""
+    """Continue a restored game: nobody holds the tablet yet; the reveal resumes where it was.
+
+    A finished game is put on the score sheet again (``recorded=False``): it is saved only while the sheet has
+    not been written with it (storage was full as it ended), and the sheet adds a game it holds already once.
+    """
     if game.teams != len(settings.teams):
         raise ValueError("The saved quiz does not fit its saved teams.")
     done = len(game.reveals)
     reviewed = max(0, min(reviewed, done))
     after = replace(cleared(s), settings=settings, game=game, setting_up=False, overlay=None, at_screen=None,
-                    reviewed=reviewed, shown=max(0, shown), recorded=game.is_over, serial=s.serial + 1)
+                    reviewed=reviewed, shown=max(0, shown), recorded=False, serial=s.serial + 1)
     reveal = current_reveal(after)
     after = replace(after, shown=min(after.shown, len(reveal.plays)) if reveal else 0)
     return settle(replace(s, game=None, serial=after.serial), after, save=False)

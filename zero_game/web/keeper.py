@@ -32,7 +32,7 @@ from zero_game.sheet import (
 )
 
 from .settings import saved_settings
-from .table import Result, Table, resume, settle
+from .table import SLOT, Result, Table, resume, settle
 
 GAME_KEY = PREFIX + "game"
 SHEET_KEY = PREFIX + "sheet"
@@ -70,7 +70,7 @@ def _sheet_spec() -> Spec[ScoreSheet]:
                 size=lambda sheet: len(sheet.matches), rescue_names=("finished_matches",))
 
 
-GAME: Spec[SavedGame] = Spec("game", GAME_KEY, GAME_DOC, Shape.SLOT, _read_game, _dump_game,
+GAME: Spec[SavedGame] = Spec(SLOT, GAME_KEY, GAME_DOC, Shape.SLOT, _read_game, _dump_game,
                              revision=lambda game: game.revision,
                              with_revision=lambda game, revision: replace(game, revision=revision), peek=_peek)
 
@@ -88,7 +88,7 @@ def export_filename(kind: str, when: str) -> str:
 class ZeroKeeper:
     """Zero's part of saving."""
 
-    name, slot, sheet = "zero", "game", "sheet"  # the files' prefix, the match in progress, the score sheet
+    name, slot, sheet = "zero", SLOT, "sheet"  # the files' prefix, the match in progress, the score sheet
 
     def playing(self, s: Table) -> bool:
         return s.match is not None

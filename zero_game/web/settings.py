@@ -84,7 +84,8 @@ class Settings:
             rounds is None or (type(rounds) is int and 1 <= rounds <= MAX_ROUNDS)
         ):
             raise ValueError("The saved pool size or number of rounds is not readable.")
-        if type(dealer) is not int or not 0 <= dealer < len(seats) or speed not in SPEEDS:
+        if type(dealer) is not int or not 0 <= dealer < len(seats) or not isinstance(speed, str) \
+                or speed not in SPEEDS:  # a list or an object is not a speed, nor a key of SPEEDS
             raise ValueError("The saved dealer or bot speed is not readable.")
         return cls(tuple(seats), pool, rounds, dealer, speed)
 

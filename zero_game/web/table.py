@@ -272,13 +272,17 @@ def keep_places(old: tuple[Card, ...], pool: tuple[Card, ...]) -> tuple[Card, ..
 
 def resume(s: Table, match: Match, settings: Settings, reviewed: int | None = None,
            assists: tuple[str, ...] = (), seats: tuple[Seat, ...] = ()) -> Result:
-    """Continue a restored match: nobody is at the screen yet; a seen round's end is not shown again."""
+    """Continue a restored match: nobody is at the screen yet; a seen round's end is not shown again.
+
+    A finished match is put on the score sheet again (``recorded=False``): it is saved only while the sheet has
+    not been written with it (storage was full as it ended), and the sheet adds a match it holds already once.
+    """
     if match.players != len(settings.seats):
         raise ValueError("The saved match does not fit the saved seats.")
     done = len(match.finished_rounds)
     after = replace(
         cleared(s), settings=settings, match=match, setting_up=False, overlay=None, at_screen=None,
-        reviewed=done if reviewed is None else max(0, min(reviewed, done)), recorded=match.is_over,
+        reviewed=done if reviewed is None else max(0, min(reviewed, done)), recorded=False,
         shown=done if reviewed is None else max(0, min(reviewed, done)),
         pool_order=(), serial=s.serial + 1, assists=assists, lesson=None, before_lesson=None, seat_names=seats,
     )
