@@ -25,7 +25,6 @@ from .effects import (
     Effects,
     ExportBackup,
     Failed,
-    FileChosen,
     Import,
     Job,
     KeepData,
@@ -269,5 +268,3 @@ class Runtime:
         self.ports.mark(getattr(job, "marks", MARKS)[1], detail)
         self.send(job.done(result, work))
 
-
-__all__ = ["FileChosen", "Handle", "Ports", "Runtime"]
