@@ -64,6 +64,18 @@ def placings(t: Translate, entries: list[tuple[str, str, str]], places: tuple[in
     return Podium(t("place.label"), lines)
 
 
+def date_text(t: Translate, moment: str) -> str:
+    """The day of an ISO timestamp (``2025-03-01T…``) as the language writes it ("1 Mar 2025", "1 mars 2025",
+    "1. März 2025"); a text that is not one is shown as it is."""
+    try:
+        year, month, day = (int(part) for part in moment[:10].split("-"))
+    except ValueError:
+        return moment[:10]
+    if not 1 <= month <= 12 or not 1 <= day <= 31:
+        return moment[:10]
+    return t("date.format", day=day, month=t(f"month.{month}"), year=year)
+
+
 def more_options(t: Translate, command: StrEnum, shown: bool) -> Button:
     """The set-up's toggle for its options out of the way (the deal number, the device's settings)."""
     return Button(command, t("setup.more"), pressed=shown)

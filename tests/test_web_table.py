@@ -124,7 +124,10 @@ def test_knock_phases_are_spelled_out() -> None:
     first = d.match.current_player
     assert first is not None
     d("knock")
-    assert "first knock" in d.table().controls.confirm.text  # type: ignore[union-attr]
+    controls = d.table().controls
+    assert "first knock" in controls.confirm.text  # type: ignore[union-attr]
+    assert controls.confirm.yes.label == "Knock"  # type: ignore[union-attr]
+    assert "knock" not in [b.action for b in controls.actions]  # one Knock button at a time: the box's
     d("confirm")
     d("ready")
     assert "has knocked" in d.table().status.status
@@ -136,6 +139,9 @@ def test_knock_phases_are_spelled_out() -> None:
     assert view.status.final
     assert view.status.status.startswith(f"2nd knock by {ANA_BEN.seats[1 - first].name} — last turn")
     assert any(b.action == "knock" and "pass" in b.label for b in view.controls.actions)
+    d("knock")  # in the last turns a knock is a pass, and its confirm says Pass
+    box = d.table().controls.confirm
+    assert box is not None and box.text.startswith("Pass?") and box.yes.label == "Pass" and "Passing" in box.detail
 
 
 def test_a_knocked_seat_says_knocked_once() -> None:
@@ -312,7 +318,7 @@ def test_sheet_page_shows_this_match_with_marks_the_history_newest_first_and_sta
     d("sheet")  # from the set-up screen: no match yet
     body = present(d.s).body
     assert isinstance(body, SheetPageView) and body.current is None
-    assert [h.date for h in body.history] == ["2025-06-02", "2025-05-01"]
+    assert [h.date for h in body.history] == ["2 juin 2025", "1 mai 2025"]  # dates as French writes them
     assert body.history[0].players == (("ana", "20", False), ("Ben", "3", True))
     assert body.history[1].winners == "Gagnée par Ana" and body.history[1].rounds == "2 manches"
     ana, ben, bot = body.stats

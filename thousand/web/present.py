@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from tabletop.names import bot_name
 from tabletop.notes import Live
-from tabletop.present import Nav, chrome, more_options, notices, placings
+from tabletop.present import Nav, chrome, date_text, more_options, notices, placings
 from tabletop.present import top_bar as shell_top_bar
 from tabletop.saving import Data
 from tabletop.turns import Acts, BotActs, HandOff
@@ -427,7 +427,7 @@ def end(s: QuizTable) -> EndView:
 def sheet_page(s: QuizTable) -> QuizSheetView:
     t = s.texts
     history = tuple(
-        HistoryLine(r.date[:16].replace("T", " "), " · ".join(team.name for team in r.teams),
+        HistoryLine(f"{date_text(t.t, r.date)} {r.date[11:16]}".strip(), " · ".join(team.name for team in r.teams),
                     t.t("sheet.won", names=", ".join(r.teams[w].name for w in r.winners)))
         for r in reversed(s.history.records)
     )

@@ -51,7 +51,7 @@ from .table import (
     visible_hand,
 )
 from .texts import Texts
-from .tutorial import lesson_text
+from .tutorial import cue, lesson_text
 from .undo import can_undo
 
 
@@ -125,13 +125,13 @@ def _word(t: Texts, value: object) -> object:
 
 
 def card(t: Texts, c: Card, *, selected: bool = False, cleared: bool = False, preview: tuple[str, str] = ("", ""),
-         motion: str = "") -> CardView:
-    """A card's model."""
+         motion: str = "", cued: bool = False) -> CardView:
+    """A card's model (``cued``: the card the tutorial asks for)."""
     notes = [t.t("card.cleared")] if cleared else []
     if preview[1]:
         notes.append(preview[1])
     return CardView(c.slug, c.colour.label, c.number, t.card(c), selected, cleared, preview[0], motion,
-                    ", ".join(notes))
+                    ", ".join(notes), cued)
 
 
 # ---- set-up and hand-off --------------------------------------------------------------------------
@@ -295,7 +295,7 @@ def pool_card(s: Table, c: Card, hand: tuple[Card, ...], mine: bool) -> CardView
     motion = "leaving" if s.moving is not None and s.moving.take == c else ""
     if s.arrived == c:
         motion = "arriving"
-    return card(s.texts, c, selected=c == s.take, preview=hint, motion=motion)
+    return card(s.texts, c, selected=c == s.take, preview=hint, motion=motion, cued=mine and cue(s)[1] == c.slug)
 
 
 def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int | None) -> ControlsView:
@@ -307,9 +307,11 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
         prompt = t.t("last.heading")
         actions.append(Button(Command.SEE_END, t.t("last.continue"), primary=True, key="Enter"))
     elif mine:
+        final = r.phase is Phase.FINAL  # a knock in the last turns is a pass, and its box says so
         if s.knocking:
-            confirm = Confirm(t.t(knock_question(s)), t.t("confirm.knock_detail"),
-                              Button(Command.CONFIRM, t.t("confirm.yes_knock"), primary=True, key="Enter"),
+            confirm = Confirm(t.t(knock_question(s)), t.t("confirm.pass_detail" if final else "confirm.knock_detail"),
+                              Button(Command.CONFIRM, t.t("confirm.yes_pass" if final else "confirm.yes_knock"),
+                                     primary=True, key="Enter"),
                               Button(Nav.CANCEL, t.t("cancel"), key="Escape"))
         elif s.give is not None and s.take is not None:
             new = tuple(c for c in hand if c != s.give) + (s.take,)
@@ -328,8 +330,9 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
             prompt = t.t("prompt.choose_hand", card=t.card_in(s.take))
         else:
             prompt = ""
-        label = t.t("action.pass") if r.phase is Phase.FINAL else t.t("action.knock")
-        actions.append(Button(Command.KNOCK, label, key="K", pressed=s.knocking))
+        if not s.knocking:  # while its confirm box is up, that box's button is the one Knock (or Pass)
+            actions.append(Button(Command.KNOCK, t.t("action.pass" if final else "action.knock"), key="K",
+                                  pressed=False))
     elif viewer is None and not s.settings.persons:
         prompt = t.t("prompt.watch")
     elif viewer is None:
@@ -347,7 +350,8 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
         actions.append(Button(Command.UNDO, t.t("undo.button"), description=t.t("undo.detail")))
     if s.lesson is not None:
         actions.append(Button(Command.TUTORIAL_SKIP, t.t("tutorial.skip")))
-    return ControlsView(prompt, confirm, tuple(actions), reserve=bool(hand), hint=advice)
+    return ControlsView(prompt, confirm, tuple(actions), reserve=bool(hand), hint=advice,
+                        cue=Command.KNOCK if mine and cue(s)[2] else "")
 
 
 def hand_view(s: Table, hand: tuple[Card, ...], mine: bool, viewer: int | None) -> HandView:
@@ -358,7 +362,7 @@ def hand_view(s: Table, hand: tuple[Card, ...], mine: bool, viewer: int | None) 
     for c in hand:
         hint = preview(t, hand, c, s.take) if mine and s.take is not None and s.give is None else ("", "")
         cards.append(card(t, c, selected=c == s.give, cleared=c in cleared, preview=hint,
-                          motion="arriving" if c == s.received else ""))
+                          motion="arriving" if c == s.received else "", cued=mine and cue(s)[0] == c.slug))
     score, detail = breakdown_text(t, hand)
     label = t.t("zone.your_hand") if viewer is not None and t.is_you(viewer) or len(s.settings.persons) == 1 \
         else t.t("zone.hand", name=t.name(viewer or 0))

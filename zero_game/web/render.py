@@ -99,7 +99,8 @@ class CardPainter(Painter):
         classes = ["card", "c-" + card.colour]
         if size:
             classes.append(size)
-        for flag, name in ((card.selected, "selected"), (card.cleared, "cleared"), (card.motion, card.motion)):
+        for flag, name in ((card.selected, "selected"), (card.cleared, "cleared"), (card.motion, card.motion),
+                           (card.cued, "cued")):
             if flag:
                 classes.append(name)
         return " ".join(classes)
@@ -202,7 +203,8 @@ class CardPainter(Painter):
     def status(self, v: StatusView) -> Any:
         status = self.el("header", "status" + (" final" if v.final else ""))
         main = self.el("div", "status-main")
-        self.add(main, self.el("span", "round-label", v.round_label), self.el("h1", "status-text", v.status))
+        self.add(main, self.el("span", "round-label", v.round_label),
+                 self.el("h1", "status-text", v.status, tabindex="-1"))  # focus may land here: no ring (CSS)
         status.appendChild(main)
         if v.tools:
             tools = self.el("div", "status-tools")
@@ -221,7 +223,8 @@ class CardPainter(Painter):
             controls.appendChild(self.el("p", "hint-text", v.hint))
         actions = self.el("div", "actions")
         for b in v.actions:
-            actions.appendChild(self.button(b, "knock" if b.action == "knock" else ""))
+            cls = ("knock" if b.action == "knock" else "") + (" cued" if v.cue and b.action == v.cue else "")
+            actions.appendChild(self.button(b, cls.strip()))
         controls.appendChild(actions)
         return controls
 

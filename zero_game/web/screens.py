@@ -25,6 +25,7 @@ class CardView:
     hint: str = ""
     motion: str = ""
     note: str = ""
+    cued: bool = False  # the tutorial asks for this card now
 
 
 # ---- set-up and hand-off --------------------------------------------------------------------------
@@ -106,7 +107,8 @@ class ControlsView:
     confirm: Confirm | None
     actions: tuple[Button, ...]
     reserve: bool  # keep the confirm box's space (it may appear this turn)
-    hint: str = ""  # the hard bot's advice, when asked
+    hint: str = ""  # the hard bot's advice, when asked (or the tutorial's lesson)
+    cue: str = ""  # the action whose button the tutorial asks for now
 
 
 @dataclass(frozen=True)
