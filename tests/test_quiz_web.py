@@ -18,7 +18,7 @@ from thousand.deck import default_deck
 from thousand.game import Phase, TeamView
 from thousand.web.actions import Command
 from thousand.web.present import present
-from thousand.web.screens import ChooseView, EndView, NumberLine, QuestionView, RevealedAnswer, RevealView
+from thousand.web.screens import ChooseView, EndView, GuessView, NumberLine, QuestionView, RevealedAnswer, RevealView
 from thousand.web.settings import PEOPLE, QuizSettings, TeamConfig
 from thousand.web.sheet import QuizSheet, TeamRecord, record_of, statistics
 from thousand.web.table import (
@@ -67,6 +67,8 @@ def check_privacy(s: QuizTable) -> None:
             assert g is not None and line in screen.body.tiebreak and len(line.marks) == 1
         else:
             assert len(line.marks) == len(shown_plays(s))
+    if isinstance(screen.body, GuessView) and screen.body.card is not None:  # the tie-break names everyone in it
+        assert g is not None and all(team_name(s, team) in screen.body.intro for team in g.guessers)
     # Picks: a chosen card is marked only for the team at the tablet while it may look.
     if isinstance(screen.body, ChooseView):
         for panel in screen.body.teams:

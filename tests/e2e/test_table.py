@@ -57,6 +57,8 @@ def game(booted: Page) -> Page:
     for seat, kind in enumerate(("person", "medium", "medium")):
         page.locator(f"[data-field='seat-kind:{seat}']").select_option(kind)
     page.locator("[data-field='seat-name:0']").fill("")
+    if not page.locator("[data-field=pool]").count():  # the pool's size is behind More options
+        page.locator("[data-action=more-options]").click()
     for option, value in (("rounds", ""), ("pool", ""), ("speed", "fast")):
         page.locator(f"[data-field={option}]").select_option(value)
     page.locator("[data-action=start]").focus()

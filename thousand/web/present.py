@@ -383,7 +383,7 @@ def guess(s: QuizTable) -> GuessView:
     card = view.hands[me][0]
     g = s.game
     assert g is not None
-    names = ", ".join(team_name(s, team) for team in g.to_act) or team_name(s, me)
+    names = ", ".join(team_name(s, team) for team in g.guessers) or team_name(s, me)  # everyone in the tie-break
     return GuessView(t.t("guess.heading", name=team_name(s, me)), question(s, card), t.t("guess.prompt"),
                      t.t("guess.field"), s.guess_text,
                      Button(Command.GUESS, t.t("guess.confirm"), primary=True, key="Enter"),
