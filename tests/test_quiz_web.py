@@ -18,7 +18,16 @@ from thousand.deck import default_deck
 from thousand.game import Phase, TeamView
 from thousand.web.actions import Command
 from thousand.web.present import present
-from thousand.web.screens import ChooseView, EndView, GuessView, NumberLine, QuestionView, RevealedAnswer, RevealView
+from thousand.web.screens import (
+    ChooseView,
+    EndView,
+    GuessView,
+    NumberLine,
+    QuestionView,
+    QuizSheetView,
+    RevealedAnswer,
+    RevealView,
+)
 from thousand.web.settings import PEOPLE, QuizSettings, TeamConfig
 from thousand.web.sheet import QuizSheet, TeamRecord, record_of, statistics
 from thousand.web.table import (
@@ -264,9 +273,18 @@ def test_a_finished_game_goes_on_the_sheet_with_wins_and_closeness() -> None:
     assert again == sheet
     merged, added, dupes = sheet.merge(again)
     assert (added, dupes) == (0, 1) and merged == sheet
-    names = {line.name: line for line in statistics(sheet)}
+    lines = statistics(sheet)
+    names = {line.name: line for line in lines}
     assert {"Ana", "Ben", "Ana & Ben", "Bruno"} <= set(names)
     assert names["Ana"].games == 1 and names["Ana"].average is not None
+    # Teams and the people who played in them are two tables, teams first.
+    assert [line.name for line in lines if not line.person] in (["Ana & Ben", "Bruno"], ["Bruno", "Ana & Ben"])
+    assert sorted(line.name for line in lines if line.person) == ["Ana", "Ben"]
+    view = present(replace(s, history=sheet, overlay=Page.SHEET)).body
+    assert isinstance(view, QuizSheetView)
+    assert view.columns[0] == "Team" and view.people_columns[0] == "Player"
+    assert {row[0] for row in view.stats} == {"Ana & Ben", "Bruno"}
+    assert {row[0] for row in view.people} == {"Ana", "Ben"}
 
 
 def test_the_way_back_to_the_games_is_an_effect() -> None:

@@ -431,8 +431,10 @@ def sheet_page(s: QuizTable) -> QuizSheetView:
                     t.t("sheet.won", names=", ".join(r.teams[w].name for w in r.winners)))
         for r in reversed(s.history.records)
     )
-    stats = tuple((line.name, str(line.games), str(line.wins),
-                   "–" if line.average is None else f"{line.average:.0f}") for line in statistics(s.history))
+    lines = statistics(s.history)
+    stats, people = (tuple((line.name, str(line.games), str(line.wins),
+                            "–" if line.average is None else f"{line.average:.0f}") for line in lines
+                           if line.person is person) for person in (False, True))
     seen_text = t.t("sheet.seen", n=len(s.seen_ids), total=len(questions(s)))
     tools = (Button(Data.EXPORT_JSON, t.t("sheet.export")), Button(Data.IMPORT, t.t("sheet.import")),
              *(Button(Data.EXPORT_BACKUP, t.t("storage.export-backup"), arg=key) for key in s.persist.backups),
@@ -447,6 +449,7 @@ def sheet_page(s: QuizTable) -> QuizSheetView:
         (t.t("sheet.col_name"), t.t("sheet.col_games"), t.t("sheet.col_wins"), t.t("sheet.col_close")),
         stats, t.t("sheet.stats_empty"), t.t("sheet.data"), t.t("sheet.data_hint"), seen_text, tools, confirm,
         Button(Nav.BACK, t.t("back"), primary=True),
+        (t.t("sheet.col_person"), t.t("sheet.col_games"), t.t("sheet.col_wins"), t.t("sheet.col_close")), people,
     )
 
 

@@ -274,6 +274,27 @@ class QuizPainter(Painter):
             panel.appendChild(self.el("p", "end-line", line))
         return panel
 
+    def stats_table(self, columns: tuple[str, ...], rows: tuple[tuple[str, ...], ...], kind: str) -> Any:
+        """One table of statistics: a line per team (or person), its name as the row's heading."""
+        table = self.el("table", f"sheet-table stats-table {kind}")
+        head = self.el("tr")
+        for col in columns:
+            head.appendChild(self.el("th", "", col, scope="col"))
+        thead = self.el("thead")
+        thead.appendChild(head)
+        table.appendChild(thead)
+        body = self.el("tbody")
+        for row in rows:
+            tr = self.el("tr")
+            tr.appendChild(self.el("th", "", row[0], scope="row"))
+            for value in row[1:]:
+                tr.appendChild(self.el("td", "", value))
+            body.appendChild(tr)
+        table.appendChild(body)
+        wrap = self.el("div", "sheet")
+        wrap.appendChild(table)
+        return wrap
+
     def quiz_sheet(self, v: QuizSheetView) -> Any:
         panel = self.el("section", "panel sheet-page quiz-sheet")
         panel.appendChild(self.el("h1", "", v.heading, tabindex="-1"))
@@ -290,24 +311,9 @@ class QuizPainter(Painter):
             panel.appendChild(self.el("p", "empty", v.history_empty))
         panel.appendChild(self.el("h2", "", v.stats_heading))
         if v.stats:
-            table = self.el("table", "sheet-table stats-table")
-            head = self.el("tr")
-            for col in v.columns:
-                head.appendChild(self.el("th", "", col, scope="col"))
-            thead = self.el("thead")
-            thead.appendChild(head)
-            table.appendChild(thead)
-            body = self.el("tbody")
-            for row in v.stats:
-                tr = self.el("tr")
-                tr.appendChild(self.el("th", "", row[0], scope="row"))
-                for value in row[1:]:
-                    tr.appendChild(self.el("td", "", value))
-                body.appendChild(tr)
-            table.appendChild(body)
-            wrap = self.el("div", "sheet")
-            wrap.appendChild(table)
-            panel.appendChild(wrap)
+            panel.appendChild(self.stats_table(v.columns, v.stats, "teams"))
+            if v.people:  # the people who played in teams: a table of their own
+                panel.appendChild(self.stats_table(v.people_columns, v.people, "people"))
         else:
             panel.appendChild(self.el("p", "empty", v.stats_empty))
         panel.appendChild(self.el("h2", "", v.data_heading))

@@ -206,7 +206,7 @@ class QuizSheetView:
     history_empty: str
     stats_heading: str
     columns: tuple[str, ...]
-    stats: tuple[tuple[str, ...], ...]
+    stats: tuple[tuple[str, ...], ...]  # the teams' lines
     stats_empty: str
     data_heading: str
     data_hint: str
@@ -214,6 +214,8 @@ class QuizSheetView:
     tools: tuple[Button, ...]
     confirm: Confirm | None
     back: Button
+    people_columns: tuple[str, ...] = ()
+    people: tuple[tuple[str, ...], ...] = ()  # the lines of the people who played in teams (a table of its own)
 
 
 Body = QuizSetupView | HandoffView | ChooseView | RevealView | GuessView | EndView | QuizSheetView | RulesView
