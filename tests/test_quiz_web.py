@@ -442,3 +442,14 @@ def test_a_reveal_shows_the_target_of_its_own_round_and_where_it_came_from() -> 
     first_target = s.game.reveals[0].target_card
     assert first_target is not None and body.target.value == str(second.target) == str(first_target.answer)
     assert first_target.card.text["en"] in body.target.detail
+
+
+def test_close_values_on_the_number_line_do_not_cover_each_other() -> None:
+    """Marks closer than a mark's width go to rows above and below the line; far ones stay on it."""
+    from thousand.web.render import MARK_GAP, mark_rows
+
+    for places in ([500, 510, 505], [0, 1000, 10, 990], [480, 500, 520, 300, 990]):
+        rows = mark_rows(places)
+        close = [(i, j) for i in range(len(places)) for j in range(i) if abs(places[i] - places[j]) < MARK_GAP]
+        assert all(rows[i] != rows[j] for i, j in close), (places, rows)
+    assert mark_rows([100, 500, 900]) == [0, 0, 0]

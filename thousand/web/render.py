@@ -30,6 +30,22 @@ from .screens import (
 SVG = "http://www.w3.org/2000/svg"
 
 
+MARK_ROWS = (45, 18, 72)  # a mark's height on the number line: on it, above it, below it
+MARK_GAP = 28  # two marks closer than this (in the line's 0–1000 units) would cover each other
+
+
+def mark_rows(places: list[int]) -> list[int]:
+    """Each mark's row on the number line (an index into ``MARK_ROWS``): on the line unless a mark already
+    placed there is too close, then the first row where none is (marks placed in order of their value)."""
+    rows = [0] * len(places)
+    taken: list[list[int]] = [[] for _ in MARK_ROWS]
+    for i in sorted(range(len(places)), key=lambda i: (places[i], i)):
+        free = [r for r, xs in enumerate(taken) if all(abs(places[i] - x) >= MARK_GAP for x in xs)]
+        rows[i] = free[0] if free else min(range(len(MARK_ROWS)), key=lambda r: len(taken[r]))
+        taken[rows[i]].append(places[i])
+    return rows
+
+
 class QuizPainter(Painter):
     """Builds the quiz's elements for one document."""
 
@@ -170,14 +186,16 @@ class QuizPainter(Painter):
             svg.appendChild(label)
         target = str(v.target)
         svg.appendChild(self.svg("line", x1=target, y1="10", x2=target, y2="62", **{"class": "nl-target"}))
+        places = [max(-24, min(1024, value)) for value, _, _ in v.marks]  # off the line: at its end, whole
+        rows = mark_rows(places)
         for i, (value, label, latest) in enumerate(v.marks):
-            x = str(max(-24, min(1024, value)))  # off the line (below 0, above 1000): at its end, whole
-            mark = self.svg("circle", cx=x, cy="45", r="13", **{"class": "nl-mark" + (" latest" if latest else "")})
+            x, y = str(places[i]), MARK_ROWS[rows[i]]
+            mark = self.svg("circle", cx=x, cy=str(y), r="13", **{"class": "nl-mark" + (" latest" if latest else "")})
             title = self.svg("title")
             title.textContent = f"{label}: {value}"
             mark.appendChild(title)
             svg.appendChild(mark)
-            tag = self.svg("text", x=x, y="54", **{"class": "nl-tag", "text-anchor": "middle"})
+            tag = self.svg("text", x=x, y=str(y + 9), **{"class": "nl-tag", "text-anchor": "middle"})
             tag.textContent = str(i + 1)
             svg.appendChild(tag)
         return svg
