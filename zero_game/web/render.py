@@ -409,7 +409,10 @@ class CardPainter(Painter):
         side = self.el("div", "end-side")
         side.appendChild(self.sheet(v.sheet))
         if v.log is not None:
-            side.appendChild(self.log_round(v.log))
+            moves = self.log_round(v.log)
+            moves.setAttribute("tabindex", "0")  # it scrolls beside the hands: a keyboard must reach it too
+            moves.setAttribute("aria-label", v.log.heading)
+            side.appendChild(moves)
         if v.moves is not None:
             side.appendChild(self.button(v.moves, "moves"))
         body = self.el("div", "end-body")
