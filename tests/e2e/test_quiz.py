@@ -345,8 +345,8 @@ def test_the_quiz_sheet_exports_imports_clears_and_forgets_the_shown_questions(
     page.reload()
     page.locator("[data-action=sheet]").click()
     expect(page.locator(".history-entry")).to_have_count(1)
-    expect(page.locator(".stats-table.teams")).to_contain_text("Owls")  # teams and people: two tables
-    expect(page.locator(".stats-table.people")).to_contain_text("Ana")
+    expect(page.locator(".stats-table.stats-teams")).to_contain_text("Owls")  # teams and people: two tables
+    expect(page.locator(".stats-table.stats-people")).to_contain_text("Ana")
     expect(page.locator(".history-date")).to_contain_text("29 Nov 2026")  # the date as the language writes it
     expect(page.locator(".seen-count")).to_contain_text(f"2 of {len(DECK.ids)}")
     with page.expect_download() as download:

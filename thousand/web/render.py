@@ -329,9 +329,9 @@ class QuizPainter(Painter):
             panel.appendChild(self.el("p", "empty", v.history_empty))
         panel.appendChild(self.el("h2", "", v.stats_heading))
         if v.stats:
-            panel.appendChild(self.stats_table(v.columns, v.stats, "teams"))
+            panel.appendChild(self.stats_table(v.columns, v.stats, "stats-teams"))
             if v.people:  # the people who played in teams: a table of their own
-                panel.appendChild(self.stats_table(v.people_columns, v.people, "people"))
+                panel.appendChild(self.stats_table(v.people_columns, v.people, "stats-people"))
         else:
             panel.appendChild(self.el("p", "empty", v.stats_empty))
         panel.appendChild(self.el("h2", "", v.data_heading))
