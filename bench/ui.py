@@ -77,7 +77,7 @@ SPANS = """([start, end]) => {
 BOT_THINKS = ["zero:bot-think", "zero:bot-decided"]
 HINTS = ["zero:hint-asked", "zero:hint-shown"]
 
-TRAVELS = """() => performance.getEntriesByName('zero:travel').map(e => [e.startTime, e.startTime + e.detail])"""
+TRAVELS = """() => performance.getEntriesByName('zero:travel').map(e => [e.startTime, e.startTime + e.detail.detail])"""
 
 
 def within(long_tasks: list[list[float]], windows: list[list[float]]) -> list[float]:
