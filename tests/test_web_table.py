@@ -176,8 +176,17 @@ def test_round_end_reveals_every_hand_then_the_match_ends_is_recorded_once_and_c
     sheet = load_sheet(storage.data["zero-knizia:sheet"])
     assert [r.totals for r in sheet.matches] == [tuple(d.match.totals)]  # recorded once
     assert "zero-knizia:game" not in storage.data  # the finished match is no longer the one to resume
-    banner = present(d.s).body.banner  # type: ignore[union-attr]
+    end = present(d.s).body
+    banner = end.banner  # type: ignore[union-attr]
     assert all(d.s.texts.name(w) in banner for w in d.match.winners)
+    # The placings, best first: lowest total first, equal totals share a place, winners marked, real plurals.
+    podium = end.podium  # type: ignore[union-attr]
+    totals = d.match.totals
+    best_first = sorted(range(3), key=lambda i: totals[i])
+    assert [p.name for p in podium.places] == [d.s.texts.name(i) for i in best_first]
+    assert [p.winner for p in podium.places] == [totals[i] == min(totals) for i in best_first]
+    assert podium.places[0].place == "1st" and all(p.score.endswith(("point", "points")) for p in podium.places)
+    assert [p.score for p in podium.places] == [f"{v} point" if v == 1 else f"{v} points" for v in sorted(totals)]
     d("play-again")
     assert d.s.settings == settings and d.match.finished_rounds == () and d.page is Page.TABLE
 
