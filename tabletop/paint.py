@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from .widgets import Button, Choice, Confirm, HandoffView, Notices, Podium, RulesView, TopBar
+from .widgets import Button, Choice, Confirm, HandoffView, Lesson, Notices, Podium, RulesView, TopBar
 
 
 class Painter:
@@ -55,6 +55,8 @@ class Painter:
             classes.append("primary")
         if cls:
             classes.append(cls)
+        if b.cued:
+            classes.append("cued")
         node = self.el("button", " ".join(classes), b.label, type="button", data_action=str(b.action))
         if b.arg:
             node.setAttribute("data-arg", b.arg)
@@ -176,6 +178,13 @@ class Painter:
         self.add(panel, self.el("h1", "", v.heading, tabindex="-1"), self.el("p", "", v.detail),
                  self.button(v.ready, "big ready"))
         return panel
+
+    def lesson(self, v: Lesson) -> Any:
+        """A tutorial's lesson box: its heading, the step's words (a refusal marked), the way out."""
+        box = self.el("aside", "lesson" + (" refused" if v.refused else ""), aria_label=v.heading)
+        self.add(box, self.el("strong", "lesson-heading", v.heading), self.el("p", "lesson-text", v.text),
+                 self.button(v.skip, "lesson-skip"))
+        return box
 
     def rules(self, v: RulesView) -> Any:
         """A rules page: its sections, the tutorial's button if there is one, the way back."""

@@ -27,6 +27,7 @@ class Button:
     key: str = ""
     pressed: bool | None = None
     description: str = ""  # said by screen readers and shown on hover, for a short label
+    cued: bool = False  # a tutorial asks for this tap next (drawn with the dashed ring)
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,16 @@ class HandoffView:
     heading: str
     detail: str
     ready: Button
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A tutorial's words for the step on screen (why a tap was refused first, if one was), and its way out."""
+
+    heading: str
+    text: str
+    skip: Button
+    refused: bool = False
 
 
 @dataclass(frozen=True)

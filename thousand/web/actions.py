@@ -36,3 +36,5 @@ class Command(StrEnum):
     MORE_OPTIONS = "more-options"
     THEME = "theme"
     SEE_WINNER = "see-winner"
+    TUTORIAL = "tutorial"
+    TUTORIAL_SKIP = "tutorial-skip"

@@ -50,6 +50,8 @@ from .table import (
     start,
 )
 from .texts import LANGUAGES
+from .tutorial import HANDLERS as TUTORIAL_HANDLERS
+from .tutorial import guarded
 
 
 def _messages(s: QuizTable, message: object) -> Result | None:
@@ -364,6 +366,7 @@ HANDLERS: dict[StrEnum, Handler[QuizTable]] = {
     Command.THEME: _theme,
     Command.SEE_WINNER: _see_winner,
 }
+HANDLERS = guarded({**HANDLERS, **TUTORIAL_HANDLERS})  # in the tutorial, only the lesson's tap is taken
 assert set(HANDLERS) == {*Command, *Nav}, "every command has one handler"
 
 #: The quiz's ``handle(state, message) -> (state, effects)``, for the runtime.

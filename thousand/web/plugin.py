@@ -13,12 +13,13 @@ from thousand.deck import Deck
 
 from .actions import Command
 from .commands import handle
-from .present import present
+from .present import present as present_table
 from .saved import KEEPER, docs
 from .screens import answers_of
 from .settings import SPEEDS
 from .table import Page, QuizTable, mix_of, page, questions, shown_plays
 from .texts import LANGUAGES
+from .tutorial import dress, offered
 from .view import QuizView
 
 
@@ -32,6 +33,11 @@ def leaks(state: QuizTable, screen: Screen) -> list[str]:
     return sorted({a.id for a in answers_of(screen.body)} - allowed)
 
 
+def present(state: QuizTable) -> Screen:
+    """The quiz's screen, with the tutorial's button, lesson and cue laid over it."""
+    return dress(state, present_table(state))
+
+
 def quiz(deck: Deck | None = None) -> Plugin:
     """The quiz, dealing from ``deck`` (the shipped one by default)."""
 
@@ -42,6 +48,9 @@ def quiz(deck: Deck | None = None) -> Plugin:
         if start.speed in SPEEDS:
             state = replace(state, settings=replace(state.settings, speed=start.speed))
         state = replace(state, mix=mix_of(start.pref("quiz.mix"), start.pref("quiz.leave_out"), questions(state)))
+        state = replace(state, taught=start.pref("quiz.taught") is True)
+        if not state.taught:  # the first visit offers the tutorial
+            state = offered(state)
         return state, (*saving.start(KEEPER), Load("quiz-seen"))
 
     return Plugin(

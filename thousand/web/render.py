@@ -65,7 +65,8 @@ class QuizPainter(Painter):
     def question(self, q: QuestionView) -> Any:
         """A question card: a button for the team choosing, a plain card otherwise; never an answer."""
         node = self.el("button" if q.interactive else "div", "qcard cat-" + q.category_key + (
-            " selected" if q.selected else "") + (" fresh" if q.fresh else ""), data_question=q.id)
+            " selected" if q.selected else "") + (" fresh" if q.fresh else "") + (" cued" if q.cued else ""),
+            data_question=q.id)
         if q.interactive:
             node.type = "button"
             node.setAttribute("data-action", "card")
@@ -126,6 +127,8 @@ class QuizPainter(Painter):
         if v.warning:
             panel.appendChild(self.el("p", "mix-warning", v.warning, role="alert"))
         panel.appendChild(self.button(v.start, "play"))
+        if v.tutorial:
+            panel.appendChild(self.button(v.tutorial, "tutorial"))
         return panel
 
     def team_panel(self, p: TeamPanel) -> Any:
@@ -152,6 +155,8 @@ class QuizPainter(Painter):
 
     def controls(self, v: ChooseControls) -> Any:
         box = self.el("section", "quiz-controls")
+        if v.lesson:
+            box.appendChild(self.lesson(v.lesson))
         box.appendChild(self.el("p", "prompt", v.prompt))
         if v.powers:
             row = self.el("div", "power-buttons")
@@ -224,6 +229,8 @@ class QuizPainter(Painter):
     def reveal(self, v: RevealView) -> Any:
         panel = self.el("section", "reveal")
         panel.appendChild(self.el("h1", "reveal-heading", v.heading, tabindex="-1"))
+        if v.lesson:
+            panel.appendChild(self.lesson(v.lesson))
         panel.appendChild(self.target(v.target))
         panel.appendChild(self.number_line(v.line))
         plays = self.el("ol", "plays")

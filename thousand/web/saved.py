@@ -19,6 +19,7 @@ from tabletop.documents import DocType
 from tabletop.effects import Add, Download, Effects
 from tabletop.errors import DataError
 from tabletop.ids import new_id
+from tabletop.notes import dismiss
 from tabletop.store import PREFIX, Shape, Spec, Steps
 from thousand.deck import Deck, default_deck
 from thousand.game import Game
@@ -26,6 +27,7 @@ from thousand.game import Game
 from .settings import QuizSettings
 from .sheet import SHEET_DOC, QuizRecord, QuizSheet, TeamRecord, read_steps, record_of
 from .table import SLOT, QuizTable, Result, resume, settle, team_name
+from .tutorial import OFFER
 
 GAME_KEY = PREFIX + "quiz-game"
 SHEET_KEY = PREFIX + "quiz-sheet"
@@ -178,8 +180,8 @@ class QuizKeeper:
         return s.persist.id or new_id(random.Random(f"{s.ids}:{s.serial}"))
 
     def saved(self, s: QuizTable, now: str) -> SavedQuiz | None:
-        if s.game is None:  # a finished quiz too: until the sheet holds its result, it is its only stored copy
-            return None
+        if s.game is None or s.lesson is not None:  # a finished quiz too: until the sheet holds its result, it is
+            return None  # its only stored copy; never the tutorial's
         return SavedQuiz(self._id(s), s.game, s.settings, s.reviewed, s.shown, s.lang)
 
     def ident(self, value: SavedQuiz) -> str:
@@ -193,7 +195,8 @@ class QuizKeeper:
     def resume(self, s: QuizTable, value: SavedQuiz) -> Result:
         if value.lang in ("en", "fr", "de"):
             s = replace(s, lang=value.lang)
-        return resume(s, value.game, value.settings, value.reviewed, value.shown)
+        return resume(dismiss(s, OFFER), value.game, value.settings, value.reviewed, value.shown)  # a game resumed
+        # answers the tutorial's offer (the lobby and the rules page keep it)
 
     def set_up(self, s: QuizTable) -> Result:
         return settle(s, replace(s, game=None, setting_up=True))

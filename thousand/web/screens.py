@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tabletop.widgets import Button, Choice, Confirm, HandoffView, Podium, RulesView, parts
+from tabletop.widgets import Button, Choice, Confirm, HandoffView, Lesson, Podium, RulesView, parts
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,7 @@ class QuestionView:
     selected: bool = False
     fresh: str = ""  # "new from the deck" after a Change
     interactive: bool = False
+    cued: bool = False  # the tutorial asks for this card next
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ class ChooseControls:
     summary: str
     confirm: Button | None
     cancel: Button | None
+    lesson: Lesson | None = None  # the tutorial's words, in a tutorial
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,7 @@ class RevealView:
     results: tuple[str, ...]
     choices: tuple[Button, ...]
     next: Button | None
+    lesson: Lesson | None = None  # the tutorial's words, in a tutorial
 
 
 @dataclass(frozen=True)
@@ -187,6 +190,7 @@ class QuizSetupView:
     themes_label: str = ""
     themes: tuple[Button, ...] = ()  # one per theme: pressed while it is in the mix
     warning: str = ""  # a mix too small for the teams, said before the deal
+    tutorial: Button | None = None  # a scripted first round that teaches the game
 
 
 @dataclass(frozen=True)

@@ -102,6 +102,11 @@ class QuizTable:
     mix: Mix = Mix()  # the questions this device plays with (remembered in its preferences)
     more_options: bool = False  # the set-up shows its options out of the way (not saved)
     end_seen: bool = False  # after a tie-break, the guesses were shown on the line before the winner
+    lesson: int | None = None  # the quiz tutorial's step being played (see ``tutorial.py``)
+    before_lesson: QuizTable | None = None  # the table as it was when the tutorial began (nothing of it is saved)
+    refused: str = ""  # the tutorial refused a tap: why, until the next right one
+    taught: bool = False  # the quiz tutorial was played or declined on this device
+    script: tuple[Pick, ...] = ()  # the tutorial's bot picks: played as they are, no thinking
 
     @property
     def texts(self) -> Texts:
@@ -234,6 +239,9 @@ def settle(before: QuizTable, after: QuizTable, effects: Effects = (), *, save: 
         after = replace(after, at_screen=people[0])
     g = after.game
     more: Effects
+    if after.lesson is not None or before.lesson is not None:  # the tutorial (and leaving it): nothing saved,
+        # recorded, marked seen or left behind
+        g = None
     if g is not None and before.game is not None and after.serial != before.serial and not before.recorded:
         after, more = saving.abandon(after, SLOT)
         found += more
@@ -379,6 +387,7 @@ class BotTurn:
     key: tuple[int, ...]
     deck: Deck = field(compare=False)
     seed: int | str = 0
+    script: Action | None = None  # the tutorial's scripted move: no thinking
 
 
 def bot_turn(s: QuizTable) -> BotTurn | None:
@@ -388,8 +397,9 @@ def bot_turn(s: QuizTable) -> BotTurn | None:
         return None
     g = s.game
     rng = random.Random(f"{g.seed}:{step.key[0]}:{step.who}")
+    script = next((a for a in s.script if a.team == step.who), None) if g.phase is Phase.CHOOSE else None
     return BotTurn(step.who, s.settings.teams[step.who].kind, g.view(step.who), rng, step.key, g.deck,
-                   f"{g.seed}:{step.who}")
+                   f"{g.seed}:{step.who}", script)
 
 
 class Decided:
@@ -406,6 +416,8 @@ def think(turn: BotTurn) -> Thinking:
     """The bot team of ``turn`` deciding on its team's view (well under a slice: it decides at once)."""
     from thousand.bots import make_bot
 
+    if turn.script is not None:
+        return Decided(turn.script)
     return Decided(make_bot(turn.level, turn.deck, turn.seed).decide(turn.view, turn.rng))
 
 

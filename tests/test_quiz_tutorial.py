@@ -1,0 +1,126 @@
+"""The quiz tutorial in CPython, at the page's runtime: completed by taps, every step's words and cue, a wrong tap
+refused with why, no secret on any screen, nothing saved (game, score sheet, questions seen), the table as it
+was afterwards, offered on the first visit only, in three languages."""
+
+from __future__ import annotations
+
+from tests.harness import FakeStorage, TableRun
+from tests.test_quiz_web import check_privacy
+from thousand.deck import default_deck
+from thousand.web.actions import Command
+from thousand.web.plugin import PLUGIN
+from thousand.web.saved import GAME_KEY, SEEN_KEY, SHEET_KEY
+from thousand.web.screens import ChooseView, QuizSetupView, RevealView
+from thousand.web.table import Page, page
+from thousand.web.tutorial import BOTTOM, FIRST, OFFER, STEPS, SWAPPED
+
+DECK = default_deck()
+
+
+def words(run: TableRun) -> str:
+    body = run.screen.body
+    assert isinstance(body, (ChooseView, RevealView))
+    lesson = body.controls.lesson if isinstance(body, ChooseView) else body.lesson
+    assert lesson is not None
+    return lesson.text
+
+
+def cued(run: TableRun) -> list[str]:
+    """What the screen rings for the next tap: a question card (its id) or a button (action:arg)."""
+    body = run.screen.body
+    if isinstance(body, RevealView):
+        return [f"{b.action}:{b.arg}" for b in (*body.choices, *([body.next] if body.next else [])) if b.cued]
+    assert isinstance(body, ChooseView)
+    found = [c.id for p in body.teams for c in p.cards if c.cued]
+    c = body.controls
+    return found + [f"{b.action}:{b.arg}" for b in (*c.powers, *c.combine, c.confirm) if b is not None and b.cued]
+
+
+def test_the_tutorial_teaches_a_round_by_taps_and_leaves_the_game_saved_as_it_was() -> None:
+    storage = FakeStorage()
+    run = TableRun.open(PLUGIN, storage=storage)
+    assert [n.key for n in run.screen.notices.items] == [OFFER]  # the first visit offers it
+    run.field("team-kind:2", "easy")
+    run.tap(Command.START)  # a quiz in progress (saved), then the tutorial from the rules page
+    assert run.screen.notices.items == ()  # playing answers the offer
+    game = run.state.game
+    kept = {k: storage.data.get(k) for k in (GAME_KEY, SHEET_KEY, SEEN_KEY)}
+    assert kept[GAME_KEY] is not None and kept[SEEN_KEY] is not None
+    run.tap("rules")
+    assert run.screen.body.tutorial.action == Command.TUTORIAL
+    run.tap(Command.TUTORIAL)
+    assert page(run.state) is Page.CHOOSE and run.state.lesson == 0
+    team = run.state.game.hand(0)
+    assert FIRST in team and SWAPPED in team and BOTTOM not in team
+    said: list[str] = []
+    for index, step in enumerate(STEPS):
+        check_privacy(run.state)
+        text = words(run)
+        assert text and text not in said, step.key  # the words follow each tap
+        said.append(text)
+        if step.command is Command.CARD:
+            assert cued(run) == [step.arg]  # the card to tap wears the ring, and only it
+        else:
+            assert cued(run) == [f"{step.command}:{step.arg}"]
+        if index == 1:  # a wrong tap (Two questions before Change): refused, and the lesson says why and what it wants
+            run.tap(Command.TWO)
+            assert not run.state.two and run.screen.live.startswith("Not this tap")
+            assert words(run).startswith("That tap was not taken") and "“Change a card”" not in words(run)
+            assert "tap Change a card" in words(run) and cued(run) == ["change:"]
+        if index == 3:  # Change asks first: the card is still in the hand until the confirm
+            assert SWAPPED in run.state.game.hand(0)
+        if index == 9:
+            assert "the sum of" in run.screen.body.controls.summary and "+200" in run.screen.body.controls.summary
+        run.tap(step.command, step.arg)
+        if index < len(STEPS) - 1:
+            assert not words(run).startswith("That tap"), step.key  # the right tap clears the refusal
+        if index == 3:
+            assert SWAPPED not in run.state.game.hand(0) and BOTTOM in run.state.game.hand(0)
+        if index == 10:
+            body = run.screen.body
+            assert isinstance(body, RevealView) and [v for v, *_ in body.line.marks] == [547]  # on the line
+        if index == 11:
+            body = run.screen.body
+            assert isinstance(body, RevealView) and sorted(v for v, *_ in body.line.marks) == [547, 760]
+            assert any("760" in line for line in body.results) and body.next.label == "Finish the tutorial"
+            assert "four are left" in words(run)
+    # Finished: back to the quiz that was being played, nothing of the tutorial stored, the tutorial remembered.
+    assert run.state.lesson is None and run.state.before_lesson is None and run.state.game is game
+    assert page(run.state) is Page.CHOOSE and run.state.taught
+    assert {k: storage.data.get(k) for k in kept} == kept
+    assert '"quiz.taught":true' in storage.data["zero-knizia:prefs"]
+    again = TableRun.open(PLUGIN, storage=storage)
+    assert again.screen.notices.items == ()  # not offered again
+
+
+def test_the_tutorial_is_skipped_back_to_the_lobby_saves_nothing_and_speaks_three_languages() -> None:
+    storage = FakeStorage()
+    run = TableRun.open(PLUGIN, storage=storage)
+    body = run.screen.body
+    assert isinstance(body, QuizSetupView) and body.tutorial is not None  # the lobby offers it
+    run.tap(Command.TUTORIAL)
+    english = words(run)
+    run.tap(Command.CARD, FIRST)
+    run.tap(Command.CHANGE)
+    run.tap(Command.CARD, SWAPPED)
+    run.tap(Command.CONFIRM)  # the Change played: a real game would save and mark its questions seen
+    for lang, bit in (("fr", "Choisissez de nouveau"), ("de", "Wählt wieder")):
+        run.field("lang", lang)
+        assert bit in words(run) and words(run) != english
+    assert set(storage.data) <= {"zero-knizia:prefs"}  # no game, no sheet, no questions seen
+    assert run.state.seen_ids == ()
+    run.tap(Command.TUTORIAL_SKIP)
+    assert isinstance(run.screen.body, QuizSetupView) and run.state.game is None and not run.state.taught
+    assert run.state.lang == "de"  # the language chosen in it stays
+
+
+def test_declining_the_offer_is_remembered_and_a_new_game_from_the_tutorial_is_a_real_one() -> None:
+    storage = FakeStorage()
+    run = TableRun.open(PLUGIN, storage=storage)
+    run.tap("dismiss", OFFER)
+    assert run.state.taught and '"quiz.taught":true' in storage.data["zero-knizia:prefs"]
+    run.tap(Command.TUTORIAL)
+    run.tap("new-setup")  # out of the tutorial to the lobby, nothing to confirm or lose
+    assert run.state.lesson is None and isinstance(run.screen.body, QuizSetupView)
+    run.tap(Command.START)
+    assert run.state.lesson is None and GAME_KEY in storage.data
