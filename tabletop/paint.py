@@ -180,10 +180,10 @@ class Painter:
         return panel
 
     def lesson(self, v: Lesson) -> Any:
-        """A tutorial's lesson box: its heading, the step's words (a refusal marked), the way out."""
+        """A tutorial's lesson box: its heading, the step's words (a refusal marked), what to tap, the way out."""
         box = self.el("aside", "lesson" + (" refused" if v.refused else ""), aria_label=v.heading)
         self.add(box, self.el("strong", "lesson-heading", v.heading), self.el("p", "lesson-text", v.text),
-                 self.button(v.skip, "lesson-skip"))
+                 self.el("p", "lesson-ask", v.ask) if v.ask else None, self.button(v.skip, "lesson-skip"))
         return box
 
     def rules(self, v: RulesView) -> Any:

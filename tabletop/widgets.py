@@ -92,12 +92,14 @@ class HandoffView:
 
 @dataclass(frozen=True)
 class Lesson:
-    """A tutorial's words for the step on screen (why a tap was refused first, if one was), and its way out."""
+    """A tutorial's words for the step on screen (why a tap was refused first, if one was), what to tap, and its
+    way out."""
 
     heading: str
     text: str
     skip: Button
     refused: bool = False
+    ask: str = ""  # the tap the step asks for, in words: always in view (the text may scroll)
 
 
 @dataclass(frozen=True)

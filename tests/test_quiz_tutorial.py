@@ -22,7 +22,7 @@ def words(run: TableRun) -> str:
     assert isinstance(body, (ChooseView, RevealView))
     lesson = body.controls.lesson if isinstance(body, ChooseView) else body.lesson
     assert lesson is not None
-    return lesson.text
+    return f"{lesson.text} {lesson.ask}"
 
 
 def cued(run: TableRun) -> list[str]:
@@ -104,7 +104,7 @@ def test_the_tutorial_is_skipped_back_to_the_lobby_saves_nothing_and_speaks_thre
     run.tap(Command.CHANGE)
     run.tap(Command.CARD, SWAPPED)
     run.tap(Command.CONFIRM)  # the Change played: a real game would save and mark its questions seen
-    for lang, bit in (("fr", "Choisissez de nouveau"), ("de", "Wählt wieder")):
+    for lang, bit in (("fr", "Choisissez de nouveau"), ("de", "Wählt jetzt wieder")):
         run.field("lang", lang)
         assert bit in words(run) and words(run) != english
     assert set(storage.data) <= {"zero-knizia:prefs"}  # no game, no sheet, no questions seen

@@ -58,7 +58,7 @@ def test_the_quiz_tutorial_is_offered_on_a_first_visit_and_teaches_a_round_by_ta
         if SHOTS:
             shoot(page, "00-offer")
         offer.locator("[data-action=tutorial]").click()
-        lesson = page.locator(".lesson-text")
+        lesson = page.locator(".lesson")
         said = ""
         for index, step in enumerate(STEPS):
             wanted = page.locator(target(page, step.command, step.arg)).first

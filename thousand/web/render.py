@@ -227,7 +227,7 @@ class QuizPainter(Painter):
         return node
 
     def reveal(self, v: RevealView) -> Any:
-        panel = self.el("section", "reveal")
+        panel = self.el("section", "reveal with-lesson" if v.lesson else "reveal")
         panel.appendChild(self.el("h1", "reveal-heading", v.heading, tabindex="-1"))
         if v.lesson:
             panel.appendChild(self.lesson(v.lesson))

@@ -108,23 +108,26 @@ def want(s: QuizTable, step: Step) -> str:
     return labels[step.key]
 
 
-def lesson_text(s: QuizTable) -> str:
-    """The lesson's words now: why the last tap was refused (until the next right one), then the step."""
+def lesson_text(s: QuizTable) -> tuple[str, str]:
+    """The lesson's words now: why the last tap was refused (until the next right one) and the step; then what
+    to tap."""
     step = expected(s)
     if step is None:
-        return ""
+        return "", ""
     t = s.texts
-    waiting = step.command is Command.REVEAL_NEXT and page(s) is not Page.REVEAL
-    text = t.t(WAITING) if waiting else t.t(step.key, tap=want(s, step))
+    if step.command is Command.REVEAL_NEXT and page(s) is not Page.REVEAL:
+        return t.t(WAITING), ""
+    text = t.t(step.key)
     if s.refused:
         text = t.t("quiztut.wrong", tap=want(s, step)) + " " + text
-    return text
+    return text, t.t("quiztut.ask", tap=want(s, step))
 
 
 def lesson(s: QuizTable) -> Lesson:
     t = s.texts
-    return Lesson(t.t("quiztut.heading", n=(s.lesson or 0) + 1, total=len(STEPS)), lesson_text(s),
-                  Button(Command.TUTORIAL_SKIP, t.t("quiztut.skip")), refused=bool(s.refused))
+    text, ask = lesson_text(s)
+    return Lesson(t.t("quiztut.heading", n=(s.lesson or 0) + 1, total=len(STEPS)), text,
+                  Button(Command.TUTORIAL_SKIP, t.t("quiztut.skip")), refused=bool(s.refused), ask=ask)
 
 
 # ---- the screen: the lesson box and the cue, laid over the quiz's own models ------------------------------
