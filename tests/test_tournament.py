@@ -67,7 +67,7 @@ def test_tournament_runs_in_several_processes_with_the_same_results() -> None:
 
 def test_unknown_levels_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tournament", "--seats", "hard,grandmaster", "--matches", "3"]) == 2
-    assert "no bot level 'grandmaster'" in capsys.readouterr().err
+    assert "no bot level or yardstick 'grandmaster'" in capsys.readouterr().err
 
 
 # ---- the interval maths ------------------------------------------------------------------------
@@ -199,6 +199,6 @@ def test_the_sampler_bench_finds_hards_picture_calibrated_on_medium_and_experts_
 
     found = positions("medium", rounds=15, seed=7)
     results = {name: measure(found, model, samples=4) for name, model in MODELS.items()}
-    sound, strong = (sum(d) / len(d) for d in (r.diffs[KINDS[0]] for r in results.values()))
+    sound, strong = (sum(d) / len(d) for d in (results[name].diffs[KINDS[0]] for name in list(MODELS)[:2]))
     assert abs(sound) < 1.0 and strong > sound + 1.0, (sound, strong)
     assert "first knock" in report("medium", 15, results)

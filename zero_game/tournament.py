@@ -48,11 +48,35 @@ class LevelStats:
 
 
 def capped_bot(level: str, iterations: dict[str, int] | None = None) -> Bot:
-    """A bot of ``level``; a searching level at its page cap (or ``iterations[level]``), with no time budget."""
+    """A bot of ``level``; a searching level at its page cap (or ``iterations[level]``), with no time budget.
+
+    A name that is not one of the project's levels is an outside yardstick (``research.yardsticks``).
+    """
+    if level not in LEVELS:
+        return outside_bot(level)
     bot = make_bot(level)
     if isinstance(bot, HardBot):
         return make_bot(level, iterations=(iterations or {}).get(level, bot.iterations), time_budget=None)
     return bot
+
+
+def outside_bot(name: str) -> Bot:
+    """An outside yardstick by name (``ismcts``, ``pimc``, optionally ``:BUDGET``), from the ``research`` package.
+
+    The games never import ``research``; the tournament does, here, only when a seat names a yardstick.
+    """
+    try:
+        from research.yardsticks import make_yardstick
+    except ImportError as err:
+        raise ValueError(f"{name!r} is not a bot level ({', '.join(LEVELS)}), and the outside yardsticks "
+                         f"cannot be loaded ({err}): run from the project's checkout.") from None
+    try:
+        return make_yardstick(name)
+    except ValueError as err:
+        raise ValueError(f"{err} The bot levels are {', '.join(LEVELS)}.") from None
+    except ImportError as err:
+        raise ValueError(f"The {name} yardstick needs OpenSpiel, which is not installed ({err}): "
+                         "pip install -e '.[research]'.") from None
 
 
 def search_caps(seats: Sequence[str], iterations: dict[str, int] | None = None) -> dict[str, int]:
@@ -196,9 +220,8 @@ def run_tournament(
     repeat exactly; ``iterations`` overrides the cap per level, e.g. ``{"hard": 100}``.
     """
     seats = list(seats)
-    for level in seats:
-        if level not in LEVELS:
-            raise ValueError(f"There is no bot level {level!r}; the levels are {', '.join(LEVELS)}.")
+    for level in dict.fromkeys(seats):
+        capped_bot(level, iterations)  # a clear message now for a name that is neither a level nor a yardstick
     if not 2 <= len(seats) <= 5:
         raise ValueError(f"A table has 2 to 5 seats, not {len(seats)}.")
     if matches < 1:
