@@ -42,7 +42,7 @@ from zero_game.scoring import is_zero_mask, score_mask
 from .deals import InfoSet, rng_shuffle
 
 #: Candidate playouts per decision at about hard's thinking time (see the README).
-DEFAULT_PLAYOUTS = 200
+DEFAULT_PLAYOUTS = 175
 #: Swaps searched in normal play besides the knock: the best by ``potential``.
 CANDIDATES = 8
 #: Credit in points for three and four cards of a colour, and per face value for three and four of a number.
@@ -54,6 +54,10 @@ KNOCK_AT = 10.0
 KNOCK_SPREAD = 2.0
 #: Deals drawn per deal played (the weighting chooses among them).
 DRAWS_PER_DEAL = 2
+#: The prior: an opponent's unseen cards are the best (by ``potential``) of ``1 + PRIOR_PER_SWAP * its swaps``
+#: random draws (plus ``PRIOR_KNOCKED`` more for a seat that knocked): a player's hand improves as it plays.
+PRIOR_PER_SWAP = 3.0
+PRIOR_KNOCKED = 6
 #: The spread of a round's score difference, for the match's outcome before the last round.
 ROUND_SPREAD = 6.0
 #: A rollout's length in actions past the root, per seat, before it is scored as it stands.
@@ -331,8 +335,14 @@ class PIMCBot(Bot):
     def _deals(self, info: InfoSet, view: RoundView, rng: random.Random, count: int) -> list[list[int]]:
         """``count`` deals (hands now), drawn among the allowed ones in proportion to how well they explain the
         others' moves."""
-        shuffle = rng_shuffle(rng)
-        drawn = [info.sample(shuffle) for _ in range(count * DRAWS_PER_DEAL)]
+        known = [sum(1 << c.index for c in cards) for cards in view.known]
+        swapped = [0] * view.players
+        for turn in view.history:
+            swapped[turn.seat] += isinstance(turn.action, Swap)
+        knocked = {view.first_knocker, view.second_knocker}
+        picks = [0 if s == view.seat else 1 + round(PRIOR_PER_SWAP * swapped[s]) + PRIOR_KNOCKED * (s in knocked)
+                 for s in range(view.players)]
+        drawn = [self._draw(info, known, picks, rng) for _ in range(count * DRAWS_PER_DEAL)]
         logs = [self._log_likelihood(info, dealt) for dealt in drawn]
         top = max(logs)
         weights = [math.exp(x - top) for x in logs]
@@ -351,6 +361,28 @@ class PIMCBot(Bot):
             chosen.append(info.now(drawn[-1]))
         rng.shuffle(chosen)
         return chosen
+
+    def _draw(self, info: InfoSet, known: list[int], picks: list[int], rng: random.Random) -> list[int]:
+        """Dealt hands the information allows, each other seat's unseen cards the best of ``picks[seat]`` draws."""
+        others = [s for s in range(info.players) if s != info.seat]
+        for _ in range(1000):
+            free = list(info.free)
+            rng.shuffle(others)
+            dealt = [info.dealt_hand if s == info.seat else info.given[s] for s in range(info.players)]
+            for seat in others:
+                best: tuple[float, list[int]] | None = None
+                for _ in range(picks[seat]):
+                    cards = rng.sample(free, info.unseen[seat])
+                    worth = potential(known[seat] | sum(1 << c for c in cards))
+                    if best is None or worth < best[0]:
+                        best = (worth, cards)
+                assert best is not None
+                for card in best[1]:
+                    free.remove(card)
+                    dealt[seat] |= 1 << card
+            if info.consistent(dealt):
+                return dealt
+        return info.sample(rng_shuffle(rng))
 
     def _log_likelihood(self, info: InfoSet, dealt: Sequence[int]) -> float:
         """How likely the other seats' moves were with these dealt hands, under the move model (a log)."""

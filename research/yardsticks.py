@@ -23,7 +23,7 @@ from zero_game.bots.base import Bot
 from zero_game.cards import to_mask
 
 #: Simulations per decision of ``ismcts`` at about hard's thinking time (see the README).
-ISMCTS_SIMULATIONS = 100
+ISMCTS_SIMULATIONS = 200
 #: The exploration constant of its UCT selection, in the game's units (points of margin).
 ISMCTS_UCT_C = 5.0
 #: Random rollouts per leaf.

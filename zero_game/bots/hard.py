@@ -99,6 +99,8 @@ class OpponentModel:
     draws: int = 1
     #: Points of regret (value given up against the best swap) per factor e in a move's likelihood.
     temperature: float = 1.5
+    #: In the playouts, opponents make the second knock exactly when it wins them the round (``sim.Table.sharp``).
+    sharp: bool = False
 
 
 #: Opponents who play like the ``medium`` bot: ``hard``'s model, calibrated on medium's hands (above).
@@ -217,7 +219,9 @@ class Search:
         self.unseen = sorted(c.index for c in view.unseen())
         self.evidence = _evidence(view) if bot.model.draws > 1 else {}
         model = bot.model
-        self.bold = ((1 << view.players) - 1) & ~(1 << view.seat) if model.bold else 0
+        others = ((1 << view.players) - 1) & ~(1 << view.seat)
+        self.bold = others if model.bold else 0
+        self.sharp = others if model.sharp else 0
         if standing is None or len(standing.totals) != view.players:
             standing = Standing.fresh(view.players)
         self.totals = [float(t) for t in standing.totals]
@@ -370,7 +374,8 @@ class Search:
     def _playout(self, index: int) -> float:
         """Play candidate ``index`` out on the current deal to the end of the round; its outcome."""
         give, take = self.candidates[index]
-        table = sim.Table(self.hands, self.pool, self.seat, self.knocks, self.final_left, self.turns, self.bold)
+        table = sim.Table(self.hands, self.pool, self.seat, self.knocks, self.final_left, self.turns, self.bold,
+                          self.sharp)
         if give < 0:
             table.knock()
             over = table.advance()
