@@ -332,9 +332,10 @@ class PIMCBot(Bot):
             return [(-1, -1)] + [(g, t) for s, g, t in scored if s < score_mask(hand)]
         return [(-1, -1)] + [(g, t) for _, g, t in scored[: self.candidates]]
 
-    def _deals(self, info: InfoSet, view: RoundView, rng: random.Random, count: int) -> list[list[int]]:
-        """``count`` deals (hands now), drawn among the allowed ones in proportion to how well they explain the
-        others' moves."""
+    def _deals(self, info: InfoSet, view: RoundView, rng: random.Random, count: int,
+               dealt: bool = False) -> list[list[int]]:
+        """``count`` deals (hands now, or as dealt), drawn among the allowed ones in proportion to how well they
+        explain the others' moves."""
         known = [sum(1 << c.index for c in cards) for cards in view.known]
         swapped = [0] * view.players
         for turn in view.history:
@@ -352,13 +353,13 @@ class PIMCBot(Bot):
         mark = rng.random() * step
         chosen: list[list[int]] = []
         acc = 0.0
-        for dealt, w in zip(drawn, weights, strict=True):
+        for hands, w in zip(drawn, weights, strict=True):
             acc += w
             while mark < acc and len(chosen) < count:
-                chosen.append(info.now(dealt))
+                chosen.append(hands if dealt else info.now(hands))
                 mark += step
         while len(chosen) < count:
-            chosen.append(info.now(drawn[-1]))
+            chosen.append(drawn[-1] if dealt else info.now(drawn[-1]))
         rng.shuffle(chosen)
         return chosen
 

@@ -3,11 +3,18 @@
 Seated by name in ``python -m zero_game tournament --seats hard,ismcts,ismcts`` (and ``compare``):
 
 - ``ismcts``: OpenSpiel's information-set Monte Carlo tree search (``open_spiel.python.algorithms.ismcts``,
-  Cowling, Powley and Whitehouse 2012) with OpenSpiel's random-rollout evaluator, on the ``knizia_zero`` game
-  of ``research.zero_spiel``; its root states come from the game's ``resample_from_infostate`` (uniform over
-  the deals the seat's information allows). OpenSpiel's C++ ``ISMCTSBot`` cannot search a game written in
-  Python (it releases the interpreter's lock, then calls the game: a crash), so the Python one searches.
+  Cowling, Powley and Whitehouse 2012: UCT over the acting players' information states, the most visited
+  action played) on the ``knizia_zero`` game of ``research.zero_spiel``. Configured as strong as it went
+  here (the README has the measurements): its leaves are judged by a rollout in which every seat plays by
+  ``research.pimc``'s rule (``RolloutEvaluator``; OpenSpiel's random rollouts lose nearly every match, a random
+  player being no model of anyone), and its root states are drawn from deals pictured as ``research.pimc``
+  pictures them (uniform ones make every opponent hold a random hand, about 6 points worse than a real one,
+  so it ends rounds it then loses). OpenSpiel's C++ ``ISMCTSBot`` cannot search a game written in Python (it
+  releases the interpreter's lock, then calls the game: a crash), so the Python one searches.
 - ``pimc``: a determinized search of this package's own design (``research.pimc``).
+- ``ismcts-uniform`` (root states uniform over the deals the seat's information allows, the game's
+  ``resample_from_infostate``) and ``ismcts-random`` (that, with OpenSpiel's random rollouts: the search as
+  OpenSpiel ships it), for reference.
 
 A name may carry a budget: ``ismcts:200`` searches 200 simulations a decision, ``pimc:120`` plays 120
 deals. Without one, each plays at about the thinking time per decision of ``hard`` at the page's cap on
@@ -26,8 +33,10 @@ from zero_game.cards import to_mask
 ISMCTS_SIMULATIONS = 200
 #: The exploration constant of its UCT selection, in the game's units (points of margin).
 ISMCTS_UCT_C = 5.0
-#: Random rollouts per leaf.
+#: Rollouts per leaf.
 ISMCTS_ROLLOUTS = 1
+#: Deals pictured per decision, among which each simulation's root state is drawn.
+BELIEF_DEALS = 60
 
 
 class RolloutEvaluator:
@@ -63,8 +72,15 @@ class RolloutEvaluator:
 
 
 def make_ismcts(simulations: int = ISMCTS_SIMULATIONS, uct_c: float = ISMCTS_UCT_C,
-                rollouts: int = ISMCTS_ROLLOUTS, final: str = "max_visit_count", evaluator: str = "rollout") -> Bot:
-    """OpenSpiel's ISMCTS as a project bot (needs OpenSpiel: the ``research`` extra)."""
+                rollouts: int = ISMCTS_ROLLOUTS, final: str = "max_visit_count", evaluator: str = "rollout",
+                beliefs: str = "weighted") -> Bot:
+    """OpenSpiel's ISMCTS as a project bot (needs OpenSpiel: the ``research`` extra).
+
+    ``evaluator``: ``"rollout"`` (``RolloutEvaluator``) or ``"random"`` (OpenSpiel's random rollouts).
+    ``beliefs``: ``"weighted"`` draws its root states from ``BELIEF_DEALS`` deals pictured as ``research.pimc``
+    pictures them (good hands, weighted by the moves seen); ``"uniform"`` from the game's own
+    ``resample_from_infostate`` (every deal the information allows alike: OpenSpiel's contract).
+    """
     import numpy as np
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
@@ -82,14 +98,48 @@ def make_ismcts(simulations: int = ISMCTS_SIMULATIONS, uct_c: float = ISMCTS_UCT
         bot = ismcts.ISMCTSBot(game, judge, uct_c, simulations, random_state=np.random.RandomState(seed + 1),
                                final_policy_type=policy)
         sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+        pictured: list[ZeroState] = []
 
         def resample(state: ZeroState, player: int) -> ZeroState:
-            return state.resample_from_infostate(player, sampler)
+            if beliefs == "uniform":
+                return state.resample_from_infostate(player, sampler)
+            if not pictured:
+                pictured.extend(pictured_states(state, player, seed, BELIEF_DEALS))
+            chosen: ZeroState = pictured[min(int(sampler() * len(pictured)), len(pictured) - 1)].clone()
+            return chosen
 
         bot.set_resampler(resample)
         return bot
 
     return SpielPlayer("ismcts", make)
+
+
+def pictured_states(state: Any, player: int, seed: int, count: int) -> list[Any]:
+    """``count`` states ``player``'s information allows, their hidden cards drawn as ``research.pimc`` pictures
+    them (``PIMCBot._deals``), each the engine's replay of the round on that deal."""
+    import random
+
+    from zero_game.cards import from_mask
+    from zero_game.round import Round
+
+    from .deals import InfoSet
+    from .pimc import PIMCBot
+    from .zero_spiel import _Held
+
+    rnd = state.round
+    view = rnd.view(player)
+    info = InfoSet.of_round(rnd, player)
+    game = state.get_game()
+    out = []
+    for now in PIMCBot()._deals(info, view, random.Random(seed), count, dealt=True):
+        replay = Round.from_deal([from_mask(h) for h in now], rnd.dealt_pool, first_player=game.first_player)
+        for turn in rnd.history:
+            replay = replay.apply(turn.action)
+        built = game.new_initial_state()
+        built._dealt = list(state._dealt)
+        built._held = _Held(replay)
+        out.append(built)
+    return out
 
 
 def make_pimc(playouts: int | None = None) -> Bot:
@@ -99,7 +149,20 @@ def make_pimc(playouts: int | None = None) -> Bot:
     return PIMCBot(DEFAULT_PLAYOUTS if playouts is None else playouts)
 
 
-YARDSTICKS: dict[str, Callable[..., Bot]] = {"ismcts": make_ismcts, "pimc": make_pimc}
+def make_ismcts_uniform(simulations: int = ISMCTS_SIMULATIONS) -> Bot:
+    """ISMCTS with root states from the game's ``resample_from_infostate`` (uniform, OpenSpiel's contract)."""
+    return make_ismcts(simulations, beliefs="uniform")
+
+
+def make_ismcts_random(simulations: int = ISMCTS_SIMULATIONS) -> Bot:
+    """ISMCTS exactly as OpenSpiel ships it: uniform root states and random rollouts."""
+    return make_ismcts(simulations, beliefs="uniform", evaluator="random")
+
+
+YARDSTICKS: dict[str, Callable[..., Bot]] = {
+    "ismcts": make_ismcts, "pimc": make_pimc, "ismcts-uniform": make_ismcts_uniform,
+    "ismcts-random": make_ismcts_random,
+}
 
 
 def make_yardstick(name: str) -> Bot:

@@ -202,3 +202,16 @@ def test_the_sampler_bench_finds_hards_picture_calibrated_on_medium_and_experts_
     sound, strong = (sum(d) / len(d) for d in (results[name].diffs[KINDS[0]] for name in list(MODELS)[:2]))
     assert abs(sound) < 1.0 and strong > sound + 1.0, (sound, strong)
     assert "first knock" in report("medium", 15, results)
+
+
+def test_habits_from_recorded_matches_are_the_habits_watched_at_the_table() -> None:
+    """bench/habits.py: a tournament run with records, replayed, gives every level the habits seen while it
+    was played (scores, knocks, leads, score given up per swap)."""
+    from bench.habits import replay, report, watch
+
+    seats = ["medium", "easy", "easy"]
+    run = run_tournament(seats, 6, seed=3, records=True)
+    played, watched = replay(json.loads(to_json(run))), watch(seats, 2, 3)
+    assert played == watched
+    assert played["medium"].second_leads and played["easy"].given_up
+    assert "second knocker beaten" in report(played, seats, 2)

@@ -27,7 +27,7 @@ def _tournament(args: argparse.Namespace) -> int:
     try:
         seats = [s.strip() for s in args.seats.split(",")]
         report = run_tournament(
-            seats, args.matches, args.seed, workers=args.workers, rounds=args.rounds,
+            seats, args.matches, args.seed, workers=args.workers, rounds=args.rounds, records=args.records,
             iterations={level: cap for level, cap in (("hard", args.hard_iterations),
                                                       ("expert", args.expert_iterations)) if cap is not None},
         )
@@ -88,6 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--expert-iterations", type=int, default=None,
                       help="the expert bot's playout cap per decision (default: the page's)")
     tour.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON")
+    tour.add_argument("--records", action="store_true",
+                      help="keep every match (deals, actions, scores) in the JSON, for bench/habits.py")
     tour.set_defaults(run=_tournament)
 
     compare = commands.add_parser(

@@ -138,6 +138,9 @@ def play_deal_set(
                     "zero": list(r.zero_seats),
                     "turns": [t.seat for t in r.history],
                     "dealt": [" ".join(str(c) for c in hand) for hand in r.dealt_hands],
+                    "pool": " ".join(str(c) for c in r.dealt_pool),
+                    "dealer": r.dealer,
+                    "actions": [str(t.action) for t in r.history],
                 }
                 for r in match.finished_rounds
             ]
@@ -214,9 +217,12 @@ def run_tournament(
     workers: int = 1,
     rounds: int | None = None,
     iterations: dict[str, int] | None = None,
+    records: bool = False,
 ) -> dict[str, Any]:
     """Play at least ``matches`` matches (whole deal sets) and return the figures per level.
 
+    With ``records`` the report also keeps every match played (line-up, and per round the deal, the dealer,
+    every action and the scores), so that how the bots played can be studied later (``bench/habits.py``).
     Searching levels play at the page's playout cap (their defaults) with no time budget, so runs
     repeat exactly; ``iterations`` overrides the cap per level, e.g. ``{"hard": 100}``.
     """
@@ -236,7 +242,14 @@ def run_tournament(
     else:
         results = [play_deal_set(*a) for a in args]
     elapsed = time.perf_counter() - began
-    return summarise(seats, results, seed, elapsed, search_caps(seats, iterations))
+    report = summarise(seats, results, seed, elapsed, search_caps(seats, iterations))
+    if records:
+        report["records"] = [
+            {"deal": r["deal"], "matches": [{"lineup": m["lineup"], "rounds": m.get("rounds", [])}
+                                            for m in r["matches"]]}
+            for r in results
+        ]
+    return report
 
 
 def summarise(
