@@ -1,5 +1,5 @@
-"""Entry point run by PyScript (see index.html and pyscript.toml): hand the page to the game."""
+"""Entry point run by PyScript (see index.html and pyscript.toml): hand the page to the shell."""
 
-from zero_game.web.app import start
+from tabletop.web.shell import start
 
-app = await start()  # noqa: F704 - PyScript runs this file with top-level await
+shell = await start()  # noqa: F704 - PyScript runs this file with top-level await

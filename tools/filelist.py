@@ -4,13 +4,14 @@
     python tools/filelist.py --write    # regenerate pyscript.toml's [files] table and the quiz's file list
     python tools/filelist.py --check    # exit 1 if either is out of date
 
-The ``[files]`` table maps each engine module ``./zero_game/x.py`` to ``zero_game/x.py`` in
-Pyodide's file system, for every ``zero_game/**/*.py`` outside test folders.  It must be the
+The ``[files]`` table maps each module ``./zero_game/x.py`` to ``zero_game/x.py`` in Pyodide's file
+system, for every ``tabletop/**/*.py`` and ``zero_game/**/*.py`` outside test folders, and each package's
+data files (``texts/*.toml``, the text catalogs read with ``importlib.resources``).  It must be the
 last table in ``pyscript.toml``: everything after the ``[files]`` header is regenerated.
 Standard library only, so the service worker's precache list can reuse :func:`site_files`.
 
-The quiz (package ``thousand``) is not in ``[files]``: the page fetches its modules and deck only
-when the quiz is chosen, from the list generated into ``zero_game/web/quiz_files.py``.  They are
+The quiz (package ``thousand``) is not in ``[files]``: the page fetches its modules, texts and deck only
+when the quiz is chosen, from the list generated into ``tabletop/web/game_files.py``.  They are
 site files all the same (served, precached for offline play).
 """
 
@@ -22,7 +23,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGE = "zero_game"
+PACKAGES = ("tabletop", "zero_game")  # the shell and the first game: loaded at start
 CONFIG = "pyscript.toml"
 FILES_HEADER = "[files]"
 REGENERATE = "python tools/filelist.py --write"
@@ -36,14 +37,16 @@ NOT_SERVED_NAMES = {"MANIFEST.sha256", "README.md", "LICENSE"}
 # them, so they are not shipped (each would be one more download at start-up and in the offline cache).
 TERMINAL_ONLY = {
     "zero_game/__main__.py", "zero_game/cli.py", "zero_game/bench.py", "zero_game/bots/bench.py",
-    "zero_game/terminal.py", "zero_game/console.py", "zero_game/tournament.py", "zero_game/stats.py",
+    "zero_game/terminal.py", "zero_game/tournament.py", "tabletop/console.py", "tabletop/stats.py",
 }
+# Data files a package reads with importlib.resources (its text catalogs), shipped beside its modules.
+PACKAGE_DATA = ("texts/*.toml",)
 
 
 QUIZ_PACKAGE = "thousand"
 QUIZ_DATA = ("thousand/deck.json",)
 QUIZ_STYLE = "assets/quiz.css"
-QUIZ_LIST = "zero_game/web/quiz_files.py"
+QUIZ_LIST = "tabletop/web/game_files.py"
 QUIZ_TERMINAL_ONLY = {
     "thousand/__main__.py", "thousand/cli.py", "thousand/bench.py", "thousand/stats.py", "thousand/terminal.py",
     "thousand/text.py", "thousand/tournament.py",
@@ -60,7 +63,7 @@ def _is_test_path(relative: Path) -> bool:
 def package_modules(root: Path = ROOT) -> list[str]:
     """POSIX paths, relative to ``root``, of the engine's Python files the browser needs."""
     found = []
-    for path in (root / PACKAGE).rglob("*.py"):
+    for path in (p for package in PACKAGES for p in (root / package).rglob("*.py")):
         relative = path.relative_to(root)
         if (
             not _is_test_path(relative)
@@ -69,6 +72,19 @@ def package_modules(root: Path = ROOT) -> list[str]:
         ):
             found.append(relative.as_posix())
     return sorted(found)
+
+
+def package_data(package: str, root: Path = ROOT) -> list[str]:
+    """POSIX paths, relative to ``root``, of ``package``'s data files (``PACKAGE_DATA``)."""
+    return sorted(
+        path.relative_to(root).as_posix()
+        for pattern in PACKAGE_DATA for path in (root / package).glob(pattern) if path.is_file()
+    )
+
+
+def package_files(root: Path = ROOT) -> list[str]:
+    """What the page loads at start: the shell's and Zero's modules and data files."""
+    return sorted(package_modules(root) + [name for package in PACKAGES for name in package_data(package, root)])
 
 
 def _module(name: str) -> str:
@@ -94,7 +110,7 @@ def _imports(root: Path, name: str) -> set[str]:
 
 def quiz_files(root: Path = ROOT) -> list[str]:
     """The quiz's files the page fetches when the quiz is chosen: its modules (not the terminal's), each
-    after the modules it imports (so the page can compile them one at a time), then the deck."""
+    after the modules it imports (so the page can compile them one at a time), then its texts and the deck."""
     if not (root / QUIZ_PACKAGE).is_dir():
         return []
     found = sorted(
@@ -115,17 +131,18 @@ def quiz_files(root: Path = ROOT) -> list[str]:
 
     for module in modules:
         visit(module, ())
-    return ordered + [name for name in QUIZ_DATA if (root / name).is_file()]
+    return ordered + package_data(QUIZ_PACKAGE, root) + [name for name in QUIZ_DATA if (root / name).is_file()]
 
 
 def quiz_list(root: Path = ROOT) -> str:
-    """The text of ``zero_game/web/quiz_files.py``."""
-    names = "".join(f"    {name!r},\n" for name in quiz_files(root))
+    """The text of ``tabletop/web/game_files.py``: per game the page loads only when it is opened, its files
+    (each after the modules it imports) and its style sheet."""
+    names = "".join(f"        {name!r},\n" for name in quiz_files(root))
     return (
-        '"""The quiz\'s files, fetched into Python\'s file system when the quiz is chosen.\n\n'
+        '"""The files of the games the page loads only when one is opened (``tabletop.registry``: ``lazy``).\n\n'
         'Generated by tools/filelist.py --write.\n"""\n\n'
-        f"QUIZ_STYLE = {QUIZ_STYLE!r}\n"
-        f"QUIZ_FILES: tuple[str, ...] = (\n{names})\n"
+        f"STYLES: dict[str, str] = {{{QUIZ_PACKAGE!r}: {QUIZ_STYLE!r}}}\n"
+        f"FILES: dict[str, tuple[str, ...]] = {{\n    {QUIZ_PACKAGE!r}: (\n{names}    ),\n}}\n"
     )
 
 
@@ -149,7 +166,7 @@ def site_files(root: Path = ROOT) -> list[str]:
                 and not any(part.startswith(".") for part in relative.parts)
             ):
                 files.append(relative.as_posix())
-    files += package_modules(root)
+    files += package_files(root)
     files += quiz_files(root)
     return sorted(set(files))
 
@@ -157,7 +174,7 @@ def site_files(root: Path = ROOT) -> list[str]:
 def files_table(root: Path = ROOT) -> str:
     """The ``[files]`` table for ``pyscript.toml``."""
     lines = [FILES_HEADER]
-    lines += [f'"./{name}" = "{name}"' for name in package_modules(root)]
+    lines += [f'"./{name}" = "{name}"' for name in package_files(root)]
     return "\n".join(lines) + "\n"
 
 
@@ -176,8 +193,8 @@ def check(root: Path = ROOT) -> str | None:
     if render_config(current, root) == current:
         return None
     return (
-        f"{CONFIG}'s [files] table does not match the {PACKAGE} package "
-        f"(modules added, moved or removed?). Regenerate it with: {REGENERATE}"
+        f"{CONFIG}'s [files] table does not match the {', '.join(PACKAGES)} packages "
+        f"(modules or text catalogs added, moved or removed?). Regenerate it with: {REGENERATE}"
     )
 
 
@@ -193,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
         path = ROOT / CONFIG
         path.write_text(render_config(path.read_text(encoding="utf-8")), encoding="utf-8")
         (ROOT / QUIZ_LIST).write_text(quiz_list(), encoding="utf-8")
-        print(f"wrote {CONFIG} ({len(package_modules())} engine files) and {QUIZ_LIST} ({len(quiz_files())} files)")
+        print(f"wrote {CONFIG} ({len(package_files())} files) and {QUIZ_LIST} ({len(quiz_files())} files)")
         return 0
     if args.check:
         problem = check() or check_quiz()
