@@ -78,7 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.set_defaults(run=_bench)
 
     tour = commands.add_parser("tournament", help="bots against bots in duplicate matches")
-    tour.add_argument("--seats", required=True, help="bot levels by seat, e.g. hard,medium,medium")
+    tour.add_argument("--seats", required=True, help="bot levels by seat, e.g. hard,medium,medium, or outside "
+                      "yardsticks: pimc, ismcts (OpenSpiel: the research extra), optionally with a budget, pimc:175")
     tour.add_argument("--matches", type=int, default=300, help="matches to play (rounded up to whole deal sets)")
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--rounds", type=int, default=None, help="rounds per match (default: one per player)")
