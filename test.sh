@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Installs everything the tests need (Python packages, Debian's chromium, firefox-esr, WebKitGTK's
+# Installs everything the tests need (Python packages, OpenSpiel for research/, Debian's chromium, firefox-esr, WebKitGTK's
 # WebKitWebDriver and Xvfb, npm's axe-core and puppeteer-core) and runs them all.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-python3 -m pip install --quiet --disable-pip-version-check -e '.[test]'
+python3 -m pip install --quiet --disable-pip-version-check -e '.[test,research]'
 
 # Debian packages: Chromium (tests/e2e), Firefox ESR and WebKitGTK under Xvfb (tests/engines).
 missing=()
