@@ -3,11 +3,13 @@
 // Started by the page once a first visit is ready and idle.  It starts a Pyodide of its own with
 // `_makeSnapshot`, writes the game's files into that interpreter's file system, lets the game's Python
 // import what the next start needs (zero_game/web/warm.py, `prepare`), takes Pyodide's memory snapshot
-// and encodes it; the page stores the result.  The interpreter never touches a page: whatever it holds
-// of JavaScript is the worker's globals by name, which a restore binds to the page's own.
+// and encodes it; then, once the page has checked that its release is still the one being served, stores
+// it.  The interpreter never touches a page: whatever it holds of JavaScript is the worker's globals by
+// name, which a restore binds to the page's own.
 //
-// Message in: {files: [[absolute url, path]], modules: [names], prepare: "module:function"}.
-// Message out: {stored: ArrayBuffer, size, times, summary} or {error}.
+// Messages in:  {files: [[absolute url, path]], modules: [names], prepare: "module:function"},
+//               then {store: cache name, url}.
+// Messages out: {size, stored (bytes), times, summary} or {error}; then {} or {error}.
 
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import { encode } from "./snapshot.mjs";
@@ -23,7 +25,19 @@ async function write(py, url, path) {
   py.FS.writeFile(file, bytes);
 }
 
+let stored = null;
+
 self.onmessage = async ({ data }) => {
+  if (data.store) {
+    try {
+      const cache = await caches.open(data.store);
+      await cache.put(data.url, new Response(stored, { headers: { "Content-Type": "application/octet-stream" } }));
+      self.postMessage({});
+    } catch (error) {
+      self.postMessage({ error: String(error) });
+    }
+    return;
+  }
   const times = {};
   let at = performance.now();
   const lap = (name) => {
@@ -48,9 +62,9 @@ self.onmessage = async ({ data }) => {
     lap("imports");
     const snapshot = py.makeMemorySnapshot();
     lap("snapshot");
-    const stored = encode(snapshot);
+    stored = encode(snapshot);
     lap("encode");
-    self.postMessage({ stored, size: snapshot.length, times, summary }, [stored]);
+    self.postMessage({ size: snapshot.length, stored: stored.byteLength, times, summary });
   } catch (error) {
     self.postMessage({ error: String(error?.stack || error) });
   }

@@ -21,7 +21,7 @@
 //                       the page, or no Cache Storage)
 //   data-snapshot-made  after a start without one: "making", "made", "refused" (storage said no),
 //                       "failed" (the worker could not make one), "stale" (a new release took over
-//                       meanwhile: not stored)
+//                       meanwhile: not stored), "skipped" (refused or failed before, for this release)
 // and the marks "zero:snapshot-found" (detail: bytes read), "zero:snapshot-made" (detail: sizes, times).
 //
 // Stored format (little-endian 32-bit words), made by `encode` in the worker:
@@ -289,8 +289,8 @@ let offered = false;
 // on document), what the snapshot's interpreter should hold: `files`, [url, path] pairs to write into its
 // file system (URLs relative to the page), `modules` to import, and `prepare`, the Python function
 // ("module:function") that imports them.  A snapshot for the next visit is made if this start had none
-// and the service worker is ready: in a worker, once the page is idle, so the page's thread only posts
-// and receives a message and hands the result to Cache Storage.
+// and the service worker is ready: in a worker, once the page is idle, which also stores it, so the page's
+// thread only exchanges a few small messages with it.
 export async function offer(wanted) {
   if (offered || !root) return;
   offered = true;
@@ -302,56 +302,59 @@ export async function offer(wanted) {
   if (offline !== "ready" && offline !== "update") return;
   await idle();
   const where = await place(ASK_LATER_MS);
-  if (!where || skipped(where)) return;
-  setState("snapshotMade", "making");
-  const began = performance.now();
-  let result;
-  try {
-    result = await makeInWorker(wanted);
-  } catch (error) {
-    setState("snapshotMade", "failed");
-    skip(where);
-    console.warn("Zero: no start-up snapshot was made for the next visit.", error);
+  if (!where) return;
+  if (skipped(where)) {
+    setState("snapshotMade", "skipped");
     return;
   }
-  const made = performance.now();
+  setState("snapshotMade", "making");
+  const began = performance.now();
+  const worker = new Worker(WORKER_URL, { type: "module", name: "zero-snapshot" });
+  const answer = answers(worker);
   try {
+    worker.postMessage({ ...wanted, files: wanted.files.map(([url, path]) => [new URL(url, location.href).href, path]) });
+    const made = await answer();
+    if (made.error) {
+      setState("snapshotMade", "failed");
+      skip(where);
+      console.warn("Zero: no start-up snapshot was made for the next visit.", made.error);
+      return;
+    }
+    const madeAt = performance.now();
     // Only into the release's cache as it still is: never revive a cache a new release has deleted,
     // nor store for a release the page is no longer controlled by.
     if (navigator.serviceWorker.controller !== where.worker || !(await caches.has(where.cache))) {
       setState("snapshotMade", "stale");
       return;
     }
-    const cache = await caches.open(where.cache);
-    await cache.put(where.url, new Response(result.stored, {
-      headers: { "Content-Type": "application/octet-stream" },
-    }));
-  } catch (error) {
-    setState("snapshotMade", "refused");
-    skip(where);
-    console.info("Zero: the start-up snapshot was not stored (the game starts the usual way).", error);
-    return;
+    // The worker stores it (the page's thread never copies the bytes).
+    worker.postMessage({ store: where.cache, url: where.url });
+    const stored = await answer();
+    if (stored.error) {
+      setState("snapshotMade", "refused");
+      skip(where);
+      console.info("Zero: the start-up snapshot was not stored (the game starts the usual way).", stored.error);
+      return;
+    }
+    skip(null);
+    mark("zero:snapshot-made", {
+      snapshot: made.size, stored: made.stored, ms: madeAt - began, worker: made.times,
+      storeMs: performance.now() - madeAt, held: made.summary,
+    });
+    setState("snapshotMade", "made");
+  } finally {
+    worker.terminate();
   }
-  skip(null);
-  mark("zero:snapshot-made", {
-    snapshot: result.size, stored: result.stored.byteLength, ms: made - began, worker: result.times,
-    storeMs: performance.now() - made, held: result.summary,
-  });
-  setState("snapshotMade", "made");
 }
 
-function makeInWorker(wanted) {
-  const files = wanted.files.map(([url, path]) => [new URL(url, location.href).href, path]);
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_URL, { type: "module", name: "zero-snapshot" });
-    const end = (settle, value) => {
-      worker.terminate();
-      settle(value);
-    };
-    worker.onmessage = ({ data }) => (data.error ? end(reject, new Error(data.error)) : end(resolve, data));
-    worker.onerror = (event) => end(reject, new Error(event.message || "the snapshot worker failed to start"));
-    worker.postMessage({ ...wanted, files });
-  });
+// The worker's messages, one per call; a worker that fails to start answers {error}.
+function answers(worker) {
+  const waiting = [];
+  const queued = [];
+  const deliver = (message) => (waiting.length ? waiting.shift()(message) : queued.push(message));
+  worker.onmessage = ({ data }) => deliver(data);
+  worker.onerror = (event) => deliver({ error: event.message || "the snapshot worker failed to start" });
+  return () => new Promise((resolve) => (queued.length ? resolve(queued.shift()) : waiting.push(resolve)));
 }
 
 if (root) {
