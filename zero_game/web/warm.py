@@ -21,7 +21,6 @@ is the snapshot's (Python fixes it at start): nothing of the game depends on it.
 
 from __future__ import annotations
 
-import ast
 import importlib
 import random
 import sys
@@ -65,6 +64,8 @@ def is_runtime_module(name: str) -> bool:
 
 def imported_by(source: str) -> set[str]:
     """The absolute module names a module's source imports anywhere (in functions too)."""
+    import ast  # only where a snapshot is made, not at every start
+
     found: set[str] = set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
