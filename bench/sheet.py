@@ -30,9 +30,10 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tabletop.ids import new_id
 from zero_game import Match
 from zero_game.seats import Seat
-from zero_game.sheet import MatchRecord, ScoreSheet, dump_sheet, load_sheet, new_id, record_match
+from zero_game.sheet import MatchRecord, ScoreSheet, dump_sheet, load_sheet, record_match
 from zero_game.web.storage import SHEET_KEY, Store
 
 # Runs before any page script: when <html> gets data-app="ready" and data-sheet="ready", and every

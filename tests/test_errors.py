@@ -8,6 +8,8 @@ import time
 
 import pytest
 
+from tabletop import documents
+from tabletop.documents import MAX_JSON_CHARS, MAX_JSON_DEPTH, json_problem
 from zero_game import (
     KNOCK,
     Card,
@@ -22,8 +24,6 @@ from zero_game import (
     parse_action,
     score_hand,
 )
-from zero_game import round as round_module
-from zero_game.round import MAX_JSON_CHARS, MAX_JSON_DEPTH, json_problem
 
 
 @pytest.fixture
@@ -139,11 +139,11 @@ def test_invalid_moves_and_illegal_moves_are_value_errors_of_different_kinds() -
     [
         ("{not json", "not valid JSON"),
         ("", "not valid JSON"),
-        ("[]", "not a saved round"),
-        ('{"type": "match", "schema": 1}', "not a saved round"),
-        ('{"type": "round"}', "no schema number"),
+        ("[]", "not a Zero saved round"),
+        ('{"type": "match", "schema": 1}', "not a Zero saved round"),
+        ('{"type": "round"}', "no valid format number"),
         ('{"type": "round", "schema": 99}', "newer version of Zero"),
-        ('{"type": "round", "schema": 0}', "unknown schema"),
+        ('{"type": "round", "schema": 0}', "no valid format number"),
     ],
 )
 def test_malformed_round_json(text: str, message: str) -> None:
@@ -174,7 +174,7 @@ def test_a_damaged_round_says_what_is_wrong(state: Round) -> None:
         ({"players": 7}, "2 to 5 players"),
         ({"played": []}, "rounds are missing"),
         ({"seed": None}, "seed is missing"),
-        ({"type": "round"}, "not a saved match"),
+        ({"type": "round"}, "not a Zero saved match"),
     ],
 )
 def test_malformed_match_json(change: dict[str, object], message: str) -> None:
@@ -368,5 +368,5 @@ def test_the_depth_check_is_the_same_whatever_the_chunk_boundaries(monkeypatch: 
     texts += [nested(MAX_JSON_DEPTH), nested(MAX_JSON_DEPTH + 1), "[" * 40 + "]" * 40]
     expected = [json_problem(t) for t in texts]
     for chunk in (1, 2, 3, 5, 7):
-        monkeypatch.setattr(round_module, "JSON_CHUNK", chunk)
+        monkeypatch.setattr(documents, "JSON_CHUNK", chunk)
         assert [json_problem(t) for t in texts] == expected

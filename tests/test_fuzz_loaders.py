@@ -13,6 +13,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tabletop.ids import new_id
 from zero_game import KNOCK, DataError, Match, Round
 from zero_game.seats import Seat
 from zero_game.sheet import (
@@ -22,7 +23,6 @@ from zero_game.sheet import (
     dump_sheet,
     load_game,
     load_sheet,
-    new_id,
     record_match,
     salvage_sheet,
 )

@@ -7,10 +7,10 @@ import json
 
 import pytest
 
+from tabletop.errors import DataError, IllegalMove, InvalidMove
 from tests.fixtures.quiz_helpers import DECK, DECK_PATH, card, pick, play, table
 from thousand import Card, Change, ChooseTarget, Combine, Deck, End, Game, Guess, Phase, Pick, Power, deal, deal_order
 from thousand.game import RevealedCard, TeamView
-from zero_game.errors import DataError, IllegalMove, InvalidMove
 
 A = [88, 168, 366, 212, 64, 206]
 B = [720, 0, 90, 360, 130, 144]
@@ -375,7 +375,7 @@ def test_actions_against_the_rules_are_refused(action: object, error: type[Excep
         three().apply(action)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("module", ["thousand.deck", "thousand.actions", "thousand.game", "zero_game.stats"])
+@pytest.mark.parametrize("module", ["thousand.deck", "thousand.actions", "thousand.game", "tabletop.stats"])
 def test_the_examples_in_the_docstrings_run(module: str) -> None:
     import doctest
     import importlib

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tabletop.errors import DataError, InvalidMove
 from tests.fixtures.quiz_helpers import DECK, DECK_PATH
 from thousand import Change, Combine, Deck, Game, Guess, Pick, deal, parse_action
 from thousand.deck import default_deck
-from zero_game.errors import DataError, InvalidMove
 
 
 def played(seed: int = 3, steps: int = 12) -> Game:
@@ -52,15 +52,15 @@ def damaged(change: dict[str, Any]) -> str:
     [
         ("", "not valid JSON"),
         ("{", "not valid JSON"),
-        ("[" * 100_000 + "]" * 100_000, "too long|not valid JSON"),
-        ("[" * 50_000, "not valid JSON"),
-        ("x" * 2_000_000, "too long"),
-        ("[]", "not a saved game"),
-        ('{"type": "round", "schema": 1}', "not a saved game"),
+        ("[" * 100_000 + "]" * 100_000, "nested more than 32 levels"),
+        ("[" * 50_000, "nested more than 32 levels"),
+        ("x" * 2_000_000, "characters long"),
+        ("[]", "not a Zéro à 1000 saved game"),
+        ('{"type": "round", "schema": 1}', "not a Zéro à 1000 saved game"),
         (damaged({"schema": 2}), "newer version"),
-        (damaged({"schema": 0}), "unknown schema"),
-        (damaged({"schema": "1"}), "no schema"),
-        (damaged({"schema": True}), "no schema"),
+        (damaged({"schema": 0}), "no valid format number"),
+        (damaged({"schema": "1"}), "no valid format number"),
+        (damaged({"schema": True}), "no valid format number"),
         (damaged({"teams": True}), "number of teams"),
         (damaged({"teams": 3.0}), "number of teams"),
         (damaged({"teams": 7}), "number of teams"),

@@ -10,10 +10,10 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from tabletop.errors import IllegalMove
 from tests.fixtures.quiz_helpers import DECK
 from thousand import End, Game, Phase, Pick, Power, deal
 from thousand.game import RevealedCard
-from zero_game.errors import IllegalMove
 
 
 def revealed_ids(game: Game) -> set[str]:

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from tabletop.stats import clopper_pearson, wilson
 from tests.fixtures.quiz_helpers import DECK, DECK_PATH
 from thousand.cli import main
 from thousand.tournament import play_deal_set, run_tournament
-from zero_game.stats import clopper_pearson, wilson
 
 
 def test_wilson_and_clopper_pearson_match_published_values() -> None:

@@ -10,9 +10,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tabletop.errors import DamagedError
+from tabletop.names import MAX_NAME, clean_name, name_problem
 from zero_game import Match
-from zero_game.seats import MAX_NAME, Seat, clean_name, name_problem
-from zero_game.sheet import DamagedError, ScoreSheet, dump_sheet, load_sheet, record_match, seat_dict
+from zero_game.seats import Seat
+from zero_game.sheet import (
+    ScoreSheet,
+    dump_sheet,
+    load_sheet,
+    record_match,
+    seat_dict,
+)
 from zero_game.terminal import TerminalGame, parse_seats
 from zero_game.web.commands import handle
 from zero_game.web.settings import Settings

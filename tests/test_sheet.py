@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 import zero_game.sheet as sheet_module
+from tabletop.errors import DamagedError, NewerVersionError, NotJsonError, WrongKindError
+from tabletop.ids import new_id, timestamp
 from zero_game import KNOCK, DataError, Match
 from zero_game.seats import Seat
 from zero_game.sheet import (
@@ -20,26 +22,20 @@ from zero_game.sheet import (
     GAME_SCHEMA,
     SHEET_MIGRATIONS,
     SHEET_SCHEMA,
-    DamagedError,
     MatchRecord,
-    NewerVersionError,
-    NotJsonError,
     RoundRecord,
     SavedGame,
     ScoreSheet,
-    WrongKindError,
     dump_game,
     dump_sheet,
     load_game,
     load_sheet,
     merge,
-    new_id,
     peek_revision,
     record_match,
     salvage_sheet,
     seat_dict,
     sheet_csv,
-    timestamp,
 )
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -10,11 +10,11 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tabletop.errors import NewerVersionError
 from zero_game import DataError, Match
 from zero_game.seats import Seat
 from zero_game.sheet import (
     SHEET_SCHEMA,
-    NewerVersionError,
     SavedGame,
     ScoreSheet,
     dump_game,

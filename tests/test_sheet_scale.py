@@ -7,17 +7,17 @@ import random
 import time
 from collections.abc import Callable
 
+from tabletop.documents import Stepper
+from tabletop.ids import new_id
 from zero_game import Match
 from zero_game.seats import Seat
 from zero_game.sheet import (
     SHEET_SCHEMA,
     MatchRecord,
     ScoreSheet,
-    Stepper,
     dump_sheet,
     load_sheet,
     merge,
-    new_id,
     read_sheet_steps,
     record_match,
     salvage_sheet,

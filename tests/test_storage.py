@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tabletop.ids import new_id
 from zero_game import KNOCK, Match
 from zero_game.seats import Seat
 from zero_game.sheet import (
@@ -24,7 +25,6 @@ from zero_game.sheet import (
     dump_sheet,
     load_game,
     load_sheet,
-    new_id,
 )
 from zero_game.web.storage import (
     BACKUP_PREFIX,

@@ -74,7 +74,7 @@ def test_unknown_levels_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_wilson_matches_the_textbook_and_stays_inside_zero_and_one() -> None:
-    from zero_game.stats import wilson
+    from tabletop.stats import wilson
 
     assert wilson(8, 10) == pytest.approx((0.4902, 0.9433), abs=1e-4)  # Newcombe (1998), 8 of 10
     assert wilson(0, 20)[0] == 0.0 and wilson(20, 20)[1] == 1.0
@@ -83,7 +83,7 @@ def test_wilson_matches_the_textbook_and_stays_inside_zero_and_one() -> None:
 
 def test_clustered_share_counts_a_deal_set_once_when_its_seatings_agree() -> None:
     """Three seatings that always agree carry no more news than one: the interval widens to match."""
-    from zero_game.stats import wilson
+    from tabletop.stats import wilson
     from zero_game.tournament import clustered_share
 
     outcomes = [1.0, 0.0, 1.0, 1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.0] * 4  # 40 deal sets

@@ -6,7 +6,7 @@ import enum
 import re
 from dataclasses import dataclass
 
-from zero_game.errors import InvalidMove
+from tabletop.errors import InvalidMove
 
 from .deck import MAX_ANSWER, MIN_ANSWER
 

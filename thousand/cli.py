@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from zero_game.errors import DataError
+from tabletop.errors import DataError
 
 from .deck import Deck, default_deck
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections.abc import Mapping
@@ -10,7 +9,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from zero_game.errors import DataError
+from tabletop.documents import load_json
+from tabletop.errors import DataError
 
 DECK_SCHEMA = 1
 LANGUAGES = ("en", "fr", "de")
@@ -118,11 +118,7 @@ class Deck:
             raise DataError(f"A question deck is JSON text, not {type(text).__name__}.")
         if len(text) > MAX_DECK_BYTES:
             raise DataError(f"The question deck is larger than {MAX_DECK_BYTES:,} bytes.")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as err:
-            raise DataError(f"The question deck is not valid JSON ({err}).") from None
-        return cls.from_dict(data)
+        return cls.from_dict(load_json(text, "question deck", max_chars=MAX_DECK_BYTES, article="a"))
 
     @classmethod
     def from_path(cls, path: str | Path) -> Deck:

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from zero_game.errors import DataError, IllegalMove, InvalidMove
+from tabletop.documents import DocType
+from tabletop.errors import DataError, IllegalMove, InvalidMove
 
 from .actions import SHIFT, Action, ChooseTarget, Combine, Guess, Pick, Power, parse_action
 from .actions import Change as ChangeAction
@@ -36,6 +37,7 @@ LOW_DECK = 10
 GAME_SCHEMA = 1
 #: Saved games longer than this (in characters) are refused before they are parsed.
 MAX_SAVE_CHARS = 1_000_000
+GAME_DOC = DocType("quiz-game", GAME_SCHEMA, "saved game", "Zéro à 1000", max_chars=MAX_SAVE_CHARS)
 ALL_POWERS = frozenset(Power)
 
 
@@ -540,18 +542,7 @@ class Game:
     def from_dict(cls, data: object, deck: Deck | None = None) -> Game:
         """Rebuild a game from ``to_dict`` data, replaying every action; damaged data raises ``DataError``."""
         deck = deck if deck is not None else default_deck()
-        if not isinstance(data, dict) or data.get("type") != "quiz-game":
-            raise DataError("This is not a saved game of Zéro à 1000.")
-        schema = data.get("schema")
-        if type(schema) is not int:
-            raise DataError("The saved game has no schema number, so it can't be read.")
-        if schema > GAME_SCHEMA:
-            raise DataError(
-                f"This game was saved by a newer version (schema {schema}); this version reads schema "
-                f"{GAME_SCHEMA}. Update the game to open it."
-            )
-        if schema != GAME_SCHEMA:
-            raise DataError(f"The saved game has an unknown schema number {schema}.")
+        data = GAME_DOC.header(data)
         teams, seed, order, actions = (data.get(k) for k in ("teams", "seed", "order", "actions"))
         if type(teams) is not int or not MIN_TEAMS <= teams <= MAX_TEAMS:
             raise DataError(f"The saved game is damaged: {teams!r} is not a number of teams.")
@@ -578,15 +569,7 @@ class Game:
     @classmethod
     def from_json(cls, text: object, deck: Deck | None = None) -> Game:
         """Read a game saved by ``to_json``; damaged or foreign text raises ``DataError``."""
-        if not isinstance(text, (str, bytes, bytearray)):
-            raise DataError(f"A saved game is JSON text, not {type(text).__name__}.")
-        if len(text) > MAX_SAVE_CHARS:
-            raise DataError("This is too long to be a saved game of Zéro à 1000.")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as err:
-            raise DataError(f"This is not a saved game: the text is not valid JSON ({err}).") from None
-        return cls.from_dict(data, deck)
+        return cls.from_dict(GAME_DOC.parse(text), deck)
 
 
 def deal(

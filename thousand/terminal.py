@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from zero_game.console import Console, Quit
-from zero_game.errors import DataError, InvalidMove
+from tabletop.console import Console, Quit
+from tabletop.errors import DataError, InvalidMove
 
 from .actions import Action, Change, ChooseTarget, Combine, Guess, Pick, Power
 from .bots import LEVELS, Bot, make_bot

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
-from zero_game.stats import clopper_pearson, wilson
+from tabletop.stats import clopper_pearson, wilson
 
 from .bots import LEVELS, Bot, make_bot
 from .deck import Deck, deal_order, default_deck

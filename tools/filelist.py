@@ -4,8 +4,8 @@
     python tools/filelist.py --write    # regenerate pyscript.toml's [files] table and the quiz's file list
     python tools/filelist.py --check    # exit 1 if either is out of date
 
-The ``[files]`` table maps each engine module ``./zero_game/x.py`` to ``zero_game/x.py`` in
-Pyodide's file system, for every ``zero_game/**/*.py`` outside test folders.  It must be the
+The ``[files]`` table maps each module ``./zero_game/x.py`` to ``zero_game/x.py`` in Pyodide's file
+system, for every ``tabletop/**/*.py`` and ``zero_game/**/*.py`` outside test folders.  It must be the
 last table in ``pyscript.toml``: everything after the ``[files]`` header is regenerated.
 Standard library only, so the service worker's precache list can reuse :func:`site_files`.
 
@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGE = "zero_game"
+PACKAGES = ("tabletop", "zero_game")  # the shell and the first game: loaded at start
 CONFIG = "pyscript.toml"
 FILES_HEADER = "[files]"
 REGENERATE = "python tools/filelist.py --write"
@@ -36,7 +36,7 @@ NOT_SERVED_NAMES = {"MANIFEST.sha256", "README.md", "LICENSE"}
 # them, so they are not shipped (each would be one more download at start-up and in the offline cache).
 TERMINAL_ONLY = {
     "zero_game/__main__.py", "zero_game/cli.py", "zero_game/bench.py", "zero_game/bots/bench.py",
-    "zero_game/terminal.py", "zero_game/console.py", "zero_game/tournament.py", "zero_game/stats.py",
+    "zero_game/terminal.py", "zero_game/tournament.py", "tabletop/console.py", "tabletop/stats.py",
 }
 
 
@@ -60,7 +60,7 @@ def _is_test_path(relative: Path) -> bool:
 def package_modules(root: Path = ROOT) -> list[str]:
     """POSIX paths, relative to ``root``, of the engine's Python files the browser needs."""
     found = []
-    for path in (root / PACKAGE).rglob("*.py"):
+    for path in (p for package in PACKAGES for p in (root / package).rglob("*.py")):
         relative = path.relative_to(root)
         if (
             not _is_test_path(relative)
@@ -176,7 +176,7 @@ def check(root: Path = ROOT) -> str | None:
     if render_config(current, root) == current:
         return None
     return (
-        f"{CONFIG}'s [files] table does not match the {PACKAGE} package "
+        f"{CONFIG}'s [files] table does not match the {', '.join(PACKAGES)} packages "
         f"(modules added, moved or removed?). Regenerate it with: {REGENERATE}"
     )
 

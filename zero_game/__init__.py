@@ -8,9 +8,10 @@
 (9, 5)
 """
 
+from tabletop.errors import DataError, IllegalMove, InvalidMove
+
 from .actions import KNOCK, Action, Knock, Swap, parse_action
 from .cards import DECK, Card, Colour
-from .errors import DataError, IllegalMove, InvalidMove
 from .match import Match
 from .round import Effect, Phase, Round, RoundView, Turn, default_pool_size
 from .scoring import Breakdown, breakdown, is_zero, score_hand

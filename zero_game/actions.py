@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tabletop.errors import InvalidMove, shown
+
 from .cards import Card
-from .errors import InvalidMove, shown
 
 
 @dataclass(frozen=True, slots=True)

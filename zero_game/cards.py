@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .errors import InvalidMove, shown
+from tabletop.errors import InvalidMove, shown
 
 NUMBERS = range(1, 9)
 DECK_SIZE = 56

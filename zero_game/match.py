@@ -6,22 +6,23 @@ import json
 import random
 from typing import Any
 
+from tabletop.documents import DocType
+from tabletop.errors import DataError, shown
+
 from .actions import Action
-from .errors import DataError, shown
 from .round import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     Round,
     RoundView,
     Seed,
-    check_document,
     check_players,
     check_pool_size,
     default_pool_size,
-    load_json,
 )
 
 MATCH_SCHEMA = 1
+MATCH_DOC = DocType("match", MATCH_SCHEMA, "saved match", "Zero")
 MAX_ROUNDS = 10
 
 
@@ -232,8 +233,7 @@ class Match:
     @classmethod
     def from_dict(cls, data: object) -> Match:
         """Rebuild a match from ``to_dict`` data, replaying and checking every round."""
-        check_document(data, "match", MATCH_SCHEMA)
-        assert isinstance(data, dict)
+        data = MATCH_DOC.header(data)
         if data.get("seed") is None:
             raise DataError("The saved match is damaged: its seed is missing, so its deals cannot be checked.")
         players, rounds, pool_size = data.get("players"), data.get("rounds"), data.get("pool_size")
@@ -279,4 +279,4 @@ class Match:
     @classmethod
     def from_json(cls, text: str) -> Match:
         """Read a match saved by ``to_json``; damaged or foreign text raises ``DataError``."""
-        return cls.from_dict(load_json(text, "match"))
+        return cls.from_dict(MATCH_DOC.parse(text))

@@ -5,20 +5,22 @@ from __future__ import annotations
 import enum
 import json
 import random
-import re
-from collections.abc import Generator, Iterable, Sequence, Sized
+from collections.abc import Iterable, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.documents import DocType
+from tabletop.errors import DataError, IllegalMove, InvalidMove, shown
+
 from .actions import KNOCK, Action, Knock, Swap, parse_action
 from .cards import DECK, DECK_SIZE, Card, from_mask, indices, to_mask
-from .errors import DataError, IllegalMove, InvalidMove, shown
 from .scoring import is_zero_mask, score_mask
 
 HAND_SIZE = 9
 POOL_SIZES = (5, 7, 9)
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 ROUND_SCHEMA = 1
+ROUND_DOC = DocType("round", ROUND_SCHEMA, "saved round", "Zero")
 MAX_ACTIONS = 10_000  # per saved round: a sanity bound (played rounds take tens), so a save replays quickly
 
 Seed = int | str | None
@@ -569,8 +571,7 @@ class Round:
     @classmethod
     def from_dict(cls, data: object) -> Round:
         """Rebuild a round from ``to_dict`` data, checking every card and replaying every action."""
-        check_document(data, "round", ROUND_SCHEMA)
-        assert isinstance(data, dict)
+        data = ROUND_DOC.header(data)
         hands, pool, actions, dealer = (data.get(k) for k in ("hands", "pool", "actions", "dealer"))
         if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
             raise DataError("The saved round is damaged: its hands are missing.")
@@ -596,98 +597,6 @@ class Round:
     @classmethod
     def from_json(cls, text: str) -> Round:
         """Read a round saved by ``to_json``; damaged or foreign text raises ``DataError``."""
-        return cls.from_dict(load_json(text, "round"))
+        return cls.from_dict(ROUND_DOC.parse(text))
 
 
-MAX_JSON_DEPTH = 32  # every document of the game nests 6 levels at most
-MAX_JSON_CHARS = 4_000_000  # a saved round or match; localStorage itself holds about 5 million characters
-JSON_CHUNK = 1 << 17  # characters checked per step of json_problem_steps
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_OPENER = {"]": "[", "}": "{"}
-
-
-def json_problem(text: str, max_chars: int = MAX_JSON_CHARS, max_depth: int = MAX_JSON_DEPTH) -> str | None:
-    """Why ``text`` may not be given to ``json.loads`` (too long, too deep, brackets that don't pair), or None.
-
-    Linear in the length of ``text`` and without recursion: ``json.loads`` recurses once per nesting level,
-    and in the browser a few thousand levels overflow the JavaScript stack, which no ``except`` can catch.
-    """
-    steps = json_problem_steps(text, max_chars, max_depth)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]
-
-
-def json_problem_steps(
-    text: str, max_chars: int = MAX_JSON_CHARS, max_depth: int = MAX_JSON_DEPTH
-) -> Generator[None, None, str | None]:
-    """``json_problem``, one step per ``JSON_CHUNK`` characters (so a page can pause between steps)."""
-    if len(text) > max_chars:
-        return f"the text is {len(text):,} characters long; at most {max_chars:,} are read"
-    in_string, stack, start = False, [], 0
-    while start < len(text):
-        end = min(start + JSON_CHUNK, len(text))
-        while end < len(text) and text[end - 1] == "\\":  # never split an escape between two steps
-            end += 1
-        # Without its escaped backslashes and quotes, a piece of JSON has strings between plain quotes only.
-        parts = text[start:end].replace("\\\\", "").replace('\\"', "").split('"')
-        outside = "".join(parts[1::2] if in_string else parts[0::2])
-        in_string ^= len(parts) % 2 == 0
-        for bracket in _NOT_BRACKET.sub("", outside):
-            if bracket in "[{":
-                stack.append(bracket)
-                if len(stack) > max_depth:
-                    return f"the text is nested more than {max_depth} levels deep"
-            elif not stack or stack.pop() != _OPENER[bracket]:
-                return "the text is not valid JSON (its brackets do not pair up)"
-        start = end
-        yield
-    return "the text is not valid JSON (its brackets do not pair up)" if stack else None
-
-
-def load_json(
-    text: object,
-    what: str,
-    *,
-    max_chars: int = MAX_JSON_CHARS,
-    error: type[DataError] = DataError,
-    article: str = "a saved",
-) -> object:
-    """Parse JSON text within size and depth limits; every failure is an ``error`` naming ``what`` was expected.
-
-    The one door through which stored and imported text becomes data (rounds, matches, score sheets, saved
-    games, table set-ups).
-    """
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = bytes(text).decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise error(f"This is not {article} {what}: it is not text.") from None
-    if not isinstance(text, str):
-        raise error(f"{article.capitalize()} {what} is JSON text, not {type(text).__name__}.")
-    text = text.removeprefix("\ufeff")
-    problem = json_problem(text, max_chars)
-    if problem is not None:
-        raise error(f"This is not {article} {what}: {problem}.")
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as err:
-        raise error(f"This is not {article} {what}: the text is not valid JSON ({shown(str(err), 80)}).") from None
-
-
-def check_document(data: object, kind: str, schema: int) -> None:
-    """Check that decoded JSON is a ``kind`` document of a schema this version can read."""
-    if not isinstance(data, dict) or data.get("type") != kind:
-        raise DataError(f"This is not a saved {kind}.")
-    found = data.get("schema")
-    if type(found) is not int:
-        raise DataError(f"The saved {kind} has no schema number, so it can't be read.")
-    if found > schema:
-        raise DataError(
-            f"This {kind} was saved by a newer version of Zero (schema {found}); "
-            f"this version reads schema {schema}. Update the game to open it."
-        )
-    if found != schema:
-        raise DataError(f"The saved {kind} has an unknown schema number {found}.")

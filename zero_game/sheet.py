@@ -14,6 +14,7 @@ Older schemas are migrated forward by the ordered functions in ``SHEET_MIGRATION
 a document from a newer schema raises :class:`NewerVersionError` and must be left untouched.
 
 >>> import random
+>>> from tabletop.ids import new_id
 >>> m = Match.new(2, seed=1, rounds=1)
 >>> while not m.is_over:
 ...     m = m.apply(m.legal_actions()[-1])  # both knock: the round ends after the final turn
@@ -27,25 +28,32 @@ True
 from __future__ import annotations
 
 import csv
-import gc
 import hashlib
 import io
 import json
 import math
-import random
 import re
 import string
-import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
+
+from tabletop.documents import MAX_JSON_CHARS, DocType, Stepper, json_problem_steps
+from tabletop.errors import (
+    DamagedError,
+    DataError,
+    IllegalMove,
+    InvalidMove,
+    NewerVersionError,
+    NotJsonError,
+)
+from tabletop.ids import timestamp
 
 from .actions import KNOCK, Swap
 from .cards import DECK, DECK_SIZE
-from .errors import DataError, IllegalMove, InvalidMove
 from .match import MAX_ROUNDS, Match
-from .round import MAX_ACTIONS, MAX_JSON_CHARS, MAX_PLAYERS, MIN_PLAYERS, Round, json_problem_steps, load_json
+from .round import MAX_ACTIONS, MAX_PLAYERS, MIN_PLAYERS, Round
 from .seats import Kind, Seat, seat_problem
 
 SHEET_SCHEMA = 3
@@ -69,53 +77,12 @@ MAX_GAME_CHARS = MAX_JSON_CHARS
 # --- errors -------------------------------------------------------------------------------------------------
 
 
-class NotJsonError(DataError):
-    """The text is not JSON at all (a truncated write, a wrong file)."""
-
-
-class WrongKindError(DataError):
-    """Valid JSON, but not the Zero document that was expected (another app's file, a round, a list...)."""
-
-
-class NewerVersionError(DataError):
-    """A document written by a newer version of the game: leave it untouched."""
-
-    def __init__(self, kind: str, found: int, known: int) -> None:
-        super().__init__(
-            f"This {_KIND_NAMES.get(kind, kind)} was saved by a newer version of Zero (format {found}; "
-            f"this version reads up to {known}). It has been left as it is: update the game to open it."
-        )
-        self.kind = kind
-        self.found = found
-        self.known = known
-
-
-class DamagedError(DataError):
-    """A document of the right type and schema whose content breaks the rules of the format."""
-
-
-_KIND_NAMES = {SHEET_TYPE: "score sheet", GAME_TYPE: "saved match"}
 
 
 # --- small values -------------------------------------------------------------------------------------------
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z")
-
-
-def new_id(rng: random.Random) -> str:
-    """A fresh match id (uuid4-shaped hex) drawn from ``rng``; pass ``random.SystemRandom()`` in the app."""
-    bits = rng.getrandbits(128)
-    text = f"{bits:032x}"
-    return f"{text[:8]}-{text[8:12]}-{text[12:16]}-{text[16:20]}-{text[20:]}"
-
-
-def timestamp(moment: datetime) -> str:
-    """``moment`` as the ISO text stored in documents, as JavaScript's ``toISOString()`` writes it."""
-    if moment.tzinfo is None:
-        raise ValueError("A timestamp needs a time zone.")
-    utc = moment.astimezone(UTC)
-    return utc.strftime("%Y-%m-%dT%H:%M:%S.") + f"{utc.microsecond // 1000:03d}Z"
 
 
 def _when(text: str) -> datetime:
@@ -664,33 +631,8 @@ def _sheet_2_to_3(doc: dict[str, Any]) -> dict[str, Any]:
 # Ordered: SHEET_MIGRATIONS[n] turns a schema-n document into schema n + 1.
 SHEET_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _sheet_1_to_2, 2: _sheet_2_to_3}
 GAME_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
-
-
-def migrate(data: object, kind: str, schema: int, migrations: Mapping[int, Callable[[Any], Any]]) -> dict[str, Any]:
-    """Bring decoded JSON of ``kind`` up to ``schema``, step by step; errors say what is wrong."""
-    if not isinstance(data, dict) or data.get("type") != kind:
-        raise WrongKindError(f"This is not a Zero {_KIND_NAMES.get(kind, kind)}.")
-    found = data.get("schema")
-    if type(found) is not int or found < 1:
-        raise DamagedError(f"This {_KIND_NAMES.get(kind, kind)} has no valid format number, so it can't be read.")
-    if found > schema:
-        raise NewerVersionError(kind, found, schema)
-    doc: dict[str, Any] = data
-    while found < schema:
-        step = migrations.get(found)
-        if step is None:
-            raise DamagedError(f"This {_KIND_NAMES.get(kind, kind)} has format {found}, which was never used.")
-        try:
-            doc = step(doc)
-        except RecursionError:
-            raise DamagedError(f"This {_KIND_NAMES.get(kind, kind)} is nested too deeply to be read.") from None
-        found = doc["schema"]
-    return doc
-
-
-def _parse(text: object, kind: str) -> object:
-    limit = MAX_SHEET_CHARS if kind == SHEET_TYPE else MAX_GAME_CHARS
-    return load_json(text, _KIND_NAMES[kind], max_chars=limit, error=NotJsonError, article="a Zero")
+SHEET_DOC = DocType(SHEET_TYPE, SHEET_SCHEMA, "score sheet", "Zero", SHEET_MIGRATIONS, MAX_SHEET_CHARS)
+GAME_DOC = DocType(GAME_TYPE, GAME_SCHEMA, "saved match", "Zero", GAME_MIGRATIONS, MAX_GAME_CHARS)
 
 
 def sheet_from_data(data: object) -> ScoreSheet:
@@ -713,58 +655,6 @@ def salvage_sheet(text: str | bytes) -> tuple[ScoreSheet, list[str]]:
 
 
 T = TypeVar("T")
-
-
-class Stepper(Generic[T]):
-    """Work done a slice at a time, so that a page stays responsive while it reads or writes a big sheet.
-
-    ``step(0.02)`` works for about 20 ms and returns ``None`` while there is more to do, then the result (or
-    raises the error the work raised). ``run()`` does it all at once. A slice ends between two matches; the
-    only longer single steps are linear passes at C speed over the whole text (the depth check, and joining
-    the written text).
-    """
-
-    def __init__(self, steps: Generator[None, None, T], *, quiet_gc: bool = False) -> None:
-        self._steps = steps
-        self.quiet_gc = quiet_gc
-        self.done = False
-        self.count = 0  # steps taken, for a progress indicator
-
-    def step(self, budget: float) -> T | None:
-        """Work for about ``budget`` seconds: ``None`` if not done yet, else the result.
-
-        With ``quiet_gc`` the cyclic garbage collector is paused during the slice and what survives it is
-        moved out of the collector's view (``gc.freeze``): otherwise a full collection, which walks every
-        object (a big sheet is millions), lands in some slice and makes it long. Reading a sheet makes no
-        reference cycles, so reference counting alone frees all it drops.
-        """
-        collecting = self.quiet_gc and gc.isenabled()
-        if collecting:
-            gc.disable()
-        deadline = time.perf_counter() + budget
-        try:
-            while True:
-                for _ in range(16):
-                    next(self._steps)
-                    self.count += 1
-                if time.perf_counter() >= deadline:
-                    return None
-        except StopIteration as finished:
-            self.done = True
-            return finished.value  # type: ignore[no-any-return]
-        finally:
-            if collecting:
-                gc.freeze()
-                gc.enable()
-
-    def run(self) -> T:
-        """All the work at once."""
-        while True:
-            try:
-                next(self._steps)
-            except StopIteration as finished:
-                self.done = True
-                return finished.value  # type: ignore[no-any-return]
 
 
 Steps = Generator[None, None, tuple[ScoreSheet, list[str]]]
@@ -798,7 +688,7 @@ def read_sheet_steps(text: object, *, salvage: bool) -> Steps:
             except ValueError:
                 raise NotJsonError("This is not a Zero score sheet: the text is not valid JSON.") from None
         else:
-            data = _parse(text, SHEET_TYPE)  # type: ignore[assignment]
+            data = SHEET_DOC.parse(text)  # type: ignore[assignment]
     except NewerVersionError:
         raise
     except DataError as err:
@@ -865,7 +755,7 @@ def _check_sheet_steps(data: object, *, salvage: bool, consume: bool = False) ->
     problems: list[str] = []
     whole_sheet_problem = False
     try:
-        doc = migrate(data, SHEET_TYPE, SHEET_SCHEMA, SHEET_MIGRATIONS)
+        doc = SHEET_DOC.header(data)
         if set(doc) != {"schema", "type", "matches"}:
             raise DamagedError("The score sheet has unexpected fields.")
         items = _check_list(doc["matches"], "The score sheet's matches")
@@ -888,8 +778,7 @@ def _check_sheet_steps(data: object, *, salvage: bool, consume: bool = False) ->
         items = []
         for index, item in enumerate(matches[:MAX_MATCHES]):
             try:
-                items.append(migrate({"schema": schema, "type": SHEET_TYPE, "matches": [item]}, SHEET_TYPE,
-                                     SHEET_SCHEMA, SHEET_MIGRATIONS)["matches"][0])
+                items.append(SHEET_DOC.header({"schema": schema, "type": SHEET_TYPE, "matches": [item]})["matches"][0])
             except DataError as item_err:
                 message = str(item_err)
                 if message.startswith("Match 1"):
@@ -976,7 +865,7 @@ def merge_steps(base: ScoreSheet, other: ScoreSheet) -> Generator[None, None, tu
 
 def game_from_data(data: object) -> SavedGame:
     """A saved game from decoded JSON; ``DataError`` subclasses say what is wrong."""
-    doc = migrate(data, GAME_TYPE, GAME_SCHEMA, GAME_MIGRATIONS)
+    doc = GAME_DOC.header(data)
     fields = ("schema", "type", "id", "revision", "updated_at", "seats", "options", "match")
     d = _check_dict(doc, "The saved match", fields)
     if set(d) != set(fields):
@@ -1000,7 +889,7 @@ def game_from_data(data: object) -> SavedGame:
 
 def load_game(text: str | bytes) -> SavedGame:
     """Read a saved match in progress; raise a ``DataError`` subclass if the text is not a valid one."""
-    return game_from_data(_parse(text, GAME_TYPE))
+    return game_from_data(GAME_DOC.parse(text))
 
 
 def dump_game(game: SavedGame) -> str:
@@ -1011,7 +900,7 @@ def dump_game(game: SavedGame) -> str:
 def peek_revision(text: str) -> tuple[str, int] | None:
     """The (id, revision) of saved-game text without replaying its match, or ``None`` if it has none."""
     try:
-        data = load_json(text, "saved match")
+        data = GAME_DOC.parse(text)
     except DataError:
         return None
     if isinstance(data, dict) and isinstance(data.get("id"), str) and type(data.get("revision")) is int:

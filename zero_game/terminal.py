@@ -14,12 +14,13 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from tabletop.console import Console, Quit
+from tabletop.errors import IllegalMove, InvalidMove
+
 from .actions import KNOCK, Action, Swap, parse_action
 from .bots import LEVELS, make_bot
 from .bots.base import Bot, Standing
 from .cards import Card, Colour
-from .console import Console, Quit
-from .errors import IllegalMove, InvalidMove
 from .match import Match
 from .round import Effect, Phase, RoundView
 from .scoring import breakdown

@@ -22,12 +22,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.stats import Z95, wilson
+
 from .actions import Action
 from .bots import LEVELS, make_bot
 from .bots.base import Bot, Standing
 from .bots.hard import HardBot
 from .match import Match
-from .stats import Z95, wilson
 
 #: A round that lasts this many turns is stopped and reported: only a broken bot gets there.
 SAFETY_CAP = 2000

@@ -16,10 +16,10 @@ from typing import Any
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
+from tabletop.errors import DataError
+from tabletop.ids import new_id, timestamp
 from thousand.bots import Bot, make_bot
 from thousand.deck import default_deck
-from zero_game.errors import DataError
-from zero_game.sheet import new_id, timestamp
 from zero_game.web.page import GamePage
 from zero_game.web.saved import download, js_text
 from zero_game.web.storage import Store

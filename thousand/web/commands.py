@@ -9,10 +9,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from enum import StrEnum
 
+from tabletop.errors import IllegalMove, InvalidMove
 from thousand.actions import SHIFT, ChooseTarget, Combine, Guess, Power
 from thousand.deck import default_deck
 from thousand.game import MAX_TEAMS, MIN_TEAMS, Phase
-from zero_game.errors import IllegalMove, InvalidMove
 from zero_game.web.table import HandOff, Leave, StoreAction
 
 from .settings import KINDS, PEOPLE, SPEEDS, TeamConfig, clean, people_of

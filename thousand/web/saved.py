@@ -7,9 +7,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.documents import DocType, load_json
+from tabletop.errors import DataError
 from thousand.deck import Deck
 from thousand.game import Game
-from zero_game.errors import DataError
 from zero_game.web.storage import PREFIX, Store
 
 from .settings import QuizSettings
@@ -20,6 +21,7 @@ SHEET_KEY = PREFIX + "quiz-sheet"
 SEEN_KEY = PREFIX + "quiz-seen"
 TABLE_TYPE = "quiz-table"
 TABLE_SCHEMA = 1
+TABLE_DOC = DocType(TABLE_TYPE, TABLE_SCHEMA, "saved quiz", "Zéro à 1000")
 
 
 @dataclass(frozen=True)
@@ -41,9 +43,7 @@ class SavedQuiz:
     @classmethod
     def from_json(cls, text: str, deck: Deck) -> SavedQuiz:
         """Read a saved quiz; anything damaged raises ``DataError`` or ``ValueError`` saying why."""
-        data = json.loads(text)
-        if not isinstance(data, dict) or data.get("type") != TABLE_TYPE or data.get("schema") != TABLE_SCHEMA:
-            raise DataError("This is not a saved quiz this version can read.")
+        data = TABLE_DOC.read(text)
         reviewed, shown, ident, lang = (data.get(k) for k in ("reviewed", "shown", "id", "lang"))
         if type(reviewed) is not int or type(shown) is not int or not isinstance(ident, str):
             raise DataError("The saved quiz is damaged.")
@@ -84,7 +84,7 @@ class QuizStore:
         text = self.store.read(SEEN_KEY)
         if text is not None:
             try:
-                raw: Any = json.loads(text)
+                raw: Any = load_json(text, "list of questions seen")
                 seen = {k: float(v) for k, v in raw.items() if isinstance(k, str) and isinstance(v, (int, float))}
             except (ValueError, AttributeError, TypeError):
                 self.store.remove(SEEN_KEY)

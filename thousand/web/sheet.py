@@ -10,14 +10,16 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.documents import DocType
+from tabletop.errors import DataError
 from thousand.game import Game
-from zero_game.errors import DataError
 
 from .settings import KINDS, clean
 
 SHEET_TYPE = "quiz-sheet"
 SHEET_SCHEMA = 1
 MAX_SHEET_CHARS = 2_000_000
+SHEET_DOC = DocType(SHEET_TYPE, SHEET_SCHEMA, "score sheet", "Zéro à 1000", max_chars=MAX_SHEET_CHARS)
 
 
 @dataclass(frozen=True)
@@ -102,16 +104,9 @@ class QuizSheet:
     @classmethod
     def from_json(cls, text: object) -> QuizSheet:
         """Read a sheet written by ``to_json``; anything else raises ``DataError`` saying why."""
-        if not isinstance(text, (str, bytes)) or len(text) > MAX_SHEET_CHARS:
-            raise DataError("This is not a quiz score sheet.")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):
-            raise DataError("This is not a quiz score sheet: the text is not JSON.") from None
-        if not isinstance(data, dict) or data.get("type") != SHEET_TYPE or not isinstance(data.get("games"), list):
-            raise DataError("This is not a quiz score sheet.")
-        if data.get("schema") != SHEET_SCHEMA:
-            raise DataError("This quiz score sheet was written by another version.")
+        data = SHEET_DOC.read(text)
+        if not isinstance(data.get("games"), list):
+            raise DataError("This quiz score sheet is damaged: its games are missing.")
         return cls(tuple(QuizRecord.from_dict(r) for r in data["games"]))
 
 

@@ -10,8 +10,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from enum import StrEnum
 
+from tabletop.names import clean_name
 from zero_game import KNOCK, Card, Swap
-from zero_game.seats import PERSON, Seat, clean_name
+from zero_game.seats import PERSON, Seat
 
 from .hint import ask
 from .i18n import LANGUAGES

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from zero_game.seats import MAX_NAME
+from tabletop.names import MAX_NAME
 
 from .screens import (
     Body,

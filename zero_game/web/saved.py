@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from zero_game.sheet import SavedGame, game_assists, new_id, timestamp
+from tabletop.ids import new_id, timestamp
+from zero_game.sheet import SavedGame, game_assists
 
 from .commands import Command
 from .settings import saved_settings

@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from tabletop.names import clean_name
 from zero_game.match import MAX_ROUNDS
 from zero_game.round import MAX_PLAYERS, MIN_PLAYERS
 from zero_game.round import POOL_SIZES as POOL_SIZES
-from zero_game.seats import PERSON, Seat, clean_name
+from zero_game.seats import PERSON, Seat
 
 from .storage import settings_data
 

@@ -31,18 +31,17 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from zero_game.errors import DataError, shown
-from zero_game.round import load_json
+from tabletop.documents import Stepper, load_json
+from tabletop.errors import DataError, NewerVersionError, shown
+from tabletop.ids import timestamp
 from zero_game.sheet import (
     GAME_SCHEMA,
     GAME_TYPE,
     MAX_GAME_CHARS,
     MAX_SHEET_CHARS,
     MatchRecord,
-    NewerVersionError,
     SavedGame,
     ScoreSheet,
-    Stepper,
     dump_game,
     dump_sheet,
     dump_sheet_steps,
@@ -53,7 +52,6 @@ from zero_game.sheet import (
     read_sheet_steps,
     sheet_csv,
     sheet_from_data,
-    timestamp,
 )
 
 #: The longest piece of work (a bot's thinking, reading or importing a sheet) the page does before it gives the

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from tabletop.names import MAX_NAME
 from zero_game import Card
-from zero_game.seats import MAX_NAME, Seat
+from zero_game.seats import Seat
 
 from .i18n import MESSAGES, translate
 from .settings import BOT_NAMES, Settings
