@@ -25,7 +25,7 @@
 // and the marks "zero:snapshot-found" (detail: bytes read), "zero:snapshot-made" (detail: sizes, times).
 //
 // Stored format (little-endian 32-bit words), made by `encode` in the worker:
-//   [0] MAGIC  [1] length of Pyodide's snapshot  [2] number of runs R  [3] checksum of words 4..end
+//   [0] MAGIC  [1] length of Pyodide's snapshot  [2] number of runs R  [3] checksum of words 1, 2, 4..end
 //   [4 .. 4+2R)  runs of non-zero 4 KiB blocks: first block, number of blocks
 //   then the runs' bytes, one after the other (padded to 4 bytes)
 // Half of the interpreter's memory is zero pages: leaving them out halves what is read at start.
@@ -45,11 +45,11 @@ const setState = (name, value) => {
 
 // --- the format -------------------------------------------------------------------------------
 
-// A 32-bit checksum of `words`: each step is a bijection of the running value and of the word, so any
-// single changed word changes the result; truncation is caught by the lengths.  (Damage, not attack,
-// is what it guards against: whoever can write this origin's storage can run code on it anyway.)
-export function checksum(words) {
-  let h = 0x811c9dc5;
+// A 32-bit checksum of `words` (continuing from `h`): each step is a bijection of the running value and
+// of the word, so any single changed word changes the result; truncation is caught by the lengths.
+// (Damage, not attack, is what it guards against: whoever can write this origin's storage can run code
+// on it anyway.)
+export function checksum(words, h = 0x811c9dc5) {
   for (let i = 0; i < words.length; i++) {
     h = Math.imul(h ^ words[i], 0x9e3779b1);
     h = (h << 13) | (h >>> 19);
@@ -92,7 +92,7 @@ export function encode(snapshot) {
     out.set(bytes, offset);
     offset += bytes.length;
   });
-  words[3] = checksum(words.subarray(HEADER_WORDS));
+  words[3] = checksum(words.subarray(HEADER_WORDS), checksum(words.subarray(1, 3)));
   return out.buffer;
 }
 
@@ -104,7 +104,9 @@ export function decode(buffer) {
   if (magic !== MAGIC) return new Error("not a snapshot of this format");
   const headerBytes = (HEADER_WORDS + 2 * count) * 4;
   if (headerBytes > buffer.byteLength) return new Error("truncated");
-  if (checksum(words.subarray(HEADER_WORDS)) !== words[3]) return new Error("damaged (checksum)");
+  if (checksum(words.subarray(HEADER_WORDS), checksum(words.subarray(1, 3))) !== words[3]) {
+    return new Error("damaged (checksum)");
+  }
   const snapshot = new Uint8Array(length);
   const stored = new Uint8Array(buffer);
   let offset = headerBytes;
