@@ -1,8 +1,11 @@
 """Entry point run by PyScript (see index.html and pyscript.toml): hand the page to the game."""
 
 from zero_game.web import warm
-from zero_game.web.app import start
 
-warm.refresh()  # an interpreter restored from this device's start-up snapshot draws fresh randomness
+# An interpreter restored from this device's start-up snapshot: fresh randomness, the glue precompiled.
+warm.refresh()
+
+from zero_game.web.app import start  # noqa: E402 - after refresh, which puts its bytecode in place
+
 app = await start()  # noqa: F704 - PyScript runs this file with top-level await
 warm.offer()  # what a snapshot for the next visit should hold (made off the page's thread, if at all)

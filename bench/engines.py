@@ -97,6 +97,22 @@ def median(values: list[float]) -> float:
 
 
 READY = "() => window.__zeroTimes?.ready !== undefined"
+# The page's long tasks (Chromium: the only engine with the Long Tasks API), from now on; then those from
+# the moment the snapshot's making began (null where the API is missing).
+WATCH_LONG_TASKS = """() => {
+  window.__benchLong = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__benchLong.push([e.startTime, e.duration]);
+    }).observe({type: 'longtask'});
+  } catch { window.__benchLong = null; }
+}"""
+LONG_TASKS_WHILE_MAKING = """() => {
+  if (!PerformanceObserver.supportedEntryTypes.includes('longtask')) return null;
+  const made = performance.getEntriesByName('zero:snapshot-made')[0];
+  const began = made.startTime - made.detail.ms;
+  return window.__benchLong.filter(([start, duration]) => start + duration > began).map(([, d]) => d);
+}"""
 CHOOSE_NOTHING = f"() => localStorage.removeItem('{CHOICE_KEY}')"
 # Tap the quiz on the first screen; until its set-up shows: the time, the longest frame, the long tasks.
 OPEN_QUIZ = """async () => {
@@ -217,13 +233,15 @@ def startup(driver: Driver, runs: int, before: Path | None = None) -> dict[str, 
         try:
             url = site.url + "?game=zero"
             loads.setdefault("first", []).append(load(driver, url, "the first visit"))
+            driver.call(WATCH_LONG_TASKS)
             with MemoryPeak() as memory:
                 driver.wait(snap.SETTLED, timeout=4 * LOAD_TIMEOUT_S, what="the start-up snapshot")
             state = snap.state(driver.call)
             if state[1] != "made":
                 raise RuntimeError(f"no snapshot was made ({state})")
             detail = driver.call("() => performance.getEntriesByName('zero:snapshot-made')[0].detail")
-            made.append({**detail, "memory before": loads["first"][-1]["memory"], "memory peak": memory.peak})
+            made.append({**detail, "memory before": loads["first"][-1]["memory"], "memory peak": memory.peak,
+                         "long tasks": driver.call(LONG_TASKS_WHILE_MAKING)})
             loads.setdefault("with", []).append(load(driver, url, "a return visit with the snapshot"))
             assert snap.state(driver.call)[0] == "restored"
             quiz["with"].append(open_quiz(driver, site.url))
@@ -330,9 +348,10 @@ def startup_tables(results: dict[str, Any], runs: int) -> None:
             f"| {median([m['ms'] for m in made]) / 1000:.1f} s |"
         )
     print("\nThe snapshot: where its making goes (worker, ms), the browser's memory (proportional set size, MB).")
-    print("| engine | worker: runtime / files / imports / snapshot / encode, then store | memory: after first visit "
-          "→ peak while making | after a start with / without |")
-    print("|---|---|---|---|")
+    print("| engine | worker: runtime / files / imports / snapshot / encode, then store | the page's share: total "
+          "(longest piece); long tasks meanwhile | memory: after first visit → peak while making "
+          "| after a start with / without |")
+    print("|---|---|---|---|---|")
     for result in results.values():
         if isinstance(result, str) or not result["boot"]:
             continue
@@ -340,8 +359,12 @@ def startup_tables(results: dict[str, Any], runs: int) -> None:
         made = boot["made"]
         steps = " / ".join(f"{median([m['worker'][k] for m in made]):.0f}"
                            for k in ("runtime", "files", "imports", "snapshot", "encode"))
+        tasks = [m["long tasks"] for m in made]
+        long = "n/a" if None in tasks else ", ".join(f"{d:.0f}" for t in tasks for d in t) or "none"
+        share = (f"{median([m['pageMs'] for m in made]):.1f} ms "
+                 f"({max(m['pageLongestMs'] for m in made):.1f}); {long}")
         print(
-            f"| {result['version']} | {steps}, then {median([m['storeMs'] for m in made]):.0f} "
+            f"| {result['version']} | {steps}, then {median([m['storeMs'] for m in made]):.0f} | {share} "
             f"| {median([m['memory before'] for m in made]):.0f} → {median([m['memory peak'] for m in made]):.0f} "
             f"| {ready(boot, 'with', 'memory'):.0f} / {ready(boot, 'without', 'memory'):.0f} |"
         )

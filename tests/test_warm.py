@@ -4,11 +4,14 @@ tests/e2e/test_snapshot.py and tests/engines/test_snapshot.py."""
 from __future__ import annotations
 
 import ast
+import importlib
+import importlib.util
 import json
 import random
 import subprocess
 import sys
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -97,6 +100,8 @@ print(json.dumps({{"summary": summary, "modules": sorted(sys.modules), "deck": t
     assert {"py_compile", "json", "asyncio", "traceback", "pathlib"} <= held
     assert "pyscript" not in held
     assert done["deck"] is True and done["made"] is True
+    # What needs the page comes precompiled instead.
+    assert done["summary"]["compiled"] == sorted(path for path in paths if warm.module_name(path) in needing)
 
 
 def test_the_files_are_the_generated_lists_the_shell_and_zero_then_the_quiz_as_the_page_fetches_it() -> None:
@@ -156,3 +161,26 @@ def test_a_start_from_nothing_is_left_alone() -> None:
     state = random.getstate()
     assert warm.refresh() is False
     assert random.getstate() == state
+
+
+def test_a_restored_start_gets_the_pages_modules_precompiled_but_only_for_the_same_source(
+    restored: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    source = Path("glue_for_test.py")
+    source.write_text("WHO = 'snapshot'\n", encoding="utf-8")
+    monkeypatch.setattr(warm, "bytecode", {"glue_for_test.py": warm.compiled("glue_for_test.py")})
+    cached = Path(importlib.util.cache_from_source("glue_for_test.py"))
+    cached.unlink()  # a restored interpreter's file system holds the sources only
+    assert warm.refresh() is True
+    assert cached.read_bytes()[4:8] == b"\x03\x00\x00\x00", "a checked-hash pyc (PEP 552)"
+    module = importlib.import_module("glue_for_test")
+    assert module.WHO == "snapshot"
+    del sys.modules["glue_for_test"]
+    # Another source (a file changed since): Python sees the hash differ and compiles the source.
+    source.write_text("WHO = 'page'\n", encoding="utf-8")
+    assert warm.refresh() is True
+    importlib.invalidate_caches()
+    assert importlib.import_module("glue_for_test").WHO == "page"
+    del sys.modules["glue_for_test"]

@@ -11,7 +11,8 @@ a worker after a first visit and restored on the next start instead of starting 
   standard-library and Pyodide module they or the page import, and fills the caches worth keeping
   (:data:`WARM_UPS`: the quiz's parsed deck);
 - :func:`refresh` (the page, first thing) gives an interpreter restored from a snapshot fresh
-  randomness: it would otherwise draw what every other start from that snapshot draws.
+  randomness (it would otherwise draw what every other start from that snapshot draws), and the modules
+  left for the page already compiled (checked-hash ``.pyc`` files that :func:`prepare` made).
 
 A restored interpreter's modules are in memory, not in its file system: the page still writes its
 ``[files]`` (PyScript does), and the quiz's files only when it is opened (``app.load_quiz``), so source
@@ -22,6 +23,7 @@ is the snapshot's (Python fixes it at start): nothing of the game depends on it.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import random
 import sys
 from collections.abc import Iterable, Mapping, Sequence
@@ -38,6 +40,9 @@ WARM_UPS = ("thousand.deck:default_deck",)
 RUNTIME_PACKAGES = frozenset({"pyodide"})
 
 made_for_snapshot = False  # true in an interpreter that :func:`prepare` made ready for a snapshot
+# The modules left for the page (they import ``pyscript``), compiled by :func:`prepare`: their path and
+# the bytes of a checked-hash ``.pyc`` (PEP 552), which Python uses only while the source is the same.
+bytecode: dict[str, bytes] = {}
 
 
 def module_name(path: str) -> str | None:
@@ -105,6 +110,9 @@ def prepare(paths: Sequence[str], loaded: Iterable[str]) -> dict[str, Any]:
             imported += 1
         except Exception as err:  # noqa: BLE001 - a module that cannot be imported here is left for the page
             skipped[name] = f"{type(err).__name__}: {err}"
+    for path in paths:
+        if module_name(path) in skipped:
+            bytecode[path] = compiled(path)
     for warm_up in WARM_UPS:
         module, _, function = warm_up.partition(":")
         if module in sys.modules:
@@ -113,15 +121,31 @@ def prepare(paths: Sequence[str], loaded: Iterable[str]) -> dict[str, Any]:
 
     gc.collect()
     made_for_snapshot = True
-    return {"imported": imported, "skipped": len(skipped), "skipped_modules": skipped, "modules": len(sys.modules)}
+    return {"imported": imported, "skipped": len(skipped), "skipped_modules": skipped, "modules": len(sys.modules),
+            "compiled": sorted(bytecode)}
+
+
+def compiled(path: str) -> bytes:
+    """The bytes of a checked-hash ``.pyc`` of the module at ``path`` (written where Python looks for it)."""
+    import py_compile
+
+    target = importlib.util.cache_from_source(path)
+    py_compile.compile(path, cfile=target, doraise=True, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+    return Path(target).read_bytes()
 
 
 def refresh() -> bool:
-    """In an interpreter restored from a snapshot: fresh randomness and a fresh look at the file system.
-    Returns whether it was one (a start from nothing has nothing to refresh)."""
+    """In an interpreter restored from a snapshot: fresh randomness, and the page's own modules compiled
+    already (their :data:`bytecode`, put where Python looks: it uses it only for the same source).
+    Returns whether it was one (a start from nothing has nothing to refresh).  Called before the page's
+    modules are imported."""
     if not made_for_snapshot:
         return False
     random.seed()  # from the system's entropy, as at a start from nothing
+    for path, data in bytecode.items():
+        target = Path(importlib.util.cache_from_source(path))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
     importlib.invalidate_caches()  # the file system is the page's, written after the snapshot was made
     return True
 
