@@ -1,11 +1,11 @@
-"""Entry point run by PyScript (see index.html and pyscript.toml): hand the page to the game."""
+"""Entry point run by PyScript (see index.html and pyscript.toml): hand the page to the shell."""
 
-from zero_game.web import warm
+from tabletop.web import warm
 
 # An interpreter restored from this device's start-up snapshot: fresh randomness, the glue precompiled.
 warm.refresh()
 
-from zero_game.web.app import start  # noqa: E402 - after refresh, which puts its bytecode in place
+from tabletop.web.shell import start  # noqa: E402 - after refresh, which puts its bytecode in place
 
-app = await start()  # noqa: F704 - PyScript runs this file with top-level await
+shell = await start()  # noqa: F704 - PyScript runs this file with top-level await
 warm.offer()  # what a snapshot for the next visit should hold (made off the page's thread, if at all)

@@ -15,6 +15,22 @@ export const version = pyodide.version;
 const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
 const root = document.documentElement;
 
+// Pyodide 314.0.7 asks for a heap the snapshot's size (`INITIAL_MEMORY`), but its build declares the memory
+// in the WebAssembly module (30 MiB) and never reads that setting, then copies the snapshot in without a
+// check: one of more than 30 MiB fails with "offset is out of bounds" (V8) or "source array is too long"
+// (SpiderMonkey); pyodide/pyodide#6254.  Ours is a little over.  So the module is made the usual way (the
+// same factory Pyodide would import) and its heap grown to the snapshot's size before Pyodide restores it.
+function roomFor(size) {
+  return async (settings) => {
+    const { default: factory } = await import(`${RUNTIME}pyodide.asm.mjs`);
+    const module = await factory(settings);
+    if (module.HEAP8.length < size && !module.growMemory(size)) {
+      throw new Error(`no room for the snapshot (${size} bytes) in the runtime's memory`);
+    }
+    return module;
+  };
+}
+
 export async function loadPyodide(options = {}) {
   const config = { ...options, indexURL: RUNTIME };
   const snapshot = await find();
@@ -22,7 +38,8 @@ export async function loadPyodide(options = {}) {
     try {
       // A promise-like, so that Pyodide's config (kept for the session) does not hold the bytes.
       const bytes = { then: (resolve) => resolve(snapshot.take()) };
-      const py = await pyodide.loadPyodide({ ...config, _loadSnapshot: bytes });
+      const createPyodideModule = roomFor(snapshot.size);
+      const py = await pyodide.loadPyodide({ ...config, _loadSnapshot: bytes, createPyodideModule });
       root.dataset.snapshot = "restored";
       performance.mark("zero:snapshot-restored");
       return py;

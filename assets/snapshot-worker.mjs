@@ -2,7 +2,7 @@
 //
 // Started by the page once a first visit is ready and idle.  It starts a Pyodide of its own with
 // `_makeSnapshot`, writes the game's files into that interpreter's file system, lets the game's Python
-// import what the next start needs (zero_game/web/warm.py, `prepare`), takes Pyodide's memory snapshot
+// import what the next start needs (tabletop/web/warm.py, `prepare`), takes Pyodide's memory snapshot
 // and encodes it; then, once the page has checked that its release is still the one being served, stores
 // it.  The interpreter never touches a page: whatever it holds of JavaScript is the worker's globals by
 // name, which a restore binds to the page's own.

@@ -245,6 +245,7 @@ async function look() {
   }
   mark("zero:snapshot-found", { bytes: bytes.length });
   return {
+    size: bytes.length, // Pyodide's snapshot: its header and the interpreter's memory
     // The bytes, once: nothing here keeps them after Pyodide has copied them into its memory.
     take: () => {
       const taken = bytes;
@@ -287,7 +288,7 @@ function whenAttribute(name, wanted) {
 
 let offered = false;
 
-// The game's Python offers, once the page is ready (zero_game/web/warm.py, `offer`: a "zero:warm" event
+// The game's Python offers, once the page is ready (tabletop/web/warm.py, `offer`: a "zero:warm" event
 // on document), what the snapshot's interpreter should hold: `files`, [url, path] pairs to write into its
 // file system (URLs relative to the page), `modules` to import, and `prepare`, the Python function
 // ("module:function") that imports them.  A snapshot for the next visit is made if this start had none

@@ -44,10 +44,10 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tabletop.prefs import PREFS_KEY
 from tools.browser import ROOT
 from tools.engines import LOAD_TIMEOUT_S, Driver, EngineMissing, Site, launch
 from zero_game.bots.hard import DEFAULT_TIME_BUDGET, EXPERT_TIME_BUDGET
-from zero_game.web.home import CHOICE_KEY
 
 BUDGET_MS = {"hard": DEFAULT_TIME_BUDGET * 1000, "expert": EXPERT_TIME_BUDGET * 1000}
 
@@ -113,7 +113,7 @@ LONG_TASKS_WHILE_MAKING = """() => {
   const began = made.startTime - made.detail.ms;
   return window.__benchLong.filter(([start, duration]) => start + duration > began).map(([, d]) => d);
 }"""
-CHOOSE_NOTHING = f"() => localStorage.removeItem('{CHOICE_KEY}')"
+CHOOSE_NOTHING = f"() => localStorage.removeItem('{PREFS_KEY}')"  # the last game chosen, with the prefs
 # Tap the quiz on the first screen; until its set-up shows: the time, the longest frame, the long tasks.
 OPEN_QUIZ = """async () => {
   const tasks = [];

@@ -1,12 +1,13 @@
 """Score-sheet benchmark: the cost of big sheets, which must grow linearly with the number of matches.
 
-    python bench/sheet.py [--max 100000]            # CPython: load, import, add, slices
+    python bench/sheet.py [--max 100000]            # CPython: load, import, add, slices (Zero's sheet)
+    python bench/sheet.py --game quiz [--max 5000]  # the same for the quiz's sheet (at most 2 MB: ~5,500 quizzes)
     python bench/sheet.py --browser [--matches N]   # Chromium: start-up with a big stored sheet vs an empty one
 
 The CPython part prints, per sheet size from 1,000 up to ``--max`` matches: reading the text at once
-(``load_sheet``), importing it into an empty store at once (``Store.import_json``: read, merge, write),
-adding one more match to it, and the same import done the page's way, in slices
-(``Store.importing(...).step(0.02)`` until done: total time and the longest slice). Times are the
+(the sheet spec's ``read_all``), importing it into an empty store at once (``Store.importing(...).run()``:
+read, merge, write), adding one more match to it (``Store.add``), and the same import done the page's way, in
+slices (``Store.importing(...).step(0.02)`` until done: total time and the longest slice). Times are the
 process's CPU time, so that other work on the machine does not bend the curve.
 The µs-per-match columns stay flat when the cost is linear.
 
@@ -26,15 +27,20 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tabletop.ids import new_id
+from tabletop.store import Spec, Store
+from thousand.web.saved import docs as quiz_docs
+from thousand.web.sheet import QuizRecord, QuizSheet, TeamRecord
 from zero_game import Match
 from zero_game.seats import Seat
-from zero_game.sheet import MatchRecord, ScoreSheet, dump_sheet, load_sheet, record_match
-from zero_game.web.storage import SHEET_KEY, Store
+from zero_game.sheet import MatchRecord, ScoreSheet, dump_sheet, record_match
+from zero_game.web.keeper import SHEET_KEY
+from zero_game.web.keeper import docs as zero_docs
 
 # Runs before any page script: when <html> gets data-app="ready" and data-sheet="ready", and every
 # long task (> 50 ms of the main thread without a break) from then on.
@@ -96,28 +102,45 @@ def records(count: int, seed: int = 1) -> list[MatchRecord]:
             for i in range(count)]
 
 
-def cpython(largest: int) -> None:
+TEAMS = (TeamRecord("Ann", "people", ("Ann", "Bo")), TeamRecord("", "medium"), TeamRecord("Cy", "people", ("Cy",)))
+
+
+def quiz_records(count: int, seed: int = 1) -> list[QuizRecord]:
+    """``count`` finished quizzes of three teams with fresh ids."""
+    rng = random.Random(seed)
+    return [QuizRecord(new_id(rng), f"2025-{1 + i % 12:02d}-{1 + i % 28:02d}T20:{i % 60:02d}:00.000Z", TEAMS,
+                       (i % 3,), "deck", 6, tuple(tuple(rng.randrange(400) for _ in range(6)) for _ in TEAMS))
+            for i in range(count)]
+
+
+def sheet_of(game: str, items: list[Any]) -> Any:
+    return ScoreSheet(tuple(items)) if game == "zero" else QuizSheet(tuple(items))
+
+
+def cpython(largest: int, game: str) -> None:
+    spec: Spec[Any] = next(s for s in (zero_docs() if game == "zero" else quiz_docs()) if s.shape == "ledger")
+    make = records if game == "zero" else quiz_records
+    print(f"{game}'s score sheet ({spec.key})")
     print(f"{'matches':>8} {'MB':>6} {'load s':>7} {'µs/m':>6} {'import s':>9} {'µs/m':>6} "
           f"{'add 1 ms':>9} {'sliced s':>9} {'µs/m':>6} {'longest ms':>13}")
-    all_records = records(largest)
-    for size in (s for s in SIZES if s <= largest):
-        sheet = ScoreSheet(tuple(all_records[:size]))
-        text = dump_sheet(sheet)
+    all_records = make(largest)
+    for size in sorted({s for s in SIZES if s <= largest} | {largest}):
+        text = spec.dump_all(sheet_of(game, all_records[:size]))
         start = clock()
-        load_sheet(text)
+        spec.read_all(text)
         load = clock() - start
-        store = Store(Memory())
-        store.load()
+        store = Store(Memory(), (spec,))
+        store.load(spec.name)
         start = clock()
-        result = store.import_json(text)
+        result = store.importing(spec.name, text).run()
         imported = clock() - start
-        assert result.added == size
+        assert result.added == size, result
         start = clock()
-        store.record_finished(records(1, seed=size + 7)[0])
+        store.add(spec.name, sheet_of(game, make(1, seed=size + 7)))
         add = clock() - start
-        sliced = Store(Memory())
-        sliced.load()
-        importing, longest, began = sliced.importing(text), 0.0, clock()
+        sliced = Store(Memory(), (spec,))
+        sliced.load(spec.name)
+        importing, longest, began = sliced.importing(spec.name, text), 0.0, clock()
         while True:
             start = clock()
             done = importing.step(0.02)
@@ -188,7 +211,9 @@ def browser(matches: int, runs: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--max", type=int, default=100_000, help="largest sheet for the CPython curve")
+    parser.add_argument("--max", type=int, default=None, help="largest sheet for the CPython curve "
+                        "(default: 100,000 matches of Zero, 5,000 quizzes)")
+    parser.add_argument("--game", choices=("zero", "quiz"), default="zero", help="whose sheet (CPython part)")
     parser.add_argument("--browser", action="store_true", help="measure start-up in Chromium instead")
     parser.add_argument("--matches", type=int, default=8_000, help="matches in the stored sheet (--browser)")
     parser.add_argument("--runs", type=int, default=5, help="page loads per case (--browser)")
@@ -196,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.browser:
         browser(args.matches, args.runs)
     else:
-        cpython(args.max)
+        cpython(args.max or (100_000 if args.game == "zero" else 5_000), args.game)
     return 0
 
 

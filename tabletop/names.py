@@ -12,6 +12,13 @@ import unicodedata
 
 #: The longest name, in characters.
 MAX_NAME = 40
+#: The bots' names at every table, by seat (or team): the same bot is called the same in every game.
+BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dario", "Elke")
+
+
+def bot_name(seat: int) -> str:
+    """The name of the bot at ``seat``."""
+    return BOT_NAMES[seat % len(BOT_NAMES)]
 _UNSHOWABLE = ("Cc", "Cs", "Cn", "Co")  # control, surrogate, unassigned, private use
 
 

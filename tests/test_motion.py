@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from tests.harness import remembers
+from tests.test_web_table import Driver
+from tests.zero_steps import act, bot_play
 from zero_game import Swap
-from zero_game.web.commands import handle
 from zero_game.web.motion import cues, travel_ms, travelled
 from zero_game.web.present import present
 from zero_game.web.screens import SetupView
 from zero_game.web.settings import Settings
-from zero_game.web.table import Page, SavePrefs, Table, bot_play, bot_turn
-
-from .test_web_table import Driver
+from zero_game.web.table import Page, Table, bot_turn
 
 
 def test_a_swap_travels_once_and_each_turn_makes_its_sound() -> None:
@@ -48,7 +48,7 @@ def test_sound_and_motion_are_this_device_s_choices_changeable_any_time() -> Non
     d = Driver(Table(seed=3))
     d("start")
     assert d.s.sound and d.s.motion
-    assert SavePrefs() in d("sound") and not d.s.sound
+    assert remembers(d("sound")) and not d.s.sound
     assert next(b for b in d.table().status.tools if b.action == "sound").pressed is False
     d("set", "motion", "off")
     assert not d.s.motion
@@ -58,5 +58,5 @@ def test_sound_and_motion_are_this_device_s_choices_changeable_any_time() -> Non
     assert isinstance(body, SetupView)
     assert {c.field: c.value for c in body.options}.keys() >= {"motion", "sound"}
     assert {c.field: c.value for c in body.options}["motion"] == "off"
-    s, effects = handle(d.s, "set", "sound", "on")
-    assert s.sound and effects == (SavePrefs(),)
+    s, effects = act(d.s, "set", "sound", "on")
+    assert s.sound and remembers(effects) and len(effects) == 1

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import random
 
+from tabletop.effects import After
+from tests.test_web_table import Driver
+from tests.zero_steps import act, bot_play
 from zero_game import KNOCK, Card, Effect, Round, Swap
 from zero_game.bots import make_bot
 from zero_game.seats import Seat
-from zero_game.web.commands import handle
-from zero_game.web.movelog import Kind, entry_text, last_move_text, match_log, public_cards, round_log
+from zero_game.web.movelog import Entry, Kind, entry_text, last_move_text, match_log, round_log
 from zero_game.web.present import present
 from zero_game.web.screens import LogView, RoundEndView, TableView
 from zero_game.web.settings import Settings
-from zero_game.web.table import Page, Reveal, Table, bot_play, bot_turn, page
+from zero_game.web.table import Page, SeeEnd, Table, bot_turn, page
 from zero_game.web.texts import Texts
-
-from .test_web_table import Driver
 
 LANGS = ("en", "fr", "de")
 
@@ -27,6 +27,11 @@ def random_round(seed: int) -> Round:
     while not r.is_over:
         r = r.apply(KNOCK if rng.random() < 0.15 else rng.choice(r.legal_actions()))
     return r
+
+
+def public_cards(entries: tuple[Entry, ...]) -> set[Card]:
+    """The cards a log names."""
+    return {c for e in entries for c in (e.give, e.take) if c is not None}
 
 
 def test_the_log_never_names_a_card_that_was_not_public_over_many_rounds() -> None:
@@ -76,12 +81,16 @@ def test_sentences_name_who_gave_and_took_what_in_three_languages() -> None:
     lines = {lang: [entry_text(Texts(lang, settings), e) for e in round_log(r, 1).entries] for lang in LANGS}
     assert lines["en"][:4] == [
         "You gave the green 8 and took the black 1.",
-        "Bruno knocks for the first time.",
-        "You knock a second time: everyone else has one final turn.",
+        "Bruno makes the round's first knock.",  # the round's knocks, not the person's
+        "You make the round's second knock: everyone else has one final turn.",
         "Final turn: Bruno passes.",
     ]
     assert lines["fr"][0] == "Vous avez donné le 8 vert et pris le 1 noir."
-    assert lines["de"][3] == "Letzter Zug: Bruno passt."
+    assert lines["de"][1:4] == [
+        "Das erste Klopfen der Runde kommt von Bruno.",
+        "Das zweite Klopfen der Runde kommt von dir: Alle anderen haben noch einen letzten Zug.",
+        "Letzter Zug: Bruno passt.",
+    ]
     assert lines["en"][4].startswith("The round is over. Points: You ")
     assert last_move_text(Texts("en", settings), r) == "Final turn: Bruno passes. The round is over."
 
@@ -93,7 +102,7 @@ def test_the_round_s_last_move_is_on_the_table_before_its_end_and_heads_the_roun
         while (turn := bot_turn(d.s)) is not None:
             d.s, effects = bot_play(d.s, turn, make_bot(turn.level).choose(turn.view, turn.rng))
             if d.page is not Page.TABLE:
-                assert Reveal((d.s.serial, 0)) in effects  # the glue opens the round's end after a pause
+                assert any(isinstance(e, After) and e.message == SeeEnd((d.s.serial, 0)) for e in effects)  # a pause
                 break
         if d.page is Page.TABLE:
             d("knock")
@@ -107,7 +116,7 @@ def test_the_round_s_last_move_is_on_the_table_before_its_end_and_heads_the_roun
     assert [b.action for b in body.controls.actions][0] == "see-end"
     assert {c.slug for c in body.pool.cards} == {c.slug for c in r.pool}  # the finished round's pool
     assert body.hand is not None and {c.slug for g in body.hand.groups for c in g} == {c.slug for c in r.hand(0)}
-    again, _ = handle(d.s, "log")  # the log can be read before the round's end opens
+    again, _ = act(d.s, "log")  # the log can be read before the round's end opens
     assert page(again) is Page.LOG
     d("see-end")
     end = present(d.s).body

@@ -1,6 +1,8 @@
-"""The quiz deck (thousand/deck.json) as players meet it: well formed, in three languages, spread over 0-1000.
+"""The quiz deck (thousand/deck.json) as players meet it: well formed, in three languages, spread over 0-1000, with
+quantities to reason about rather than codes, no sentence frame repeated too often, a source a player can open for
+every answer, and difficulty balanced and set by the README's rubric.
 
-Plain ``json`` only: these tests do not import the quiz engine.
+Plain ``json`` and the deck tools only: these tests do not import the quiz engine.
 """
 
 from __future__ import annotations
@@ -15,14 +17,21 @@ from typing import Any
 
 import pytest
 
+from tools.deck_report import ARITHMETIC, is_public_page
+
 DECK_PATH = Path(__file__).resolve().parent.parent / "thousand" / "deck.json"
 LANGUAGES = ("en", "fr", "de")
-QUESTION_KEYS = {"id", "text", "answer", "unit", "category", "difficulty", "year", "source"}
+QUESTION_KEYS = {"id", "text", "answer", "unit", "category", "difficulty", "familiarity", "year", "source", "frame",
+                 "tags"}
+TAGS = {"grim", "identifier"}
 ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-MIN_QUESTIONS = 300
+MIN_QUESTIONS = 800
 MIN_CATEGORIES = 10
 MAX_BUCKET_SHARE = 0.20
-COMPUTED_PREFIX = "computed by tools/deck_build.py"
+MAX_IDENTIFIER_SHARE = 0.10
+MAX_FRAME = 10
+DIFFICULTY_SHARE = (0.28, 0.39)  # each of easy, medium, hard: about a third
+
 
 
 def load() -> dict[str, Any]:
@@ -47,7 +56,7 @@ def test_deck_file_has_schema_1_categories_and_questions() -> None:
     assert isinstance(DECK["questions"], list)
 
 
-def test_deck_holds_at_least_300_questions() -> None:
+def test_deck_holds_at_least_800_questions() -> None:
     count = len(QUESTIONS)
     assert count >= MIN_QUESTIONS, f"the deck holds {count} questions; at least {MIN_QUESTIONS} are needed"
 
@@ -56,6 +65,10 @@ def test_deck_holds_at_least_300_questions() -> None:
 def test_question_is_well_formed(question: dict[str, Any]) -> None:
     assert set(question) == QUESTION_KEYS
     assert isinstance(question["id"], str) and ID_PATTERN.match(question["id"]), question["id"]
+    assert question["familiarity"] in (1, 2, 3)
+    assert question["frame"] is None or ID_PATTERN.match(question["frame"]), question["frame"]
+    assert isinstance(question["tags"], list) and set(question["tags"]) <= TAGS, question["tags"]
+    assert question["tags"] == sorted(set(question["tags"])), "tags are listed once, in order"
     answer = question["answer"]
     assert isinstance(answer, int) and not isinstance(answer, bool)
     assert 0 <= answer <= 1000
@@ -120,10 +133,66 @@ def test_answers_spread_over_the_whole_range() -> None:
     assert max(shares.values()) <= MAX_BUCKET_SHARE, shares
 
 
-def test_computed_questions_name_their_dataset_and_version() -> None:
-    for question in QUESTIONS:
-        if question["source"].startswith(COMPUTED_PREFIX):
-            assert re.search(r"\bfrom \S+ \d+(\.\d+)*", question["source"]), question["source"]
+@pytest.mark.parametrize("question", QUESTIONS, ids=[q.get("id", "?") for q in QUESTIONS])
+def test_every_source_is_a_page_a_player_can_open(question: dict[str, Any]) -> None:
+    """A named page with its address, or arithmetic anyone can redo; never this project's own script."""
+    source = question["source"]
+    assert "deck_build" not in source and "tools/" not in source, source
+    assert is_public_page(source) or source.startswith(ARITHMETIC), source
+
+
+def test_identifiers_are_at_most_a_tenth_of_the_deck() -> None:
+    identifiers = sum(1 for q in QUESTIONS if "identifier" in q["tags"])
+    assert 0 < identifiers <= MAX_IDENTIFIER_SHARE * len(QUESTIONS), identifiers
+
+
+def test_no_sentence_frame_holds_more_than_ten_questions() -> None:
+    frames = Counter(q["frame"] for q in QUESTIONS if q["frame"] is not None)
+    assert [(frame, n) for frame, n in frames.items() if n > MAX_FRAME] == []
+
+
+def test_near_identical_sentences_share_a_frame() -> None:
+    """Two questions whose English words overlap by 80% or more are the same frame with another item: they must
+    say so, so that the caps and the deal order see them."""
+    words = [set(re.findall(r"[a-z'’]+", q["text"]["en"].lower())) for q in QUESTIONS]
+    unframed = []
+    for i, a in enumerate(words):
+        for j in range(i + 1, len(words)):
+            b = words[j]
+            if len(a & b) >= 0.8 * len(a | b):
+                fi, fj = QUESTIONS[i]["frame"], QUESTIONS[j]["frame"]
+                if fi is None or fi != fj:
+                    unframed.append((QUESTIONS[i]["id"], QUESTIONS[j]["id"]))
+    assert unframed == []
+
+
+def test_difficulty_is_about_a_third_each() -> None:
+    shares = {level: sum(1 for q in QUESTIONS if q["difficulty"] == level) / len(QUESTIONS) for level in (1, 2, 3)}
+    low, high = DIFFICULTY_SHARE
+    assert all(low <= share <= high for share in shares.values()), shares
+
+
+def test_difficulty_follows_the_rubric() -> None:
+    from tools import deck_build
+
+    assert deck_build.rubric_problems(DECK) == []
+
+
+def test_derived_answers_match_their_arithmetic() -> None:
+    from tools import deck_build
+
+    assert deck_build.derived_problems(DECK) == []
+
+
+def test_grim_questions_are_tagged_and_the_mixes_are_playable() -> None:
+    """The family mix (easy and medium, nothing grim) and the experts' mix (medium and hard) each hold enough
+    questions for many games and still spread over the whole line."""
+    assert any("grim" in q["tags"] for q in QUESTIONS)
+    family = [q for q in QUESTIONS if q["difficulty"] <= 2 and "grim" not in q["tags"]]
+    experts = [q for q in QUESTIONS if q["difficulty"] >= 2]
+    for mix in (family, experts):
+        assert len(mix) >= 300
+        assert {min(q["answer"] // 100, 9) for q in mix} == set(range(10))
 
 
 def test_deck_build_regenerates_the_computed_questions_unchanged() -> None:

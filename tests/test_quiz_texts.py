@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from tests.own_words import copied_runs
-from thousand.web.rules_text import RULES
+from thousand.web.texts import LANGUAGES, rules_sections
 
+RULES = {lang: rules_sections(lang) for lang in LANGUAGES}
 DECK = Path(__file__).resolve().parents[1] / "thousand" / "deck.json"
 
 

@@ -3,25 +3,28 @@ rule (Q16) checked on every screen model: no other team's pick, no answer before
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import fields, is_dataclass, replace
 
 import pytest
 
+from tabletop.effects import Elsewhere, Leave, Now
+from tabletop.turns import Acts, BotActs, HandOff
+from tests.harness import FakeStorage, TableRun, saves
+from tests.quiz_steps import act, bot_play
 from thousand.bots import make_bot
 from thousand.deck import default_deck
 from thousand.game import Phase, TeamView
-from thousand.web.commands import Command, handle
+from thousand.web.actions import Command
 from thousand.web.present import present
 from thousand.web.screens import ChooseView, NumberLine, QuestionView, RevealedAnswer, RevealView
 from thousand.web.settings import PEOPLE, QuizSettings, TeamConfig
 from thousand.web.sheet import QuizSheet, TeamRecord, record_of, statistics
 from thousand.web.table import (
-    Act,
     BotTurn,
     Page,
     QuizTable,
-    bot_play,
     bot_turn,
     current_reveal,
     next_step,
@@ -31,8 +34,6 @@ from thousand.web.table import (
     shown_plays,
     viewer,
 )
-from thousand.web.texts import MESSAGES
-from zero_game.web.table import HandOff, Leave, RecordFinished, Save, Think
 
 DECK = default_deck()
 
@@ -81,7 +82,7 @@ def play_game(settings: QuizSettings, seed: int, *, rng: random.Random, check: b
               limit: int = 4000, lang: str = "en") -> QuizTable:
     """Play one game by taps (people) and bot decisions; returns the table at the end screen."""
     s = QuizTable(lang=lang, settings=settings, seed_text=str(seed))
-    s, _ = handle(s, Command.START)
+    s, _ = act(s, Command.START)
     bots: dict[int, object] = {}
     for _ in range(limit):
         if check:
@@ -90,26 +91,26 @@ def play_game(settings: QuizSettings, seed: int, *, rng: random.Random, check: b
         step = next_step(s)
         if where is Page.END:
             return s
-        if isinstance(step, Think):
+        if isinstance(step, BotActs):
             turn = bot_turn(s)
             assert isinstance(turn, BotTurn) and isinstance(turn.view, TeamView)
             assert s.game is not None
             bot = bots.setdefault(turn.team, make_bot(turn.level, DECK, f"{s.game.seed}:{turn.team}"))
             s, _ = bot_play(s, turn, bot.decide(turn.view, turn.rng))  # type: ignore[attr-defined]
         elif where is Page.HANDOFF:
-            s, _ = handle(s, Command.READY)
+            s, _ = act(s, Command.READY)
         elif where is Page.REVEAL:
             r = current_reveal(s)
             assert r is not None
             if s.shown < len(r.plays):
-                s, _ = handle(s, Command.REVEAL_NEXT)
-            elif isinstance(step, Act):
-                s, _ = handle(s, Command.TARGET, r.play(step.team).cards[rng.randrange(2)].id)
+                s, _ = act(s, Command.REVEAL_NEXT)
+            elif isinstance(step, Acts):
+                s, _ = act(s, Command.TARGET, r.play(step.who).cards[rng.randrange(2)].id)
             else:
-                s, _ = handle(s, Command.REVEAL_DONE)
+                s, _ = act(s, Command.REVEAL_DONE)
         elif where is Page.GUESS:
-            s, _ = handle(s, Command.GUESS_TEXT, value=str(rng.randint(0, 1000)))
-            s, _ = handle(s, Command.GUESS)
+            s, _ = act(s, Command.GUESS_TEXT, value=str(rng.randint(0, 1000)))
+            s, _ = act(s, Command.GUESS)
         elif where is Page.CHOOSE:
             s = choose_by_taps(s, rng)
         else:
@@ -125,21 +126,21 @@ def choose_by_taps(s: QuizTable, rng: random.Random) -> QuizTable:
     ids = [c.id for c in mine.cards]
     actions = {(b.action, b.arg) for b in body.controls.powers}
     if ("change", "") in actions and rng.random() < 0.2:
-        s, _ = handle(s, Command.CHANGE)
-        s, _ = handle(s, Command.CARD, rng.choice(ids))
+        s, _ = act(s, Command.CHANGE)
+        s, _ = act(s, Command.CARD, rng.choice(ids))
         ids = [c.id for c in next(p for p in present(s).body.teams if p.mine).cards]  # type: ignore[union-attr]
     if ("two", "") in actions and rng.random() < 0.3:
-        s, _ = handle(s, Command.TWO)
+        s, _ = act(s, Command.TWO)
         a, b = rng.sample(ids, 2)
-        s, _ = handle(s, Command.CARD, a)
-        s, _ = handle(s, Command.CARD, b)
-        s, _ = handle(s, Command.COMBINE, rng.choice(("sum", "difference")))
+        s, _ = act(s, Command.CARD, a)
+        s, _ = act(s, Command.CARD, b)
+        s, _ = act(s, Command.COMBINE, rng.choice(("sum", "difference")))
     else:
-        s, _ = handle(s, Command.CARD, rng.choice(ids))
+        s, _ = act(s, Command.CARD, rng.choice(ids))
     if ("shift", "+200") in actions and rng.random() < 0.2:
-        s, _ = handle(s, Command.SHIFT, rng.choice(("+200", "-200")))
+        s, _ = act(s, Command.SHIFT, rng.choice(("+200", "-200")))
     before = s.game
-    s, _ = handle(s, Command.CONFIRM)
+    s, _ = act(s, Command.CONFIRM)
     assert s.game is not before, "a complete choice is played"
     return s
 
@@ -167,32 +168,32 @@ def test_whole_games_by_taps_keep_every_secret(mix: int) -> None:
 def test_several_teams_of_people_pass_the_tablet_and_see_only_their_own_cards_marked() -> None:
     s = QuizTable(settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig(PEOPLE, "Cats")), "fast"),
                   seed_text="7")
-    s, _ = handle(s, Command.START)
+    s, _ = act(s, Command.START)
     assert page(s) is Page.HANDOFF and next_step(s) == HandOff(0)
     assert present(s).body.heading == "Pass the tablet to Owls"  # type: ignore[union-attr]
-    s, _ = handle(s, Command.READY)
+    s, _ = act(s, Command.READY)
     assert page(s) is Page.CHOOSE and viewer(s) == 0
     card = s.game.hands[0][2]  # type: ignore[union-attr]
-    s, _ = handle(s, Command.CARD, card)
-    s, effects = handle(s, Command.CONFIRM)
-    assert Save() in effects
+    s, _ = act(s, Command.CARD, card)
+    s, effects = act(s, Command.CONFIRM)
+    assert saves(effects)
     assert page(s) is Page.HANDOFF and next_step(s) == HandOff(1) and s.at_screen is None
     assert card not in repr(present(s)), "the hand-off screen names no card"
-    s, _ = handle(s, Command.READY)
+    s, _ = act(s, Command.READY)
     body = present(s).body
     assert isinstance(body, ChooseView)
     assert not any(c.selected for p in body.teams for c in p.cards)
-    s, _ = handle(s, Command.CARD, card)  # a card of the other team: not Cats' to choose
+    s, _ = act(s, Command.CARD, card)  # a card of the other team: not Cats' to choose
     assert s.chosen == ()
 
 
 def test_the_reveal_turns_over_one_team_at_a_time_in_q8_order_and_says_it() -> None:
     s = QuizTable(settings=QuizSettings((TeamConfig(), TeamConfig("medium"), TeamConfig("hard")), "fast"),
                   seed_text="3")
-    s, _ = handle(s, Command.START)
+    s, _ = act(s, Command.START)
     rng = random.Random(1)
     while page(s) is not Page.REVEAL:
-        if isinstance(next_step(s), Think):
+        if isinstance(next_step(s), BotActs):
             turn = bot_turn(s)
             assert turn is not None
             s, _ = bot_play(s, turn, make_bot(turn.level, DECK, 1).decide(turn.view, turn.rng))
@@ -204,9 +205,10 @@ def test_the_reveal_turns_over_one_team_at_a_time_in_q8_order_and_says_it() -> N
         body = present(s).body
         assert isinstance(body, RevealView)
         assert [p.shown for p in body.plays] == [i < n for i in range(3)]
-        s, _ = handle(s, Command.REVEAL_NEXT)
+        s, _ = act(s, Command.REVEAL_NEXT)
         play = r.plays[n]
-        assert str(play.cards[0].answer) in s.live and play.cards[0].card.text["en"] in s.live
+        said = present(s).live
+        assert str(play.cards[0].answer) in said and play.cards[0].card.text["en"] in said
     body = present(s).body
     assert isinstance(body, RevealView) and body.results[0].startswith("Furthest:")
 
@@ -214,20 +216,20 @@ def test_the_reveal_turns_over_one_team_at_a_time_in_q8_order_and_says_it() -> N
 def test_a_saved_game_resumes_on_the_hand_off_where_it_was() -> None:
     settings = QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig(PEOPLE, "Cats"), TeamConfig("easy")), "fast")
     s = QuizTable(settings=settings, seed_text="11")
-    s, _ = handle(s, Command.START)
+    s, _ = act(s, Command.START)
     assert page(s) is Page.CHOOSE and bot_turn(s) is not None, "the bot team chooses first"
     while (turn := bot_turn(s)) is not None:
         s, _ = bot_play(s, turn, make_bot(turn.level, DECK, 1).decide(turn.view, turn.rng))
-    s, _ = handle(s, Command.READY)
-    s, _ = handle(s, Command.CARD, s.game.hands[0][0])  # type: ignore[union-attr]
-    s, _ = handle(s, Command.CONFIRM)
+    s, _ = act(s, Command.READY)
+    s, _ = act(s, Command.CARD, s.game.hands[0][0])  # type: ignore[union-attr]
+    s, _ = act(s, Command.CONFIRM)
     assert s.game is not None
     from thousand.game import Game
 
     again = Game.from_json(s.game.to_json(), DECK)
     fresh, effects = resume(QuizTable(), again, QuizSettings.from_dict(settings.to_dict()), s.reviewed, s.shown)
     assert page(fresh) is Page.HANDOFF and next_step(fresh) == next_step(s) == HandOff(1)
-    assert not any(isinstance(e, Save) for e in effects)
+    assert not saves(effects)  # it was just read from storage
 
 
 def test_a_finished_game_goes_on_the_sheet_with_wins_and_closeness() -> None:
@@ -247,16 +249,14 @@ def test_a_finished_game_goes_on_the_sheet_with_wins_and_closeness() -> None:
 
 
 def test_the_way_back_to_the_games_is_an_effect() -> None:
-    s, effects = handle(QuizTable(), Command.GAMES)
+    s, effects = act(QuizTable(), "games")
     assert Leave() in effects
 
 
-def test_every_language_has_every_message() -> None:
-    for lang in ("fr", "de"):
-        assert set(MESSAGES[lang]) == set(MESSAGES["en"])
+def test_the_questions_follow_the_table_language() -> None:
     s = QuizTable(lang="de", settings=QuizSettings((TeamConfig(), TeamConfig("easy"))), seed_text="1")
-    s, _ = handle(s, Command.START)
-    while isinstance(next_step(s), Think):
+    s, _ = act(s, Command.START)
+    while isinstance(next_step(s), BotActs):
         turn = bot_turn(s)
         assert turn is not None
         s, _ = bot_play(s, turn, make_bot(turn.level, DECK, 1).decide(turn.view, turn.rng))
@@ -269,24 +269,24 @@ def test_every_language_has_every_message() -> None:
 def test_a_bad_guess_is_refused_with_a_message() -> None:
     s = QuizTable(settings=QuizSettings((TeamConfig(), TeamConfig("easy"))))
     s = replace(s, guess_text="")
-    s2, _ = handle(s, Command.GUESS, value="abc")
+    s2, _ = act(s, Command.GUESS, value="abc")
     assert s2.game is None
 
 
 def test_record_finished_once() -> None:
     s = QuizTable(settings=QuizSettings((TeamConfig("easy"), TeamConfig("hard")), "fast"), seed_text="2")
-    s, effects = handle(s, Command.START)
+    s, effects = act(s, Command.START)
     records = 0
     bots = {}
     while not (s.game and s.game.is_over):
         turn = bot_turn(s)
         if turn is None:
-            s, effects = handle(s, Command.REVEAL_NEXT if page(s) is Page.REVEAL and s.shown < len(
+            s, effects = act(s, Command.REVEAL_NEXT if page(s) is Page.REVEAL and s.shown < len(
                 current_reveal(s).plays) else Command.REVEAL_DONE)  # type: ignore[union-attr]
         else:
             bot = bots.setdefault(turn.team, make_bot(turn.level, DECK, turn.team))
             s, effects = bot_play(s, turn, bot.decide(turn.view, turn.rng))
-        records += sum(isinstance(e, RecordFinished) for e in effects)
+        records += sum(isinstance(e, Now) and e.tag == "record" for e in effects)
     assert records == 1
     assert isinstance(QuestionView, type)
 
@@ -294,50 +294,52 @@ def test_record_finished_once() -> None:
 # ---- saved data --------------------------------------------------------------------------------------
 
 
+def quiz_run(storage: FakeStorage) -> TableRun:
+    """The quiz at the page's runtime over ``storage``."""
+    from thousand.web.plugin import PLUGIN
+
+    return TableRun.open(PLUGIN, storage=storage)
+
+
 def test_the_quiz_keeps_its_game_sheet_and_seen_marks_under_its_own_keys_and_survives_damage() -> None:
-    from tests.test_storage import FakeStorage
-    from thousand.web.saved import GAME_KEY, SEEN_KEY, SHEET_KEY, QuizStore, SavedQuiz
-    from zero_game.web.storage import GAME_KEY as ZERO_GAME
-    from zero_game.web.storage import SHEET_KEY as ZERO_SHEET
-    from zero_game.web.storage import Store
+    from thousand.web.saved import GAME_KEY, SEEN_KEY, SHEET_KEY
+    from zero_game.web.keeper import GAME_KEY as ZERO_GAME
+    from zero_game.web.keeper import SHEET_KEY as ZERO_SHEET
 
     backend = FakeStorage({ZERO_SHEET: "zero's own sheet"})
-    quiz = QuizStore(Store(backend))
-    s = QuizTable(settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig("easy")), "fast"), seed_text="9")
-    s, _ = handle(s, Command.START)
-    assert s.game is not None
-    saved = SavedQuiz("q1", s.game, s.settings, 0, 0, "fr")
-    assert quiz.save_game(saved) and quiz.save_seen({"a": 1.0})
-    sheet = QuizSheet().add(record_of(s.game, (TeamRecord("Owls", PEOPLE), TeamRecord("Bruno", "easy")), "r1",
-                                      "2026-11-30T12:00:00Z"))
-    assert quiz.save_sheet(sheet)
-    assert {GAME_KEY, SHEET_KEY, SEEN_KEY} <= set(backend.data) and ZERO_GAME not in backend.data
+    run = quiz_run(backend)
+    run.field("team-kind:1", "easy")
+    run.field("lang", "fr")
+    run.tap(Command.START)
+    game = run.state.game
+    assert game is not None
+    assert {GAME_KEY, SEEN_KEY} <= set(backend.data) and ZERO_GAME not in backend.data
     assert backend.data[ZERO_SHEET] == "zero's own sheet"
-    loaded = quiz.load(DECK)
-    assert loaded.game is not None and loaded.game.game.order == s.game.order and loaded.game.lang == "fr"
-    assert loaded.sheet == sheet and loaded.seen == {"a": 1.0} and loaded.problems == []
-    with pytest.raises(ValueError):
-        quiz.store.write(ZERO_GAME, "x")  # the quiz cannot write over Zero's match
+    again = quiz_run(backend)  # a reload
+    assert again.state.game is not None and again.state.game.order == game.order and again.state.lang == "fr"
+    assert set(dict(again.state.seen_ids)) == set(game.shown_ids()) and again.state.notes == ()
 
-    backend.data[GAME_KEY] = '{"type": "quiz-table", "schema": 1, "game": {}}'
+    backend.data[GAME_KEY] = '{"type": "quiz-table", "schema": 2, "revision": 1, "game": {}}'
     backend.data[SHEET_KEY] = "not json"
-    damaged = quiz.load(DECK)
-    assert damaged.game is None and damaged.sheet == QuizSheet() and damaged.problems
+    damaged = quiz_run(backend)
+    assert damaged.state.game is None and damaged.state.history == QuizSheet()
+    assert {n.key for n in damaged.state.notes} == {"storage.corrupt-game", "storage.corrupt-sheet"}
     assert GAME_KEY not in backend.data
     assert sum(1 for k in backend.data if k.startswith("zero-knizia:backup:quiz-")) == 2, "kept aside, not lost"
+    assert len(damaged.state.persist.backups) == 2, "offered on the quiz's own sheet"
 
 
 def test_a_new_deal_takes_unseen_questions_first() -> None:
     seen = tuple((q, 1.0) for q in DECK.ids[:400])
     s = QuizTable(settings=QuizSettings((TeamConfig("easy"), TeamConfig("easy"))), seed_text="1", seen_ids=seen)
-    s, _ = handle(s, Command.START)
+    s, _ = act(s, Command.START)
     assert s.game is not None
     dealt = {c for hand in s.game.hands for c in hand}
     assert not dealt & set(DECK.ids[:400])
 
 
 def test_a_hand_off_ignores_the_tail_of_the_last_teams_double_tap() -> None:
-    from zero_game.web.table import deliberate_press
+    from tabletop.widgets import deliberate_press
 
     assert deliberate_press(1, pressed_at=200.0, handoff_at=100.0), "a fresh tap passes the tablet"
     assert not deliberate_press(1, pressed_at=90.0, handoff_at=100.0), "a press begun before it appeared"
@@ -346,7 +348,7 @@ def test_a_hand_off_ignores_the_tail_of_the_last_teams_double_tap() -> None:
 
 
 def test_the_way_back_to_the_games_is_offered_between_games_in_both_games() -> None:
-    from zero_game.web.commands import handle as zero_handle
+    from tests.zero_steps import act as zero_handle
     from zero_game.web.present import present as zero_present
     from zero_game.web.table import Table
 
@@ -361,30 +363,33 @@ def test_the_way_back_to_the_games_is_offered_between_games_in_both_games() -> N
     assert Leave() in effects
     quiz = QuizTable(settings=QuizSettings((TeamConfig(), TeamConfig("easy"))), seed_text="1")
     assert "games" in actions(present(quiz))
-    quiz, _ = handle(quiz, Command.START)
+    quiz, _ = act(quiz, Command.START)
     assert "games" not in actions(present(quiz))
 
 
 def test_another_tabs_quiz_is_told_apart_from_this_tabs_own_writes() -> None:
-    from tests.test_storage import FakeStorage
-    from thousand.web.saved import GAME_KEY, SHEET_KEY, QuizStore, SavedQuiz
-    from zero_game.web.storage import Store
+    from thousand.web.saved import GAME_KEY, SHEET_KEY
 
-    quiz = QuizStore(Store(FakeStorage()))
-    s = QuizTable(settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig("easy"))), seed_text="9")
-    s, _ = handle(s, Command.START)
-    assert s.game is not None
-    assert quiz.changed_elsewhere(GAME_KEY, "x") is None, "nothing of ours to lose yet"
-    saved = SavedQuiz("q1", s.game, s.settings, 0, 0, "en")
-    quiz.save_game(saved)
-    assert quiz.changed_elsewhere(GAME_KEY, saved.to_json()) is None, "our own write echoed"
-    assert quiz.changed_elsewhere(GAME_KEY, "another game") == "game"
-    assert quiz.changed_elsewhere(SHEET_KEY, "{}") == "sheet"
-    assert quiz.changed_elsewhere(None, None) == "game", "the other tab cleared everything"
-    assert quiz.read_sheet() == QuizSheet()
-    again = QuizStore(quiz.store)
-    assert again.load(DECK).game is not None
-    assert again.changed_elsewhere(GAME_KEY, "another game") == "game", "a resumed quiz is guarded too"
+    backend = FakeStorage()
+    run = quiz_run(backend)
+    store = run.runtime.store
+    assert store.changed(GAME_KEY, "x")[0].problem is not None  # nothing of ours to lose: told, not a conflict
+    run.tap(Command.START)
+    ours = backend.data[GAME_KEY]
+    assert store.changed(GAME_KEY, ours) == (), "our own write echoed"
+    other = quiz_run(FakeStorage(dict(backend.data)))  # another tab, the same quiz, a move further
+    other.tap("rules")
+    theirs = json.loads(ours)
+    theirs["revision"] += 5  # the other tab saved its quiz a few times
+    run.send(Elsewhere(store.changed(GAME_KEY, json.dumps(theirs))))
+    assert "storage.conflict" in {n.key for n in run.state.notes} and run.state.persist.conflicted
+    writes = backend.writes
+    run.tap("cancel")
+    assert backend.writes == writes, "this tab stops saving over the other one's quiz"
+    run.send(Elsewhere(store.changed(SHEET_KEY, QuizSheet().to_json())))
+    assert run.state.history == QuizSheet()
+    run.send(Elsewhere(store.changed(None, None)))  # the other tab cleared everything
+    assert run.state.persist.conflicted
 
 
 def test_a_reveal_shows_the_target_of_its_own_round_and_where_it_came_from() -> None:

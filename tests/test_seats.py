@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from tabletop.errors import DamagedError
 from tabletop.names import MAX_NAME, clean_name, name_problem
+from tests.zero_steps import act
 from zero_game import Match
 from zero_game.seats import Seat
 from zero_game.sheet import (
@@ -22,7 +23,6 @@ from zero_game.sheet import (
     seat_dict,
 )
 from zero_game.terminal import TerminalGame, parse_seats
-from zero_game.web.commands import handle
 from zero_game.web.settings import Settings
 from zero_game.web.table import Table
 from zero_game.web.texts import Texts, sheet_seats
@@ -36,8 +36,8 @@ def finished_match(players: int) -> Match:
 
 
 def test_the_set_up_screen_the_sheet_and_the_terminal_share_one_seat_type() -> None:
-    s, _ = handle(Table(seed=3), "seat-name", "0", "Ann")
-    s, _ = handle(s, "seat-kind", "1", "hard")
+    s, _ = act(Table(seed=3), "seat-name", "0", "Ann")
+    s, _ = act(s, "seat-kind", "1", "hard")
     web = s.settings.seats
     assert all(type(seat) is Seat for seat in web)
     assert web[:2] == (Seat("Ann"), Seat.bot("hard"))
@@ -48,10 +48,10 @@ def test_the_set_up_screen_the_sheet_and_the_terminal_share_one_seat_type() -> N
 
 
 def test_a_person_switched_to_a_bot_and_back_loses_the_typed_name_only_as_a_bot() -> None:
-    s, _ = handle(Table(), "seat-name", "0", "Ann")
-    s, _ = handle(s, "seat-kind", "0", "easy")
+    s, _ = act(Table(), "seat-name", "0", "Ann")
+    s, _ = act(s, "seat-kind", "0", "easy")
     assert s.settings.seats[0] == Seat.bot("easy")  # a bot takes its own name
-    s, _ = handle(s, "seat-kind", "0", "person")
+    s, _ = act(s, "seat-kind", "0", "person")
     assert s.settings.seats[0] == Seat() and Texts("en", s.settings).name(0) == "You"
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from tests.harness import remembers, saves
+from tests.test_web_table import Driver
 from zero_game import breakdown
 from zero_game.web.present import present
 from zero_game.web.screens import RoundEndView, RulesView, TableView
-from zero_game.web.table import ClearSaved, Page, RecordFinished, Save, SavePrefs, Table
+from zero_game.web.table import Page, Table
 from zero_game.web.tutorial import SCENES, scene_match
-
-from .test_web_table import Driver
 
 
 def lesson(d: Driver) -> str:
@@ -29,7 +29,7 @@ def test_the_tutorial_completes_by_taps_and_teaches_each_step() -> None:
     assert pool["red-5"] == "→ 23"  # the score preview: five reds cleared
     d("pool", "blue-1")
     d("confirm")  # not the lesson's move
-    assert d.s.live.startswith("Not this move") and d.match.round.turns_taken == 0
+    assert present(d.s).live.startswith("Not this move") and d.match.round.turns_taken == 0
     d("hand", "grey-8")
     d("pool", "red-5")
     d("confirm")
@@ -53,9 +53,10 @@ def test_the_tutorial_completes_by_taps_and_teaches_each_step() -> None:
     end = present(d.s).body
     assert isinstance(end, RoundEndView) and end.banner.startswith("ZERO! The round ends at once")
     effects = d("next-round")
-    assert SavePrefs() in effects and d.s.taught and d.s.lesson is None
+    assert remembers(effects) and d.s.taught and d.s.lesson is None
     assert d.s.match is match and d.page is Page.TABLE  # back to the match that was being played
-    assert not [e for e in d.effects if isinstance(e, (ClearSaved, RecordFinished))]
+    assert d.saved().match == match  # the match waiting behind the tutorial is still the one saved
+    assert "zero-knizia:sheet" not in d.storage.data  # nothing of the tutorial on the score sheet
 
 
 def test_a_tutorial_saves_nothing_and_can_be_skipped_from_the_rules_page() -> None:
@@ -63,13 +64,12 @@ def test_a_tutorial_saves_nothing_and_can_be_skipped_from_the_rules_page() -> No
     d("rules")
     body = present(d.s).body
     assert isinstance(body, RulesView) and body.tutorial is not None and body.tutorial.action == "tutorial"
-    before = len(d.effects)
     d("tutorial")
     d("hand", "grey-8")
     d("pool", "red-5")
     d("confirm")
     d.bots()
-    assert not [e for e in d.effects[before:] if isinstance(e, (Save, ClearSaved, RecordFinished))]
+    assert set(d.storage.data) <= {"zero-knizia:prefs"}  # no match saved, nothing on the score sheet
     assert "tutorial-skip" in [b.action for b in d.table().controls.actions]
     d("tutorial-skip")
     assert d.page is Page.SETUP and d.s.lesson is None and not d.s.taught
@@ -92,9 +92,10 @@ def test_the_scenes_deal_what_the_lessons_say_in_three_languages() -> None:
 
 
 def test_starting_a_match_answers_the_tutorial_offer() -> None:
-    from zero_game.web.table import notify
+    from tabletop.notes import notify
+    from zero_game.web.actions import Command
 
-    d = Driver(notify(Table(), "tutorial.offer", actions=(("tutorial", "", "tutorial.start"),)))
+    d = Driver(notify(Table(), "tutorial.offer", actions=((Command.TUTORIAL, "", "tutorial.start"),)))
     assert [n.key for n in present(d.s).notices.items] == ["tutorial.offer"]
     d("start")
     assert present(d.s).notices.items == ()
@@ -107,12 +108,13 @@ def test_a_new_game_from_inside_the_tutorial_is_a_real_match_again() -> None:
     d("new-setup-yes")
     assert d.s.lesson is None and d.page is Page.SETUP
     effects = d("start")
-    assert Save() in effects and d.s.lesson is None and d.s.before_lesson is None
+    assert saves(effects) and d.s.lesson is None and d.s.before_lesson is None
 
 
 def test_declining_the_offer_is_remembered() -> None:
-    from zero_game.web.table import notify
+    from tabletop.notes import notify
+    from zero_game.web.actions import Command
 
-    d = Driver(notify(Table(), "tutorial.offer", actions=(("tutorial", "", "tutorial.start"),)))
+    d = Driver(notify(Table(), "tutorial.offer", actions=((Command.TUTORIAL, "", "tutorial.start"),)))
     effects = d("dismiss", "tutorial.offer")
-    assert SavePrefs() in effects and d.s.taught and present(d.s).notices.items == ()
+    assert remembers(effects) and d.s.taught and present(d.s).notices.items == ()

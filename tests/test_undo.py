@@ -5,17 +5,15 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from tests.test_web_table import ANA_BEN, Driver
+from tests.zero_steps import act
 from zero_game import Match
-from zero_game.bots import make_bot
 from zero_game.seats import Seat
-from zero_game.web.commands import handle
 from zero_game.web.present import present
 from zero_game.web.screens import TableView
 from zero_game.web.settings import Settings
-from zero_game.web.table import Page, Table, bot_play, bot_turn, page, visible_hand
+from zero_game.web.table import Page, Table, page, visible_hand
 from zero_game.web.undo import UNDO, can_undo, pool_layout
-
-from .test_web_table import ANA_BEN, Driver
 
 
 def actions(t: TableView) -> list[str]:
@@ -24,8 +22,7 @@ def actions(t: TableView) -> list[str]:
 
 def bots(d: Driver) -> None:
     """Bots act until a person must, or the round's last move is on the table."""
-    while (turn := bot_turn(d.s)) is not None:
-        d.s, _ = bot_play(d.s, turn, make_bot(turn.level).choose(turn.view, turn.rng))
+    d.play_bots()
 
 
 def swap(d: Driver, rng: random.Random) -> None:
@@ -131,7 +128,7 @@ def test_a_resumed_match_keeps_its_undo_mark() -> None:
     m = Match.new(3, seed=1)
     s, _ = resume(Table(), m, Settings(), assists=(UNDO,))
     assert s.assists == (UNDO,)
-    s, _ = handle(s, "play-again")
+    s, _ = act(s, "play-again")
     assert s.assists == ()
 
 
@@ -157,9 +154,9 @@ def test_a_match_where_a_turn_was_taken_back_is_marked_on_the_score_sheet() -> N
     plain = SavedGame("g-2", sheet_seats(d.s.texts), d.match, "2026-01-01T00:00:00.000Z", {"assists": ""})
     assert plain.record("2026-01-01T00:10:00.000Z").assists == ()
     s = replace(d.s, history=ScoreSheet().add(record))
-    for lang, text in (("en", "With help: turns taken back"), ("fr", "Avec aide : coups repris"),
+    for lang, text in (("en", "With help: turns taken back"), ("fr", "Avec aide\u00a0: coups repris"),
                        ("de", "Mit Hilfe: Züge zurückgenommen")):
-        s, _ = handle(s, "set", "lang", lang)
-        s, _ = handle(s, "sheet")
+        s, _ = act(s, "set", "lang", lang)
+        s, _ = act(s, "sheet")
         body = present(s).body
         assert isinstance(body, SheetPageView) and body.history[0].assists == text

@@ -1,4 +1,4 @@
-"""What the start-up snapshot holds (zero_game/web/warm.py), checked in CPython: the browser side is in
+"""What the start-up snapshot holds (tabletop/web/warm.py), checked in CPython: the browser side is in
 tests/e2e/test_snapshot.py and tests/engines/test_snapshot.py."""
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from tabletop import registry
+from tabletop.web import warm
+from tabletop.web.game_files import FILES
 from tools import filelist
-from zero_game.web import warm
-from zero_game.web.quiz_files import QUIZ_FILES
 
 ROOT = filelist.ROOT
 
@@ -76,7 +77,7 @@ for name, names in (("pyodide", ()), ("pyodide.ffi", ("create_proxy", "to_js")),
     sys.modules[name] = module = types.ModuleType(name)
     for attribute in names:
         setattr(module, attribute, lambda *args, **kwargs: None)
-from zero_game.web import warm
+from tabletop.web import warm
 summary = warm.prepare({paths!r}, ["json", "asyncio", "pyscript", "_pyscript", "js"])
 import thousand.deck
 print(json.dumps({{"summary": summary, "modules": sorted(sys.modules), "deck": thousand.deck._DEFAULT is not None,
@@ -87,7 +88,7 @@ print(json.dumps({{"summary": summary, "modules": sorted(sys.modules), "deck": t
     ours = {warm.module_name(path) for path in paths} - {None}
     needing = page_modules(paths)
     assert needing, "some modules do need the page (the glue that imports pyscript)"
-    assert {"zero_game.web.app", "thousand.web.app"} <= needing
+    assert {"tabletop.web.page", "tabletop.web.shell"} <= needing
     skipped = {name: why for name, why in done["summary"]["skipped_modules"].items() if name in ours}
     assert set(skipped) == needing
     assert all(reason == "ModuleNotFoundError: No module named 'pyscript'" for reason in skipped.values())
@@ -95,8 +96,8 @@ print(json.dumps({{"summary": summary, "modules": sorted(sys.modules), "deck": t
     assert ours - needing <= held
     # Both games' rules, bots, presenters and texts, by name.
     assert {"zero_game.bots.hard", "zero_game.web.present", "zero_game.web.texts", "thousand.bots",
-            "thousand.web.present", "thousand.web.texts", "thousand.web.rules_text"} <= held
-    # The standard library the files import (inside functions too: app.import_in_slices) and the page had.
+            "thousand.web.present", "thousand.web.texts", "thousand.web.plugin", "zero_game.web.plugin"} <= held
+    # The standard library the files import (inside functions too: shell.import_in_slices) and the page had.
     assert {"py_compile", "json", "asyncio", "traceback", "pathlib"} <= held
     assert "pyscript" not in held
     assert done["deck"] is True and done["made"] is True
@@ -107,13 +108,14 @@ print(json.dumps({{"summary": summary, "modules": sorted(sys.modules), "deck": t
 def test_the_files_are_the_generated_lists_the_shell_and_zero_then_the_quiz_as_the_page_fetches_it() -> None:
     files = warm.snapshot_files(config_files())
     assert files[: len(config_files())] == list(config_files().items())
-    assert files[len(config_files()):] == [("./" + name, name) for name in QUIZ_FILES]
+    lazy = [name for game in registry.GAMES if game.lazy for name in FILES[game.package]]
+    assert lazy and files[len(config_files()):] == [("./" + name, name) for name in lazy]
     assert ("./thousand/deck.json", "thousand/deck.json") in files
-    assert ("./zero_game/web/warm.py", "zero_game/web/warm.py") in files
+    assert ("./tabletop/web/warm.py", "tabletop/web/warm.py") in files
 
 
 def test_module_names_and_what_counts_as_the_runtime() -> None:
-    assert warm.module_name("zero_game/web/app.py") == "zero_game.web.app"
+    assert warm.module_name("tabletop/web/shell.py") == "tabletop.web.shell"
     assert warm.module_name("thousand/__init__.py") == "thousand"
     assert warm.module_name("thousand/deck.json") is None
     for name in ("json", "asyncio.events", "encodings.utf_8", "pyodide.ffi", "pyodide.http", "__future__"):

@@ -5,8 +5,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tabletop.home import HomeCommand, chosen_game, home, words
+from tabletop.i18n import catalog
+from tabletop.registry import GAMES
 from tools import filelist
-from zero_game.web.home import GAMES, WORDS, chosen_game, home
 
 
 def module(name: str) -> str:
@@ -22,10 +24,10 @@ def test_a_link_wins_over_the_remembered_game_and_nothing_known_asks() -> None:
 
 def test_the_first_screen_offers_both_games_in_every_language() -> None:
     for lang in ("en", "fr", "de"):
-        assert set(WORDS[lang]) == set(WORDS["en"])
+        assert words(lang).keys() == words("en").keys()
         view = home(lang)
-        assert [g.open.arg for g in view.games] == list(GAMES)
-        assert all(g.open.action == "open-game" and g.name in g.open.label for g in view.games)
+        assert [g.open.arg for g in view.games] == [g.name for g in GAMES]
+        assert all(g.open.action is HomeCommand.OPEN_GAME and g.name in g.open.label for g in view.games)
 
 
 def test_the_quiz_files_are_listed_each_after_what_it_imports_and_the_list_is_current() -> None:
@@ -55,7 +57,7 @@ def test_the_quiz_is_served_and_precached_but_not_loaded_at_start(tmp_path: Path
 
 def test_the_quiz_table_and_the_first_screen_are_in_our_own_words() -> None:
     from tests.own_words import copied_runs
-    from thousand.web.texts import MESSAGES
+    from thousand.web.texts import DOMAINS
 
-    texts = [text for table in (*MESSAGES.values(), *WORDS.values()) for text in table.values()]
+    texts = [text for lang in ("en", "fr", "de") for text in catalog(lang, DOMAINS).texts()]
     assert copied_runs(texts) == []

@@ -1,21 +1,15 @@
-"""Message tables and the rules page: complete in every language, and written in our own words."""
+"""Zero's texts and rules page: the rules' terms, the browser's language, and written in our own words.
+
+Every catalog's parity (keys, placeholders, plural forms) is tested in test_catalogs.py."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.own_words import copied_runs
-from zero_game.web.i18n import MESSAGES, pick_language, placeholders, translate
-from zero_game.web.rules_text import RULES
+from zero_game.web.i18n import LANGUAGES, messages, pick_language, rules_sections, translate
 
-
-def test_every_language_has_the_same_messages_and_placeholders() -> None:
-    english = MESSAGES["en"]
-    for lang in ("fr", "de"):
-        table = MESSAGES[lang]
-        assert set(table) == set(english), f"{lang}: keys differ"
-        for key, text in english.items():
-            assert placeholders(table[key]) == placeholders(text), f"{lang}:{key}"
+RULES = {lang: rules_sections(lang) for lang in LANGUAGES}
 
 
 def test_card_labels_and_terms_follow_the_rules_table() -> None:
@@ -23,9 +17,11 @@ def test_card_labels_and_terms_follow_the_rules_table() -> None:
         return translate(lang, "card", colour=translate(lang, "colour.red"), number=7)
 
     assert [card(lang) for lang in ("en", "fr", "de")] == ["red 7", "7 rouge", "rot 7"]
-    assert "réserve" in MESSAGES["fr"]["setup.pool"] and "Auslage" in MESSAGES["de"]["setup.pool"]
-    assert MESSAGES["fr"]["action.knock"] == "Frapper" and MESSAGES["de"]["action.knock"] == "Klopfen"
-    assert MESSAGES["fr"]["sheet.heading"] == "Feuille de score" and MESSAGES["de"]["sheet.heading"] == "Punktezettel"
+    fr, de = messages("fr").t, messages("de").t
+    assert "réserve" in fr("setup.pool") and "Auslage" in de("setup.pool")
+    assert fr("action.knock") == "Frapper" and de("action.knock") == "Klopfen"
+    assert fr("sheet.heading") == fr("nav.sheet") == "Feuille de score"
+    assert de("sheet.heading") == de("nav.sheet") == "Punktezettel"
 
 
 def test_language_comes_from_the_browser_preferences() -> None:

@@ -7,18 +7,15 @@ from __future__ import annotations
 import itertools
 import random
 
+from tests.zero_steps import act, bot_play, bot_show, bot_thinking
 from zero_game import KNOCK, Match
 from zero_game.seats import Seat
-from zero_game.web.commands import handle
 from zero_game.web.present import present
 from zero_game.web.screens import cards_shown
 from zero_game.web.settings import Settings
 from zero_game.web.table import (
     Page,
     Table,
-    bot_play,
-    bot_show,
-    bot_thinking,
     bot_turn,
     page,
     resume,
@@ -78,15 +75,15 @@ def person_turn(s: Table, rng: random.Random) -> Table:
     roll = rng.random()
     if roll < 0.3:
         seat = r.current_player if rng.random() < 0.9 else rng.randrange(r.players)
-        s, _ = handle(s, "hand", rng.choice(r.hand(seat or 0)).slug)
+        s, _ = act(s, "hand", rng.choice(r.hand(seat or 0)).slug)
     elif roll < 0.55:
-        s, _ = handle(s, "pool", rng.choice(r.pool).slug)
+        s, _ = act(s, "pool", rng.choice(r.pool).slug)
     elif roll < 0.7:
-        s, _ = handle(s, "knock")
+        s, _ = act(s, "knock")
     elif roll < 0.73:
-        s, _ = handle(s, rng.choice(["cancel", "sort", "rules", "back", "sheet", "log"]))
+        s, _ = act(s, rng.choice(["cancel", "sort", "rules", "back", "sheet", "log"]))
     else:
-        s, _ = handle(s, "confirm")
+        s, _ = act(s, "confirm")
     return s
 
 
@@ -94,10 +91,10 @@ def interrupt(s: Table, rng: random.Random) -> Table:
     """Things that happen at any time: a language switch, a page opened and closed, a reload."""
     roll = rng.random()
     if roll < 0.3:
-        s, _ = handle(s, "set", "lang", rng.choice(["en", "fr", "de"]))
+        s, _ = act(s, "set", "lang", rng.choice(["en", "fr", "de"]))
     elif roll < 0.6:
-        s, _ = handle(s, rng.choice(["rules", "sheet", "log"]))
-        s, _ = handle(s, "back")
+        s, _ = act(s, rng.choice(["rules", "sheet", "log"]))
+        s, _ = act(s, "back")
     elif s.match is not None:  # a reload: the match and set-up come back from the saved JSON
         saved = Match.from_json(s.match.to_json())
         s, _ = resume(Table(lang=s.lang), saved, Settings.from_dict(s.settings.to_dict()), s.reviewed)
@@ -107,7 +104,7 @@ def interrupt(s: Table, rng: random.Random) -> Table:
 def play(mix: tuple[str, ...], seed: int, draw: bool) -> int:
     """One match at random; returns the number of states checked."""
     rng = random.Random(f"{''.join(mix)}:{seed}")
-    s, _ = handle(Table(settings=settings_for(mix), seed=seed), "start")
+    s, _ = act(Table(settings=settings_for(mix), seed=seed), "start")
     checked = 0
     for _ in range(3000):
         check(s, draw)
@@ -118,11 +115,11 @@ def play(mix: tuple[str, ...], seed: int, draw: bool) -> int:
         if rng.random() < 0.04:
             s = interrupt(s, rng)
         elif where is Page.ROUND_END:
-            s, _ = handle(s, "next-round")
+            s, _ = act(s, "next-round")
         elif where is Page.LAST_MOVE:
-            s, _ = handle(s, "see-end" if rng.random() < 0.8 else rng.choice(["hand", "pool", "confirm", "knock"]))
+            s, _ = act(s, "see-end" if rng.random() < 0.8 else rng.choice(["hand", "pool", "confirm", "knock"]))
         elif where is Page.HANDOFF:
-            s, _ = handle(s, "ready" if rng.random() < 0.8 else rng.choice(["hand", "pool", "confirm", "knock"]))
+            s, _ = act(s, "ready" if rng.random() < 0.8 else rng.choice(["hand", "pool", "confirm", "knock"]))
         elif (turn := bot_turn(s)) is not None:
             action = KNOCK if rng.random() < 0.3 else rng.choice(turn.view.legal_actions())
             s = bot_thinking(s, turn)

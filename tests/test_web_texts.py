@@ -7,14 +7,14 @@ import re
 
 import pytest
 
+from tests.zero_steps import act, bot_play
 from zero_game import Card, Colour
 from zero_game.seats import Seat
-from zero_game.web.commands import handle
+from zero_game.web.i18n import rules_sections
 from zero_game.web.present import present
-from zero_game.web.rules_text import rules_sections
 from zero_game.web.screens import MatchEndView, RoundEndView, TableView
 from zero_game.web.settings import Settings
-from zero_game.web.table import Page, Table, bot_play, bot_turn, page
+from zero_game.web.table import Page, Table, bot_turn, page
 from zero_game.web.texts import Texts
 
 SOLO = Settings(seats=(Seat(), Seat.bot("easy"), Seat.bot("easy")), speed="fast")
@@ -32,9 +32,9 @@ def test_the_lone_person_is_addressed_as_you_in_every_sentence_of_a_match(lang: 
     """Every live sentence, round banner and the winner's line of whole matches, with "you" at seat 0."""
     sentences: set[str] = set()
     for seed in range(12):
-        s, _ = handle(Table(lang=lang, settings=SOLO, seed=seed), "start")
+        s, _ = act(Table(lang=lang, settings=SOLO, seed=seed), "start")
         for _ in range(400):
-            sentences.add(s.live)
+            sentences.add(present(s).live)
             body = present(s).body
             if isinstance(body, (RoundEndView, MatchEndView)):
                 sentences.add(body.banner)
@@ -43,18 +43,18 @@ def test_the_lone_person_is_addressed_as_you_in_every_sentence_of_a_match(lang: 
             if page(s) is Page.MATCH_END:
                 break
             if page(s) is Page.ROUND_END:
-                s, _ = handle(s, "next-round")
+                s, _ = act(s, "next-round")
             elif (turn := bot_turn(s)) is not None:
                 actions = turn.view.legal_actions()
                 s, _ = bot_play(s, turn, actions[(seed + s.match.round.turns_taken) % len(actions)])  # type: ignore[union-attr]
             else:
                 hand, pool = s.match.round.hand(0), s.match.round.pool  # type: ignore[union-attr]
                 if seed % 3 and s.match.round.turns_taken < 6:  # type: ignore[union-attr]
-                    s, _ = handle(s, "hand", hand[0].slug)
-                    s, _ = handle(s, "pool", pool[0].slug)
+                    s, _ = act(s, "hand", hand[0].slug)
+                    s, _ = act(s, "pool", pool[0].slug)
                 else:
-                    s, _ = handle(s, "knock")
-                s, _ = handle(s, "confirm")
+                    s, _ = act(s, "knock")
+                s, _ = act(s, "confirm")
     you = Texts(lang, SOLO).name(0)
     about_you = [t for t in sentences if you in t or you.lower() in t.split()]
     assert len(about_you) > 10
@@ -63,12 +63,15 @@ def test_the_lone_person_is_addressed_as_you_in_every_sentence_of_a_match(lang: 
 
 
 def test_the_second_person_forms_read_right() -> None:
-    for lang, knock, win in (("en", "You knock.", "You win with 33 points!"),
-                             ("fr", "Vous frappez.", "Vous gagnez avec 33 points !"),
-                             ("de", "Du klopfst.", "Du gewinnst mit 33 Punkten!")):
+    for lang, knock, win, one in (
+        ("en", "You knock.", "You win with 33 points!", "You win with 1 point!"),
+        ("fr", "Vous frappez.", "Vous gagnez avec 33 points\u202f!", "Vous gagnez avec 1 point\u202f!"),
+        ("de", "Du klopfst.", "Du gewinnst mit 33 Punkten!", "Du gewinnst mit 1 Punkt!"),
+    ):
         t = Texts(lang, SOLO)
         assert t.say("live.knock", 0) == knock
         assert t.say("match.winner", 0, total=33) == win
+        assert t.say("match.winner", 0, total=1) == one  # a count's own form, not "1 points"
         assert t.say("live.knock", 1) == f"{t.name(1)} " + {"en": "knocks.", "fr": "frappe.", "de": "klopft."}[lang]
     named = Texts("en", Settings(seats=(Seat("Ana"), Seat.bot("easy"))))
     assert named.say("live.knock", 0) == "Ana knocks."
@@ -80,20 +83,20 @@ def test_german_declines_the_colours_and_french_puts_them_after_the_number() -> 
     assert de.t("confirm.swap", give=de.card_in(green1), take=de.card_in(red6)) == \
         "Deine grüne 1 abgeben und die rote 6 nehmen?"
     assert fr.t("confirm.swap", give=fr.card_in(blue1), take=fr.card_in(red6)) == \
-        "Donner votre 1 bleu et prendre le 6 rouge ?"
+        "Donner votre 1 bleu et prendre le 6 rouge\u202f?"
     assert fr.card(blue1) == "1 bleu" and de.card(green1) == "grün 1"
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_the_confirm_box_names_the_cards_as_the_language_does(lang: str) -> None:
-    s, _ = handle(Table(lang=lang, settings=Settings(seats=(Seat(), Seat.bot("easy"))), seed=4), "start")
+    s, _ = act(Table(lang=lang, settings=Settings(seats=(Seat(), Seat.bot("easy"))), seed=4), "start")
     while (turn := bot_turn(s)) is not None:
         s, _ = bot_play(s, turn, turn.view.legal_actions()[-1])
     m = s.match
     assert m is not None
     give, take = m.round.hand(0)[0], m.round.pool[0]
-    s, _ = handle(s, "hand", give.slug)
-    s, _ = handle(s, "pool", take.slug)
+    s, _ = act(s, "hand", give.slug)
+    s, _ = act(s, "pool", take.slug)
     body = present(s).body
     assert isinstance(body, TableView) and body.controls.confirm is not None
     t = Texts(lang, s.settings)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from tabletop.errors import DataError
 
-from .deck import Deck, default_deck
+from .deck import DEFAULT_MIX, MIXES, Deck, default_deck
 
 
 def _deck(path: str | None) -> Deck:
@@ -63,6 +63,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed for the deal and the bots")
     play.add_argument("--lang", dest="language", default="en", help="language of the questions: en, fr or de")
     play.add_argument("--deck", help=deck_help)
+    play.add_argument("--mix", choices=MIXES, default=DEFAULT_MIX,
+                      help="family (easier, nothing grim), quiz-night (every question) or experts (harder)")
+    play.add_argument("--leave-out", default="", metavar="THEMES",
+                      help="themes (category keys) to leave out, comma-separated, e.g. sport,history")
     play.set_defaults(run=_play)
 
     tour = commands.add_parser("tournament", help="bot teams against each other in duplicate games")

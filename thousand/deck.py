@@ -1,4 +1,11 @@
-"""The question deck (Q1, Q17): loading and checking ``deck.json``, and the deal order of Q6."""
+"""The question deck (Q1, Q17): loading and checking ``deck.json``, the mixes a table can choose, and the deal
+order of Q6.
+
+Besides Q17's fields, a question may name its *frame* (the sentence it shares with other questions about a
+different item, such as "the height of a building"; no two of one frame are dealt close together) and carry
+*tags*: ``grim`` (deaths, disasters, executions: left out of the family mix) and ``identifier`` (a code or
+catalogue number rather than a quantity to reason about).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +14,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
+from itertools import groupby
 from pathlib import Path
 
 from tabletop.documents import load_json
@@ -16,6 +24,14 @@ DECK_SCHEMA = 1
 LANGUAGES = ("en", "fr", "de")
 MIN_ANSWER, MAX_ANSWER = 0, 1000
 DIFFICULTIES = (1, 2, 3)
+#: The tags a question may carry.
+TAGS = ("grim", "identifier")
+#: The mixes a table can choose at the set-up: easier and no grim questions, the whole deck, harder ones.
+MIXES = ("family", "quiz-night", "experts")
+DEFAULT_MIX = "quiz-night"
+#: Questions of one frame are kept at least this many cards apart in the deal order when the deck allows:
+#: four teams' hands and the cards a game draws (at most 14 in 2,000 measured bot games) never repeat a frame.
+FRAME_GAP = 40
 #: A deck file larger than this is refused before it is parsed.
 MAX_DECK_BYTES = 8_000_000
 
@@ -49,6 +65,18 @@ class Question:
     difficulty: int
     year: int | None
     source: str
+    frame: str | None = None
+    tags: frozenset[str] = frozenset()
+
+    @property
+    def grim(self) -> bool:
+        """About deaths, disasters or executions: the family mix leaves it out."""
+        return "grim" in self.tags
+
+    @property
+    def identifier(self) -> bool:
+        """A code or catalogue number rather than a quantity to reason about."""
+        return "identifier" in self.tags
 
 
 @dataclass(frozen=True)
@@ -80,6 +108,11 @@ class Deck:
     def category(self, key: str) -> Texts:
         """The name of a category in the three languages."""
         return dict(self.categories)[key]
+
+    @property
+    def themes(self) -> tuple[str, ...]:
+        """The category keys, in the file's order: the themes a table may leave out of its mix."""
+        return tuple(key for key, _ in self.categories)
 
     @classmethod
     def from_dict(cls, data: object) -> Deck:
@@ -166,6 +199,15 @@ def _question(raw: object, number: int, categories: set[str]) -> Question:
     source = raw.get("source")
     if not isinstance(source, str) or not source.strip():
         raise DataError(f"{where}: the source is missing.")
+    frame = raw.get("frame")
+    if frame is not None and (not isinstance(frame, str) or not _ID.match(frame)):
+        raise DataError(f"{where}: the frame must be kebab-case text or null, not {frame!r}.")
+    tags = raw.get("tags", [])
+    if not isinstance(tags, list) or not all(isinstance(tag, str) for tag in tags):
+        raise DataError(f"{where}: the tags must be a list of words.")
+    unknown = sorted(set(tags) - set(TAGS))
+    if unknown:
+        raise DataError(f"{where}: unknown tag {unknown[0]!r}; the tags are {', '.join(TAGS)}.")
     return Question(
         id=qid,
         text=_texts(raw.get("text"), f"{where} text"),
@@ -175,6 +217,8 @@ def _question(raw: object, number: int, categories: set[str]) -> Question:
         difficulty=difficulty,
         year=year,
         source=source,
+        frame=frame,
+        tags=frozenset(tags),
     )
 
 
@@ -193,9 +237,85 @@ def default_deck() -> Deck:
     return _DEFAULT
 
 
-def deal_order(deck: Deck, seen: Mapping[str, float] | None = None, seed: int | str | None = None) -> tuple[str, ...]:
-    """The order to deal the deck in (Q6): questions this device has not shown first, shuffled, then
-    the ones it showed, least recently seen first; ``seen`` maps an id to when it was seen.
+@dataclass(frozen=True, slots=True)
+class Mix:
+    """The questions a table plays with: a mix of ``MIXES`` and the themes (category keys) it leaves out.
+
+    * ``family``: easy and medium questions (difficulty 1–2), none tagged grim;
+    * ``quiz-night``: every question;
+    * ``experts``: medium and hard questions (difficulty 2–3).
+
+    >>> Mix("family", frozenset({"sport"})).to_dict()
+    {'mix': 'family', 'leave_out': ['sport']}
+    """
+
+    name: str = DEFAULT_MIX
+    leave_out: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        if self.name not in MIXES:
+            raise ValueError(f"There is no mix {self.name!r}; the mixes are {', '.join(MIXES)}.")
+        if isinstance(self.leave_out, str):
+            raise ValueError("leave_out is a set of theme keys, not one string.")
+        object.__setattr__(self, "leave_out", frozenset(self.leave_out))
+
+    def admits(self, question: Question) -> bool:
+        """Whether this mix deals the question."""
+        if question.category in self.leave_out:
+            return False
+        if self.name == "family":
+            return question.difficulty <= 2 and not question.grim
+        if self.name == "experts":
+            return question.difficulty >= 2
+        return True
+
+    def ids(self, deck: Deck) -> tuple[str, ...]:
+        """The ids of the deck's questions in this mix, in the file's order."""
+        return tuple(q.id for q in deck.questions if self.admits(q))
+
+    def to_dict(self) -> dict[str, object]:
+        """The mix as JSON-ready data, to remember it on the device."""
+        return {"mix": self.name, "leave_out": sorted(self.leave_out)}
+
+    @classmethod
+    def from_dict(cls, data: object, deck: Deck | None = None) -> Mix:
+        """A remembered mix; damaged data raises ``DataError``. With ``deck``, themes it no longer has are
+        dropped (a deck update may retire a category) rather than refused."""
+        if not isinstance(data, dict):
+            raise DataError("The remembered mix is not a JSON object.")
+        name = data.get("mix", DEFAULT_MIX)
+        if name not in MIXES:
+            raise DataError(f"The remembered mix {name!r} is not one of {', '.join(MIXES)}.")
+        leave_out = data.get("leave_out", [])
+        if not isinstance(leave_out, list) or not all(isinstance(key, str) for key in leave_out):
+            raise DataError("The remembered mix's left-out themes are not a list of theme keys.")
+        if deck is not None:
+            leave_out = [key for key in leave_out if key in deck.themes]
+        return cls(name, frozenset(leave_out))
+
+
+class MixTooSmall(ValueError):
+    """A mix holds too few questions for the teams: raised before the deal, with the figures for a message."""
+
+    def __init__(self, mix: Mix, available: int, needed: int, teams: int) -> None:
+        self.mix, self.available, self.needed, self.teams = mix, available, needed, teams
+        super().__init__(
+            f"The {mix.name} mix{' without ' + ', '.join(sorted(mix.leave_out)) if mix.leave_out else ''} holds "
+            f"{available} questions; {teams} teams need at least {needed}. "
+            "Choose a wider mix or leave out fewer themes."
+        )
+
+
+def deal_order(
+    deck: Deck,
+    seen: Mapping[str, float] | None = None,
+    seed: int | str | None = None,
+    mix: Mix | None = None,
+) -> tuple[str, ...]:
+    """The order to deal the deck (or the questions of ``mix``) in (Q6): questions this device has not shown
+    first, shuffled, then the ones it showed, least recently seen first; ``seen`` maps an id to when it was seen
+    and may hold ids of any mix. Within each part, questions that share a frame are kept ``FRAME_GAP`` cards
+    apart where the deck allows, so a deal does not hold two of one sentence frame.
 
     >>> from thousand.deck import Deck, Question, Texts
     >>> t = Texts("a", "b", "c")
@@ -205,10 +325,55 @@ def deal_order(deck: Deck, seen: Mapping[str, float] | None = None, seed: int | 
     """
     seen = seen or {}
     rng = random.Random(seed)
-    fresh = [qid for qid in deck.ids if qid not in seen]
-    rng.shuffle(fresh)
-    old = [qid for qid in deck.ids if qid in seen]
-    rng.shuffle(old)  # equal times are dealt in a seeded random order (sort is stable)
-    old.sort(key=lambda qid: seen[qid])
-    return tuple(fresh) + tuple(old)
+    ids = deck.ids if mix is None else mix.ids(deck)
+    frame_of = {q.id: q.frame for q in deck.questions if q.frame is not None}
+    fresh = _shuffled([qid for qid in ids if qid not in seen], frame_of, rng)
+    old = _shuffled([qid for qid in ids if qid in seen], frame_of, rng)
+    old.sort(key=lambda qid: seen[qid])  # equal times stay in their seeded order (sort is stable)
+    # Frames are kept apart among the fresh questions and among those seen at the same time, never at the
+    # price of the order of Q6.
+    spread_old = [qid for _, group in groupby(old, key=seen.__getitem__) for qid in _spread(list(group), frame_of)]
+    return _spread(fresh, frame_of) + tuple(spread_old)
 
+
+def _shuffled(ids: list[str], frame_of: Mapping[str, str], rng: random.Random) -> list[str]:
+    """``ids`` in a seeded random order in which the questions of a frame lie evenly apart: the k questions
+    of a frame get the places (i + u) / k of the way along, for one random u, and the others random places.
+    Without frames, a plain shuffle (so decks without frames deal as they always did)."""
+    framed: dict[str, list[str]] = {}
+    for qid in ids:
+        if qid in frame_of:
+            framed.setdefault(frame_of[qid], []).append(qid)
+    if not framed:
+        rng.shuffle(ids)
+        return ids
+    place = {qid: rng.random() for qid in ids if qid not in frame_of}
+    for frame in sorted(framed):
+        members = framed[frame]
+        rng.shuffle(members)
+        offset = rng.random()
+        place.update((qid, (i + offset) / len(members)) for i, qid in enumerate(members))
+    return sorted(ids, key=place.__getitem__)
+
+
+def _spread(ids: list[str], frame_of: Mapping[str, str]) -> tuple[str, ...]:
+    """``ids`` in the same order, except that a question whose frame was dealt fewer than ``FRAME_GAP`` cards
+    before waits for the first place where it is not (or goes where it is, when nothing else is left)."""
+    if not frame_of:
+        return tuple(ids)
+    waiting = ids[::-1]  # the next question is the last item, so taking it costs nothing
+    out: list[str] = []
+    last: dict[str, int] = {}  # frame -> the place it was last dealt at
+    while waiting:
+        index = len(waiting) - 1
+        for i in range(index, -1, -1):
+            frame = frame_of.get(waiting[i])
+            if frame is None or len(out) - last.get(frame, -FRAME_GAP) >= FRAME_GAP:
+                index = i
+                break
+        qid = waiting.pop(index)
+        frame = frame_of.get(qid)
+        if frame is not None:
+            last[frame] = len(out)
+        out.append(qid)
+    return tuple(out)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -27,13 +26,15 @@ from tabletop.errors import DataError, IllegalMove, InvalidMove
 
 from .actions import SHIFT, Action, ChooseTarget, Combine, Guess, Pick, Power, parse_action
 from .actions import Change as ChangeAction
-from .deck import Deck, Question, Texts, deal_order, default_deck
+from .deck import Deck, Mix, MixTooSmall, Question, Texts, deal_order, default_deck
 
 MIN_TEAMS, MAX_TEAMS = 2, 4
 HAND_SIZE = 6
 START_TARGET = 500
 #: Below this many cards in the deck the app warns (Q15).
 LOW_DECK = 10
+#: A mix must hold this many questions beyond the teams' hands (a game drew at most 14 in 2,000 measured games).
+SPARE_CARDS = 20
 GAME_SCHEMA = 1
 #: Saved games longer than this (in characters) are refused before they are parsed.
 MAX_SAVE_CHARS = 1_000_000
@@ -201,16 +202,19 @@ class Game:
         cls,
         teams: int,
         *,
-        seed: int | str | None = None,
+        seed: int | str,
         deck: Deck | None = None,
         seen: Mapping[str, float] | None = None,
+        mix: Mix | None = None,
     ) -> Game:
-        """A new game: the deck in the order of Q6 (unseen first), six cards to each team from the top."""
+        """A new game dealt by ``seed`` (the caller's: no global randomness): the deck (or the questions of
+        ``mix``) in the order of Q6 (unseen first), six cards to each team from the top. A mix too small for the
+        teams raises ``MixTooSmall`` (see ``check_mix``)."""
         check_teams(teams)
         deck = deck if deck is not None else default_deck()
-        if seed is None:
-            seed = random.Random().randrange(2**32)
-        return cls.from_order(teams, deal_order(deck, seen, seed), deck=deck, seed=seed)
+        if mix is not None:
+            check_mix(deck, mix, teams)
+        return cls.from_order(teams, deal_order(deck, seen, seed, mix), deck=deck, seed=seed)
 
     @classmethod
     def from_order(
@@ -575,12 +579,31 @@ class Game:
 def deal(
     teams: int,
     *,
-    seed: int | str | None = None,
+    seed: int | str,
     deck: Deck | None = None,
     seen: Mapping[str, float] | None = None,
+    mix: Mix | None = None,
 ) -> Game:
     """A new game (see ``Game.deal``)."""
-    return Game.deal(teams, seed=seed, deck=deck, seen=seen)
+    return Game.deal(teams, seed=seed, deck=deck, seen=seen, mix=mix)
+
+
+def cards_needed(teams: int) -> int:
+    """The fewest questions a mix must hold for this many teams: their hands and the cards a game draws."""
+    return teams * HAND_SIZE + SPARE_CARDS
+
+
+def check_mix(deck: Deck, mix: Mix, teams: int) -> int:
+    """The number of questions ``mix`` holds; ``MixTooSmall`` when that is too few for ``teams`` teams.
+
+    The set-up calls it before the deal to say so; ``Game.deal`` calls it too.
+    """
+    check_teams(teams)
+    available = len(mix.ids(deck))
+    needed = cards_needed(teams)
+    if available < needed:
+        raise MixTooSmall(mix, available, needed, teams)
+    return available
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from tabletop.errors import DataError, InvalidMove
 
 from .actions import Action, Change, ChooseTarget, Combine, Guess, Pick, Power
 from .bots import LEVELS, Bot, make_bot
-from .deck import LANGUAGES, Deck, default_deck
+from .deck import DEFAULT_MIX, LANGUAGES, Deck, Mix, default_deck
 from .game import MAX_TEAMS, MIN_TEAMS, Card, Game, Phase, Reveal, TeamView
 from .text import describe_end, describe_reveal
 
@@ -84,12 +84,15 @@ class TerminalGame(Console):
         seed: int | None = None,
         deck: Deck | None = None,
         language: str = "en",
+        mix: Mix | None = None,
         stdin: TextIO = sys.stdin,
         stdout: TextIO = sys.stdout,
     ) -> None:
         self.teams = list(teams)
         self.deck = deck if deck is not None else default_deck()
-        self.game = Game.deal(len(self.teams), seed=seed, deck=self.deck)
+        # No seed asked for: a fresh one from the operating system, here at the program's edge.
+        self.game = Game.deal(len(self.teams), seed=random.SystemRandom().randrange(2**32) if seed is None else seed,
+                              deck=self.deck, mix=mix)
         for number, team in enumerate(self.teams):
             if team.level is not None:
                 team.bot = make_bot(team.level, self.deck, f"{self.game.seed}:{number}")
@@ -247,7 +250,12 @@ def play_from_args(args: argparse.Namespace) -> int:
         deck = Deck.from_path(args.deck) if args.deck else default_deck()
         if args.language not in LANGUAGES:
             raise ValueError(f"The languages are {', '.join(LANGUAGES)}.")
-        game = TerminalGame(teams, seed=args.seed, deck=deck, language=args.language)
+        leave_out = frozenset(key.strip() for key in args.leave_out.split(",") if key.strip())
+        unknown = sorted(leave_out - set(deck.themes))
+        if unknown:
+            raise ValueError(f"There is no theme {unknown[0]!r}; the themes are {', '.join(deck.themes)}.")
+        mix = Mix(args.mix, leave_out) if args.mix != DEFAULT_MIX or leave_out else None  # None: the whole deck
+        game = TerminalGame(teams, seed=args.seed, deck=deck, language=args.language, mix=mix)
     except (ValueError, DataError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from tabletop.documents import MAX_JSON_CHARS, DocType, Stepper, json_problem_steps
+from tabletop.documents import MAX_JSON_CHARS, DocType, Stepper, json_problem_steps, load_json
 from tabletop.errors import (
     DamagedError,
     DataError,
@@ -57,7 +57,7 @@ from .round import MAX_ACTIONS, MAX_PLAYERS, MIN_PLAYERS, Round
 from .seats import Kind, Seat, seat_problem
 
 SHEET_SCHEMA = 3
-GAME_SCHEMA = 1
+GAME_SCHEMA = 2
 SHEET_TYPE = "sheet"
 GAME_TYPE = "saved-game"
 
@@ -490,7 +490,8 @@ class SavedGame:
     """The match being played, saved after every action.
 
     ``options`` holds the table's choices the match itself does not (bot speed, language...): a flat mapping
-    from short names to JSON scalars. ``revision`` counts saves; the storage layer sets it.
+    from short names to JSON scalars; ``table`` the page's set-up of the table (a JSON object the page reads
+    back, or ``None``). ``revision`` counts saves; the storage layer sets it.
     """
 
     id: str
@@ -499,6 +500,7 @@ class SavedGame:
     updated_at: str
     options: Mapping[str, Option] = field(default_factory=dict)
     revision: int = 0
+    table: Mapping[str, Any] | None = None
 
     def __post_init__(self) -> None:
         _check_id(self.id, "The saved match")
@@ -537,6 +539,7 @@ class SavedGame:
             "updated_at": self.updated_at,
             "seats": [seat_dict(s) for s in self.seats],
             "options": dict(self.options),
+            "table": None if self.table is None else dict(self.table),
             "match": self.match.to_dict(),
         }
 
@@ -630,7 +633,22 @@ def _sheet_2_to_3(doc: dict[str, Any]) -> dict[str, Any]:
 
 # Ordered: SHEET_MIGRATIONS[n] turns a schema-n document into schema n + 1.
 SHEET_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _sheet_1_to_2, 2: _sheet_2_to_3}
-GAME_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+def _game_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Saved match schema 1 → 2: the table's set-up moves from an option holding JSON text (``settings``) to a
+    field of its own holding the object (``None`` if that text was not readable)."""
+    options = _check_dict(doc.get("options"), "The saved match's options", ())
+    text = options.get("settings")
+    table = None
+    if isinstance(text, str):
+        try:
+            table = load_json(text, "table set-up", max_chars=100_000)
+        except DataError:
+            table = None
+    rest = {k: v for k, v in options.items() if k != "settings"}
+    return {**doc, "schema": 2, "options": rest, "table": table if isinstance(table, dict) else None}
+
+
+GAME_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _game_1_to_2}
 SHEET_DOC = DocType(SHEET_TYPE, SHEET_SCHEMA, "score sheet", "Zero", SHEET_MIGRATIONS, MAX_SHEET_CHARS)
 GAME_DOC = DocType(GAME_TYPE, GAME_SCHEMA, "saved match", "Zero", GAME_MIGRATIONS, MAX_GAME_CHARS)
 
@@ -866,7 +884,7 @@ def merge_steps(base: ScoreSheet, other: ScoreSheet) -> Generator[None, None, tu
 def game_from_data(data: object) -> SavedGame:
     """A saved game from decoded JSON; ``DataError`` subclasses say what is wrong."""
     doc = GAME_DOC.header(data)
-    fields = ("schema", "type", "id", "revision", "updated_at", "seats", "options", "match")
+    fields = ("schema", "type", "id", "revision", "updated_at", "seats", "options", "table", "match")
     d = _check_dict(doc, "The saved match", fields)
     if set(d) != set(fields):
         raise DamagedError("The saved match has unexpected fields.")
@@ -884,7 +902,14 @@ def game_from_data(data: object) -> SavedGame:
         updated_at=_check_timestamp(d["updated_at"], "The saved match"),
         options=_check_options(d["options"]),
         revision=_check_int(d["revision"], 0, 2**53 - 1, "The saved match", "its revision"),
+        table=_check_table(d["table"]),
     )
+
+
+def _check_table(value: object) -> dict[str, Any] | None:
+    if value is not None and not isinstance(value, Mapping):
+        raise DamagedError("The saved match's table set-up must be a JSON object.")
+    return None if value is None else dict(value)
 
 
 def load_game(text: str | bytes) -> SavedGame:

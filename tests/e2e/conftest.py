@@ -42,8 +42,9 @@ REPO = Path(__file__).resolve().parents[2]
 # For pages opened without ``open_game``: Zero, as chosen on an earlier visit (a first visit shows the
 # choice of game; tests/e2e/test_quiz.py covers that screen).
 CHOOSE_ZERO = (
-    "try { if (localStorage.getItem('zero-knizia:game-choice') === null && !location.search.includes('game=')"
-    " && !sessionStorage.getItem('first-visit')) localStorage.setItem('zero-knizia:game-choice', 'zero'); }"
+    "try { if (localStorage.getItem('zero-knizia:prefs') === null && !location.search.includes('game=')"
+    " && !sessionStorage.getItem('first-visit')) localStorage.setItem('zero-knizia:prefs',"
+    " JSON.stringify({type: 'prefs', schema: 1, values: {game: 'zero'}})); }"
     " catch (e) {}"
 )
 # Generous: Pyodide's boot is a few seconds here, but CI machines can be slow and noisy.

@@ -3,7 +3,6 @@ round's last move played out on the table before the round's end opens."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 
 import pytest
@@ -11,9 +10,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from zero_game import Match
 from zero_game.sheet import load_game
+from zero_game.web.keeper import GAME_KEY
 from zero_game.web.movelog import last_move_text, log_round, round_log
 from zero_game.web.settings import Settings
-from zero_game.web.storage import GAME_KEY
 from zero_game.web.texts import Texts
 
 from .conftest import open_game
@@ -49,7 +48,7 @@ def new_match(page: Page, speed: str) -> None:
 def saved(page: Page) -> tuple[Match, Texts]:
     """The match the page saved after its last action, and the page's texts for it."""
     game = load_game(page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')"))
-    settings = Settings.from_dict(json.loads(str(game.options["settings"])))
+    settings = Settings.from_dict(game.table)
     return game.match, Texts("en", settings)
 
 

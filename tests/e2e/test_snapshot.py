@@ -14,12 +14,12 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tabletop.prefs import PREFS_KEY
 from tests import snapshot_hooks as snap
 from tests.e2e.conftest import READY_TIMEOUT_MS, REPO
 from tests.e2e.test_offline import CSP_LISTENER, csp_violations, wait_ready
 from tools.engines import Site
-from zero_game.web.home import CHOICE_KEY
-from zero_game.web.storage import GAME_KEY
+from zero_game.web.keeper import GAME_KEY
 
 SEEDED = "?seed=7&speed=fast&game=zero"
 UNSEEDED = "?speed=fast&game=zero"
@@ -91,8 +91,7 @@ def test_the_first_visit_makes_it_off_the_pages_thread_and_keeps_it_in_the_relea
     assert entry[0] == device.cache and device.cache.startswith("zero / ")
     assert entry[2] == made["stored"] < made["snapshot"], "stored without the interpreter's zero pages"
     # What it holds: everything of both games that imports without a page; the glue that needs one is left.
-    assert made["held"]["skipped_modules"].keys() == {
-        "zero_game.web.app", "zero_game.web.page", "zero_game.web.saved", "thousand.web.app"}
+    assert made["held"]["skipped_modules"].keys() == {"tabletop.web.page", "tabletop.web.shell"}
     # Made by the worker: the page's own share is a few small pieces (messages), never a long task.
     assert made["pageLongestMs"] < 20 and made["pageMs"] < 50, made
     assert made["worker"]["imports"] > made["pageMs"], "the heavy work is the worker's"
@@ -120,7 +119,7 @@ def test_the_quiz_opens_from_a_restored_start(device: Device) -> None:
     expect(page.locator("body[data-screen]")).not_to_have_attribute("data-screen", "home")
     expect(page.locator("[data-action=start]")).to_be_visible()
     assert console_errors(page) == []
-    page.evaluate("(key) => localStorage.removeItem(key)", CHOICE_KEY)
+    page.evaluate("(key) => localStorage.removeItem(key)", PREFS_KEY)  # the last game chosen
 
 
 def test_two_starts_from_one_snapshot_deal_different_matches_and_a_seed_deals_the_same_one(device: Device) -> None:

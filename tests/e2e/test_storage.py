@@ -8,13 +8,13 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from zero_game.web.i18n import MESSAGES
-from zero_game.web.storage import BACKUP_PREFIX, GAME_KEY, SHEET_KEY
-from zero_game.web.storage_messages import STORAGE_MESSAGES
+from tabletop.store import BACKUP_PREFIX
+from zero_game.web.i18n import messages, translate
+from zero_game.web.keeper import GAME_KEY, SHEET_KEY
 
 from .conftest import open_game
 
-EN = STORAGE_MESSAGES["en"]
+EN = messages("en").messages  # the storage texts, placeholders unfilled
 GAME = "?seed=5&speed=fast"
 BOT_TIMEOUT_MS = 60_000
 MY_TURN = "[data-action=knock]"
@@ -141,10 +141,10 @@ def test_a_corrupt_saved_match_is_backed_up_and_reported_and_the_game_starts(
     assert Path(download.value.path()).read_text(encoding="utf-8") == "{broken"
     # Notices and the service worker's update bar follow the language (the bar is hidden until an update).
     page.locator("[data-field=lang]").select_option("fr")
-    expect(notice).to_contain_text(STORAGE_MESSAGES["fr"]["storage.corrupt-game"])
+    expect(notice).to_contain_text(translate("fr", "storage.corrupt-game"))
     for node, key in (("update-message", "update.message"), ("update-reload", "update.reload"),
                       ("update-later", "update.later")):
-        assert page.locator(f"#{node}").text_content() == MESSAGES["fr"][key]
+        assert page.locator(f"#{node}").text_content() == translate("fr", key)
     notice.locator("[data-action=dismiss]").click()
     expect(notice).to_have_count(0)
 
@@ -181,7 +181,7 @@ def test_a_full_storage_warns_once_and_the_round_goes_on(fresh_context: BrowserC
     with page.expect_download() as download:  # exactly the data at risk: the match in progress
         warning.locator("[data-action=export-rescue]").click()
     rescue = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
-    assert rescue["type"] == "zero-rescue" and rescue["match_in_progress"]["type"] == "saved-game"
+    assert rescue["type"] == "zero-rescue" and rescue["documents"]["game"]["type"] == "saved-game"
     assert stored(page, GAME_KEY) is None
     swap_first(page)
     knock_until_the_match_is_over(page)  # every save is refused, and play goes on to the end

@@ -11,8 +11,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from zero_game import Match, Swap
 from zero_game.sheet import load_game
-from zero_game.web.i18n import MESSAGES
-from zero_game.web.storage import GAME_KEY
+from zero_game.web.i18n import messages, translate
+from zero_game.web.keeper import GAME_KEY
 
 from .conftest import REPO, open_game
 
@@ -289,11 +289,11 @@ def test_the_table_in_french_and_german_has_no_english_left(game: Page, lang: st
     page.locator("[data-zone=hand] [data-card]").first.click()  # a chosen card shows hints and a prompt
     page.locator("[data-zone=pool] [data-card]").first.click()
     expect(page.locator("html")).to_have_attribute("lang", lang)
-    english_only = words(" ".join(MESSAGES["en"].values())) - words(" ".join(MESSAGES[lang].values()))
+    english_only = words(" ".join(messages("en").texts())) - words(" ".join(messages(lang).texts()))
     shown = words(page.locator("body").inner_text())
     shown |= words(" ".join(page.locator("[aria-label]").evaluate_all("els => els.map(e => e.ariaLabel)")))
     assert shown & english_only == set()
-    assert page.title() == MESSAGES[lang]["title.table"]
+    assert page.title() == translate(lang, "title.table")
 
 
 # ---- hot-seat privacy, hand-offs and bots that never stall --------------------------------------

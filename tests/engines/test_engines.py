@@ -3,10 +3,11 @@ hot-seat hand-off, saved games, damaged storage and offline play.  Each test run
 
 from __future__ import annotations
 
+from tabletop.store import BACKUP_PREFIX
 from tools.browser import ROOT
 from tools.engines import Driver, Site
 from zero_game import Match
-from zero_game.web.storage import BACKUP_PREFIX, GAME_KEY
+from zero_game.web.keeper import GAME_KEY
 
 from . import table as t
 from .conftest import GAME, SEED

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tests import snapshot_hooks as snap
 from tools.engines import Driver, Site
-from zero_game.web.storage import GAME_KEY
+from zero_game.web.keeper import GAME_KEY
 
 from . import table as t
 from .test_engines import console_errors

@@ -6,14 +6,19 @@ no unrevealed answer) and ``table.shown_plays`` (the plays turned over so far).
 
 from __future__ import annotations
 
-from thousand.actions import Combine, Power
-from thousand.deck import default_deck
-from thousand.game import Card, End, Phase, Reveal, RevealedCard, TeamView
-from zero_game.web.present import game_top_bar
-from zero_game.web.screens import Button, Choice, Confirm, HandoffView, Notice, Notices, RulesView, TopBar
-from zero_game.web.table import Think
+from collections.abc import Callable
 
-from .rules_text import RULES
+from tabletop.names import bot_name
+from tabletop.notes import Live
+from tabletop.present import Nav, chrome, notices
+from tabletop.present import top_bar as shell_top_bar
+from tabletop.saving import Data
+from tabletop.turns import Acts, BotActs, HandOff
+from tabletop.widgets import Button, Choice, Confirm, HandoffView, Key, RulesView, Screen, TopBar
+from thousand.actions import Combine, Power
+from thousand.game import Card, End, Phase, Reveal, RevealedCard, TeamView
+
+from .actions import Command
 from .screens import (
     Body,
     ChooseControls,
@@ -24,7 +29,6 @@ from .screens import (
     NumberLine,
     PlayView,
     QuestionView,
-    QuizScreen,
     QuizSetupView,
     QuizSheetView,
     RevealedAnswer,
@@ -33,68 +37,95 @@ from .screens import (
     TeamPanel,
     TeamSetup,
 )
-from .settings import BOT_NAMES, KINDS, SPEEDS
+from .settings import KINDS, SPEEDS
 from .sheet import statistics
 from .table import (
-    Act,
     Page,
+    QuestionWord,
     QuizTable,
+    TeamWord,
     can_two,
     current_reveal,
     my_turn,
     next_step,
     page,
     pick_of,
+    questions,
     seen,
     shown_plays,
     team_name,
     viewer,
 )
-from .texts import LANGUAGES, Texts
+from .texts import LANGUAGES, Texts, rules_sections
 
 POWER_ORDER = (Power.SHIFT, Power.CHANGE, Power.TWO)
 
 
-def present(s: QuizTable) -> QuizScreen:
-    """What to draw now."""
+def present(s: QuizTable) -> Screen:
+    """What to draw now, and how the page behaves around it (where focus starts, which keys do what)."""
     t = s.texts
     name = page(s)
-    body: Body
-    if name is Page.RULES:
-        body = RulesView(t.t("rules.heading"), RULES[s.lang], Button("back", t.t("back")))
-    elif name is Page.SHEET:
-        body = sheet_page(s)
-    elif name is Page.SETUP:
-        body = setup(s)
-    elif name is Page.HANDOFF:
-        body = handoff(s)
-    elif name is Page.CHOOSE:
-        body = choose(s)
-    elif name is Page.REVEAL:
-        body = reveal(s)
-    elif name is Page.GUESS:
-        body = guess(s)
-    else:
-        body = end(s)
-    return QuizScreen(name=str(name), lang=s.lang, title=t.t("title." + name), tagline=t.t("tagline"),
-                      table_label=t.t("table_label"), top=top_bar(s), notices=notices(s), live=s.live, body=body)
+    body = BODIES[name](s)
+    mine = my_turn(s)
+    return Screen(name=str(name), game="quiz", lang=s.lang, title=t.t("title." + name), brand=t.t("brand"),
+                  tagline=t.t("tagline"), table_label=t.t("table_label"), top=top_bar(s),
+                  notices=notices(s.notes, t.t, leave_question(t) if s.confirm_new else None), live=live_text(s),
+                  body=body,
+                  focus=FOCUS.get(name, ("h1",)), keys=keys(s, name, mine), moment=f"{name}:{mine}",
+                  chrome=chrome(t.t), guard=Command.READY if name is Page.HANDOFF else None,
+                  ready=("sheet",) if s.persist.sheet_ready else ())
+
+
+def rules(s: QuizTable) -> RulesView:
+    """The rules page."""
+    return RulesView(s.texts.t("rules.heading"), rules_sections(s.lang), Button(Nav.BACK, s.texts.t("back")))
+
+
+FOCUS: dict[Page, tuple[str, ...]] = {
+    Page.CHOOSE: (".team.mine [data-question]", ".prompt"),  # when the bots have chosen: the team's own cards
+    Page.GUESS: ("[data-field=guess]", "h1"),
+    Page.REVEAL: (".reveal-buttons .btn", "h1"),
+}
+
+
+def keys(s: QuizTable, name: Page, mine: bool) -> tuple[Key, ...]:
+    """The screen's shortcuts: Escape cancels; Enter plays a complete pick, or gives the guess typed."""
+    found = [Key("Escape", Nav.CANCEL, fields=True)]
+    if name is Page.CHOOSE and mine and pick_of(s) is not None:
+        found.append(Key("Enter", Command.CONFIRM))
+    if name is Page.GUESS and mine:
+        found.append(Key("Enter", Command.GUESS, fields=True))
+    return tuple(found)
+
+
+def leave_question(t: Texts) -> tuple[str, str, str]:
+    """The question before leaving a game in progress: its words, its detail, its yes."""
+    return t.t("leave.question"), t.t("leave.detail"), t.t("leave.yes")
+
+
+def live_text(s: QuizTable) -> str:
+    """The live region's sentence: the state's event, worded in the language on screen."""
+    live: Live = s.live
+    if not live.key:
+        return ""
+    return s.texts.t(live.key, **{name: _word(s, value) for name, value in live.params})
+
+
+def _word(s: QuizTable, value: object) -> object:
+    if isinstance(value, TeamWord):
+        return team_name(s, value.team)
+    if isinstance(value, QuestionWord) and s.game is not None:
+        return s.game.deck.question(value.id).text[s.lang]
+    if isinstance(value, tuple):
+        return " / ".join(str(_word(s, v)) for v in value)
+    return value
 
 
 def top_bar(s: QuizTable) -> TopBar:
-    return game_top_bar(s.texts.t, s.lang, sheet_open=s.overlay is Page.SHEET, rules_open=s.overlay is Page.RULES,
-                        playing=s.game is not None and not s.setting_up,
-                        between=s.game is None or s.setting_up or s.game.is_over, confirm_new=s.confirm_new)
-
-
-def notices(s: QuizTable) -> Notices:
+    """The bar: the games (between games), score sheet, rules, new game, language."""
     t = s.texts
-    items = tuple(Notice(n.key, t.t(n.key, **dict(n.params)), n.alert, (),
-                         Button("dismiss", t.t("notice.dismiss"), arg=n.key)) for n in s.notes)
-    ask = None
-    if s.confirm_new:
-        ask = Confirm(t.t("leave.question"), t.t("leave.detail"), Button("new-setup-yes", t.t("leave.yes")),
-                      Button("cancel", t.t("leave.no"), primary=True, key="Escape"), danger=True)
-    return Notices(t.t("notice.area"), items, ask)
+    return shell_top_bar(t.t, s.lang, LANGUAGES, brand=t.t("brand"), label=t.t("nav.label"), overlay=s.overlay,
+                         game=s.game, setting_up=s.setting_up, confirm_new=s.confirm_new)
 
 
 # ---- set-up and hand-off --------------------------------------------------------------------------
@@ -107,10 +138,10 @@ def setup(s: QuizTable) -> QuizSetupView:
         TeamSetup(
             index=i, heading=t.t("setup.team", n=i + 1),
             kind=Choice(f"team-kind:{i}", t.t("setup.kind", n=i + 1), team.kind, kinds),
-            editable=team.is_people, bot_name=BOT_NAMES[i % len(BOT_NAMES)],
+            editable=team.is_people, bot_name=bot_name(i),
             name_label=t.t("setup.name"), people_label=t.t("setup.people"),
             placeholder=t.t("team.default", n=i + 1),
-            remove=Button("remove-team", t.t("setup.remove"), arg=str(i)) if len(s.settings.teams) > 2 else None,
+            remove=Button(Command.REMOVE_TEAM, t.t("setup.remove"), arg=str(i)) if len(s.settings.teams) > 2 else None,
             name=team.name, people=", ".join(team.people),
         )
         for i, team in enumerate(s.settings.teams)
@@ -119,24 +150,25 @@ def setup(s: QuizTable) -> QuizSetupView:
         Choice("lang", t.t("setup.language"), s.lang, tuple(LANGUAGES.items())),
         Choice("speed", t.t("setup.speed"), s.settings.speed, tuple((k, t.t("speed." + k)) for k in SPEEDS)),
     )
-    add = Button("add-team", t.t("setup.add")) if len(s.settings.teams) < 4 else None
-    back = Button("back-to-game", t.t("setup.back")) if s.game is not None and not s.game.is_over else None
+    add = Button(Command.ADD_TEAM, t.t("setup.add")) if len(s.settings.teams) < 4 else None
+    back = Button(Command.BACK_TO_GAME, t.t("setup.back")) if s.game is not None and not s.game.is_over else None
     return QuizSetupView(t.t("setup.heading"), t.t("setup.intro"), teams, add, options, t.t("setup.seed"),
-                         Button("start", t.t("setup.play"), primary=True), back, s.seed_text)
+                         Button(Command.START, t.t("setup.play"), primary=True), back, s.seed_text)
 
 
 def handoff(s: QuizTable) -> HandoffView:
     """Whose turn it is to take the tablet; nothing private."""
     step = next_step(s)
-    assert step is not None and not isinstance(step, Act)
+    assert step is not None and not isinstance(step, Acts)
     t = s.texts
-    who = team_name(s, step.seat)
-    config = s.settings.teams[step.seat]
+    assert isinstance(step, HandOff)
+    who = team_name(s, step.who)
+    config = s.settings.teams[step.who]
     named = f"{who} ({', '.join(config.people)})" if config.name and config.people else who
     guessing = s.game is not None and s.game.phase is Phase.GUESS
     return HandoffView(t.t("handoff.heading", name=named), t.t("handoff.detail_guess" if guessing else "handoff.detail",
                                                               name=who),
-                       Button("ready", t.t("handoff.ready", name=who), primary=True))
+                       Button(Command.READY, t.t("handoff.ready", name=who), primary=True))
 
 
 # ---- the table ------------------------------------------------------------------------------------
@@ -201,20 +233,20 @@ def controls(s: QuizTable, view: TeamView, mine: bool, step: object) -> ChooseCo
     """The team at the tablet's choices; for anyone else, only what the table is waiting for."""
     t = s.texts
     if not mine:
-        watching = isinstance(step, Think) and not s.settings.people_teams
+        watching = isinstance(step, BotActs) and not s.settings.people_teams
         return ChooseControls(t.t("choose.watch" if watching else "choose.wait"), (), (), "", None, None)
     powers = view.powers[view.team]
     buttons = []
     if Power.SHIFT in powers:
-        buttons.append(Button("shift", t.t("choose.shift_plus"), arg="+200", pressed=s.shift > 0))
-        buttons.append(Button("shift", t.t("choose.shift_minus"), arg="-200", pressed=s.shift < 0))
+        buttons.append(Button(Command.SHIFT, t.t("choose.shift_plus"), arg="+200", pressed=s.shift > 0))
+        buttons.append(Button(Command.SHIFT, t.t("choose.shift_minus"), arg="-200", pressed=s.shift < 0))
     if view.can_change:
-        buttons.append(Button("change", t.t("choose.change"), pressed=s.changing))
+        buttons.append(Button(Command.CHANGE, t.t("choose.change"), pressed=s.changing))
     if can_two(view):
-        buttons.append(Button("two", t.t("choose.two"), pressed=s.two))
+        buttons.append(Button(Command.TWO, t.t("choose.two"), pressed=s.two))
     combine: tuple[Button, ...] = ()
     if s.two:
-        combine = tuple(Button("combine", t.t("choose." + c.value), arg=c.value, pressed=s.combine is c)
+        combine = tuple(Button(Command.COMBINE, t.t("choose." + c.value), arg=c.value, pressed=s.combine is c)
                         for c in Combine)
     if s.changing:
         prompt = t.t("choose.prompt_change")
@@ -235,8 +267,8 @@ def controls(s: QuizTable, view: TeamView, mine: bool, step: object) -> ChooseCo
         summary += " " + t.t("choose.summary_shift", shift=f"{s.shift:+d}".replace("-", "−"))
     ready = pick_of(s) is not None
     return ChooseControls(prompt, tuple(buttons), combine, summary,
-                          Button("confirm", t.t("choose.confirm"), primary=True, disabled=not ready, key="Enter"),
-                          Button("cancel", t.t("choose.cancel"), key="Escape"))
+                          Button(Command.CONFIRM, t.t("choose.confirm"), primary=True, disabled=not ready, key="Enter"),
+                          Button(Nav.CANCEL, t.t("choose.cancel"), key="Escape"))
 
 
 # ---- the reveal -----------------------------------------------------------------------------------
@@ -274,7 +306,7 @@ def reveal(s: QuizTable) -> RevealView:
     choices: tuple[Button, ...] = ()
     nxt: Button | None = None
     if not done:
-        nxt = Button("reveal-next", t.t("reveal.next", name=team_name(s, r.plays[len(up)].team)), primary=True)
+        nxt = Button(Command.REVEAL_NEXT, t.t("reveal.next", name=team_name(s, r.plays[len(up)].team)), primary=True)
     else:
         results.append(t.t("reveal.furthest", names=", ".join(team_name(s, f) for f in r.furthest)))
         results += outcome(s, r)
@@ -282,12 +314,13 @@ def reveal(s: QuizTable) -> RevealView:
         if r is g.pending:
             chooser = r.furthest[0]
             results.append(t.t("reveal.choose_target", name=team_name(s, chooser)))
-            if isinstance(step, Act):
-                choices = tuple(Button("target", t.t("reveal.pick_target", answer=c.answer), arg=c.id, primary=True)
-                                for c in r.play(chooser).cards)
+            if isinstance(step, Acts):
+                choices = tuple(Button(Command.TARGET, t.t("reveal.pick_target", answer=c.answer), arg=c.id,
+                                       primary=True) for c in r.play(chooser).cards)
         else:
             last = s.reviewed + 1 >= len(g.reveals) and g.pending is None
-            nxt = Button("reveal-done", t.t("reveal.to_end" if last and g.is_over else "reveal.done"), primary=True)
+            nxt = Button(Command.REVEAL_DONE, t.t("reveal.to_end" if last and g.is_over else "reveal.done"),
+                         primary=True)
     earlier = g.reveals[r.number - 2].target_card if r.number > 1 else None
     return RevealView(t.t("reveal.heading", n=r.number), target(s, r.target, r.number, earlier), tuple(plays), line,
                       tuple(results), choices, nxt)
@@ -316,7 +349,8 @@ def guess(s: QuizTable) -> GuessView:
         return GuessView(t.t("title.guess"), None, t.t("guess.wait"), t.t("guess.field"))
     card = view.hands[me][0]
     return GuessView(t.t("guess.heading", name=team_name(s, me)), question(s, card), t.t("guess.prompt"),
-                     t.t("guess.field"), s.guess_text, Button("guess", t.t("guess.confirm"), primary=True, key="Enter"))
+                     t.t("guess.field"), s.guess_text,
+                     Button(Command.GUESS, t.t("guess.confirm"), primary=True, key="Enter"))
 
 
 def end(s: QuizTable) -> EndView:
@@ -331,7 +365,8 @@ def end(s: QuizTable) -> EndView:
     lines += [t.t("end.cards_left", name=team_name(s, team), n=len(g.hands[team])) for team in range(g.teams)]
     lines.append(t.t("end.rounds", n=len(g.reveals)))
     return EndView(t.t("end.heading"), banner, t.t(reason[g.end]) if g.end else "", tuple(lines),
-                   (Button("play-again", t.t("end.again"), primary=True), Button("new-setup", t.t("end.setup"))))
+                   (Button(Command.PLAY_AGAIN, t.t("end.again"), primary=True),
+                    Button(Nav.NEW_SETUP, t.t("end.setup"))))
 
 
 # ---- the score sheet ------------------------------------------------------------------------------
@@ -346,17 +381,32 @@ def sheet_page(s: QuizTable) -> QuizSheetView:
     )
     stats = tuple((line.name, str(line.games), str(line.wins),
                    "–" if line.average is None else f"{line.average:.0f}") for line in statistics(s.history))
-    seen_text = t.t("sheet.seen", n=len(s.seen_ids), total=len(s.game.deck if s.game else default_deck()))
-    tools = (Button("export", t.t("sheet.export")), Button("import", t.t("sheet.import")),
-             Button("reset-seen", t.t("sheet.reset_seen")), Button("clear-history", t.t("sheet.clear")))
+    seen_text = t.t("sheet.seen", n=len(s.seen_ids), total=len(questions(s)))
+    tools = (Button(Data.EXPORT_JSON, t.t("sheet.export")), Button(Data.IMPORT, t.t("sheet.import")),
+             *(Button(Data.EXPORT_BACKUP, t.t("storage.export-backup"), arg=key) for key in s.persist.backups),
+             Button(Command.RESET_SEEN, t.t("sheet.reset_seen")), Button(Command.CLEAR_HISTORY, t.t("sheet.clear")))
     confirm = None
     if s.confirm_clear:
         confirm = Confirm(t.t("sheet.clear_question"), t.t("sheet.clear_detail"),
-                          Button("clear-history-yes", t.t("sheet.clear_yes")),
-                          Button("cancel", t.t("sheet.clear_no"), primary=True, key="Escape"), danger=True)
+                          Button(Data.CLEAR_HISTORY, t.t("sheet.clear_yes")),
+                          Button(Nav.CANCEL, t.t("sheet.clear_no"), primary=True, key="Escape"), danger=True)
     return QuizSheetView(
         t.t("sheet.heading"), t.t("sheet.history"), history, t.t("sheet.empty"), t.t("sheet.stats"),
         (t.t("sheet.col_name"), t.t("sheet.col_games"), t.t("sheet.col_wins"), t.t("sheet.col_close")),
         stats, t.t("sheet.stats_empty"), t.t("sheet.data"), t.t("sheet.data_hint"), seen_text, tools, confirm,
-        Button("back", t.t("back"), primary=True),
+        Button(Nav.BACK, t.t("back"), primary=True),
     )
+
+
+#: Each screen's presenter (its painter is ``render.QuizPainter.PAINTS``'s for the model's type).
+BODIES: dict[Page, Callable[[QuizTable], Body]] = {
+    Page.SETUP: setup,
+    Page.HANDOFF: handoff,
+    Page.CHOOSE: choose,
+    Page.REVEAL: reveal,
+    Page.GUESS: guess,
+    Page.END: end,
+    Page.SHEET: sheet_page,
+    Page.RULES: rules,
+}
+assert set(BODIES) == set(Page), "every screen has its presenter"

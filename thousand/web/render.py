@@ -8,13 +8,12 @@ argument: no browser import.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from zero_game.web.render import Painter
-from zero_game.web.screens import HandoffView, RulesView
+from tabletop.names import MAX_NAME
+from tabletop.paint import Painter
 
 from .screens import (
-    Body,
     ChooseControls,
     EndView,
     GuessView,
@@ -27,13 +26,17 @@ from .screens import (
     TargetView,
     TeamPanel,
 )
-from .settings import NAME_LIMIT
 
 SVG = "http://www.w3.org/2000/svg"
 
 
 class QuizPainter(Painter):
     """Builds the quiz's elements for one document."""
+
+    PAINTS: ClassVar[dict[type, str]] = {
+        **Painter.PAINTS, QuizSetupView: "quiz_setup", RevealView: "reveal", GuessView: "guess", EndView: "end",
+        QuizSheetView: "quiz_sheet",
+    }
 
     def svg(self, tag: str, **attrs: str) -> Any:
         node = self.doc.createElementNS(SVG, tag)
@@ -49,6 +52,8 @@ class QuizPainter(Painter):
             " selected" if q.selected else "") + (" fresh" if q.fresh else ""), data_question=q.id)
         if q.interactive:
             node.type = "button"
+            node.setAttribute("data-action", "card")
+            node.setAttribute("data-arg", q.id)
             node.setAttribute("aria-pressed", "true" if q.selected else "false")
         self.add(node, self.el("span", "qcat", q.category), self.el("span", "qtext", q.text))
         if q.fresh:
@@ -70,44 +75,15 @@ class QuizPainter(Painter):
 
     # ---- screens and regions ----
 
-    def body(self, body: Body) -> Any:  # type: ignore[override]
-        if isinstance(body, QuizSetupView):
-            return self.quiz_setup(body)
-        if isinstance(body, HandoffView):
-            return self.handoff(body)
-        if isinstance(body, RevealView):
-            return self.reveal(body)
-        if isinstance(body, GuessView):
-            return self.guess(body)
-        if isinstance(body, EndView):
-            return self.end(body)
-        if isinstance(body, QuizSheetView):
-            return self.quiz_sheet(body)
-        assert isinstance(body, RulesView)
-        return self.rules(body)
-
     def quiz_setup(self, v: QuizSetupView) -> Any:
-        panel = self.el("section", "panel setup quiz-setup")
-        self.add(panel, self.el("h1", "", v.heading, tabindex="-1"), self.el("p", "intro", v.intro))
-        if v.back:
-            panel.appendChild(self.button(v.back, "back-to-match"))
+        panel = self.heading(self.el("section", "panel setup quiz-setup"), v.heading, v.intro, v.back)
         rows = self.el("ol", "teams-setup")
         for team in v.teams:
-            row = self.el("li", "team-row")
-            row.appendChild(self.el("span", "seat-no", team.heading))
-            row.appendChild(self.choice(team.kind, "field kind"))
+            row = self.row("team-row", team.heading, team.kind)
             if team.editable:
-                for field, label, value in (("team-name", team.name_label, team.name),
-                                            ("team-people", team.people_label, team.people)):
-                    wrap = self.el("label", "field name")
-                    wrap.appendChild(self.el("span", "field-label", label))
-                    box = self.el("input", "", type="text", data_field=f"{field}:{team.index}", autocomplete="off",
-                                  spellcheck="false", maxlength=str(NAME_LIMIT if field == "team-name" else 200))
-                    if field == "team-name":
-                        box.setAttribute("placeholder", team.placeholder)
-                    box.value = value
-                    wrap.appendChild(box)
-                    row.appendChild(wrap)
+                self.add(row, self.text_box(team.name_label, f"team-name:{team.index}", team.name, MAX_NAME,
+                                            team.placeholder),
+                         self.text_box(team.people_label, f"team-people:{team.index}", team.people, 200))
             else:
                 row.appendChild(self.el("span", "field name bot-name", team.bot_name))
             if team.remove:
@@ -140,7 +116,7 @@ class QuizPainter(Painter):
         head.appendChild(self.el("span", "team-status", p.status))
         node.appendChild(head)
         powers = self.el("p", "powers")
-        powers.appendChild(self.el("span", "powers-label", p.powers_label + ": "))
+        powers.appendChild(self.el("span", "powers-label", p.powers_label + " "))
         for name in p.powers:
             powers.appendChild(self.el("span", "power", name))
         node.appendChild(powers)
@@ -152,7 +128,7 @@ class QuizPainter(Painter):
         node.appendChild(cards)
         return node
 
-    def controls(self, v: ChooseControls) -> Any:  # type: ignore[override]
+    def controls(self, v: ChooseControls) -> Any:
         box = self.el("section", "quiz-controls")
         box.appendChild(self.el("p", "prompt", v.prompt))
         if v.powers:

@@ -1,27 +1,46 @@
-"""The quiz's saved data over the shell's ``Store``: its game in progress, its score sheet and the deck's
-"seen" marks (Q6), each under its own key.  No browser import: tested in CPython with a dict backend."""
+"""The quiz's documents in the shell's store, and its part of saving (``tabletop.saving.Keeper``).
+
+Three documents: the quiz in progress (a slot, ``zero-knizia:quiz-game``), its score sheet (a ledger,
+``zero-knizia:quiz-sheet``) and the questions this device has shown, with when (a ledger,
+``zero-knizia:quiz-seen``: Q6 deals the unseen ones first).  They get every promise the shell's store makes
+(the JSON door, backups before repair, conflicts between tabs, the rescue file), as Zero's do.
+"""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
-from tabletop.documents import DocType, load_json
+from tabletop.documents import DocType
+from tabletop.effects import Add, Download, Effects
 from tabletop.errors import DataError
-from thousand.deck import Deck
+from tabletop.ids import new_id
+from tabletop.store import PREFIX, Shape, Spec, Steps
+from thousand.deck import Deck, default_deck
 from thousand.game import Game
-from zero_game.web.storage import PREFIX, Store
 
 from .settings import QuizSettings
-from .sheet import QuizSheet
+from .sheet import SHEET_DOC, QuizRecord, QuizSheet, TeamRecord, read_steps, record_of
+from .table import SLOT, QuizTable, Result, resume, settle, team_name
 
 GAME_KEY = PREFIX + "quiz-game"
 SHEET_KEY = PREFIX + "quiz-sheet"
 SEEN_KEY = PREFIX + "quiz-seen"
 TABLE_TYPE = "quiz-table"
-TABLE_SCHEMA = 1
-TABLE_DOC = DocType(TABLE_TYPE, TABLE_SCHEMA, "saved quiz", "Zéro à 1000")
+TABLE_SCHEMA = 2
+
+
+def _table_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Saved quiz schema 1 → 2: a revision (counting saves, to tell another tab's writes apart)."""
+    return {**doc, "schema": 2, "revision": 0}
+
+
+TABLE_DOC = DocType(TABLE_TYPE, TABLE_SCHEMA, "saved quiz", "Zéro à 1000", {1: _table_1_to_2})
+SEEN_DOC = DocType("quiz-seen", 1, "list of questions already shown", "Zéro à 1000", max_chars=1_000_000)
 
 
 @dataclass(frozen=True)
@@ -34,108 +53,174 @@ class SavedQuiz:
     reviewed: int
     shown: int
     lang: str
+    revision: int = 0
 
     def to_json(self) -> str:
-        return json.dumps({"type": TABLE_TYPE, "schema": TABLE_SCHEMA, "id": self.id, "game": self.game.to_dict(),
-                           "settings": self.settings.to_dict(), "reviewed": self.reviewed, "shown": self.shown,
-                           "lang": self.lang}, ensure_ascii=False, separators=(",", ":"))
+        return json.dumps({"type": TABLE_TYPE, "schema": TABLE_SCHEMA, "id": self.id, "revision": self.revision,
+                           "game": self.game.to_dict(), "settings": self.settings.to_dict(),
+                           "reviewed": self.reviewed, "shown": self.shown, "lang": self.lang},
+                          ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str, deck: Deck) -> SavedQuiz:
-        """Read a saved quiz; anything damaged raises ``DataError`` or ``ValueError`` saying why."""
+        """Read a saved quiz; anything damaged raises ``DataError`` saying why."""
         data = TABLE_DOC.read(text)
-        reviewed, shown, ident, lang = (data.get(k) for k in ("reviewed", "shown", "id", "lang"))
-        if type(reviewed) is not int or type(shown) is not int or not isinstance(ident, str):
+        reviewed, shown, ident, lang, revision = (data.get(k) for k in ("reviewed", "shown", "id", "lang", "revision"))
+        if type(reviewed) is not int or type(shown) is not int or not isinstance(ident, str) or not ident \
+                or type(revision) is not int or revision < 0:
             raise DataError("The saved quiz is damaged.")
         game = Game.from_dict(data.get("game"), deck)
-        return cls(ident, game, QuizSettings.from_dict(data.get("settings")), reviewed, shown,
-                   lang if isinstance(lang, str) else "en")
-
-
-@dataclass
-class Loaded:
-    """What the quiz found at start: its game to resume, its sheet, the seen marks, the problems (message keys)."""
-
-    game: SavedQuiz | None
-    sheet: QuizSheet
-    seen: dict[str, float]
-    problems: list[str]
-
-
-class QuizStore:
-    """The quiz's documents in the shell's store."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.written: str | None = None  # the game as this tab last wrote it
-
-    def load(self, deck: Deck) -> Loaded:
-        """Everything the quiz keeps; never raises: damaged documents are set aside and reported."""
-        problems: list[str] = []
-        sheet = QuizSheet()
-        text = self.store.read(SHEET_KEY)
-        if text is not None:
-            try:
-                sheet = QuizSheet.from_json(text)
-            except DataError:
-                self.set_aside(SHEET_KEY, text)
-                problems.append("sheet.corrupt")
-        seen: dict[str, float] = {}
-        text = self.store.read(SEEN_KEY)
-        if text is not None:
-            try:
-                raw: Any = load_json(text, "list of questions seen")
-                seen = {k: float(v) for k, v in raw.items() if isinstance(k, str) and isinstance(v, (int, float))}
-            except (ValueError, AttributeError, TypeError):
-                self.store.remove(SEEN_KEY)
-        game = None
-        text = self.store.read(GAME_KEY)
-        if text is not None:
-            try:
-                game = SavedQuiz.from_json(text, deck)
-                self.written = text  # what this tab will write over: another tab's change is told apart
-            except (ValueError, DataError, RecursionError):
-                self.set_aside(GAME_KEY, text)
-                problems.append("sheet.corrupt")
-        return Loaded(game, sheet, seen, problems)
-
-    def set_aside(self, key: str, text: str) -> None:
-        """Keep a damaged document under a backup key (the shell's backups) and clear it."""
-        self.store.write(PREFIX + "backup:" + key.removeprefix(PREFIX) + ":" + self.store.clock(), text)
-        self.store.remove(key)
-
-    def save_game(self, saved: SavedQuiz) -> bool:
-        text = saved.to_json()
-        self.written = text
-        return self.store.write(GAME_KEY, text).ok
-
-    def changed_elsewhere(self, key: str | None, value: str | None) -> str | None:
-        """What another tab's write (a ``storage`` event) changed: "game" (not this tab's), "sheet", or None."""
-        if key is None:
-            return "game" if self.written is not None else "sheet"
-        if key == GAME_KEY and value != self.written and self.written is not None:
-            return "game"
-        if key == SHEET_KEY:
-            return "sheet"
-        return None
-
-    def read_sheet(self) -> QuizSheet | None:
-        """The sheet as stored now (after another tab wrote it), or None if unreadable."""
-        text = self.store.read(SHEET_KEY)
         try:
-            return QuizSheet.from_json(text) if text is not None else QuizSheet()
-        except DataError:
+            settings = QuizSettings.from_dict(data.get("settings"))
+        except ValueError as err:
+            raise DataError(f"The saved quiz is damaged: {err}") from None
+        return cls(ident, game, settings, reviewed, shown, lang if isinstance(lang, str) else "en", revision)
+
+
+def _peek(text: str) -> int | None:
+    try:
+        data = TABLE_DOC.parse(text)
+    except DataError:
+        return None
+    revision = data.get("revision") if isinstance(data, dict) else None
+    return revision if type(revision) is int else None
+
+
+Seen = Mapping[str, float]  # question id -> when it was shown (seconds since 1970)
+
+
+def _read_seen(text: str, salvage: bool) -> Steps[tuple[dict[str, float], list[str]]]:
+    data = SEEN_DOC.parse(text)
+    if isinstance(data, dict) and "type" not in data:  # before the list was a document: the mapping itself
+        data = {"type": SEEN_DOC.tag, "schema": 1, "seen": data}
+    marks = SEEN_DOC.header(data).get("seen")
+    if not isinstance(marks, dict):
+        raise DataError("The list of questions already shown is damaged.")
+    seen = {k: float(v) for k, v in marks.items()
+            if isinstance(k, str) and type(v) in (int, float) and v == v and 0 <= v < 1e11}
+    yield
+    dropped = [] if len(seen) == len(marks) else [f"{len(marks) - len(seen)} marks could not be read."]
+    return seen, dropped
+
+
+def _dump_seen(seen: Seen) -> Steps[str]:
+    yield
+    return json.dumps({"type": SEEN_DOC.tag, "schema": 1, "seen": dict(seen)}, separators=(",", ":"))
+
+
+def _merge_seen(a: Seen, b: Seen) -> Steps[dict[str, float]]:
+    yield
+    merged = dict(a)
+    for key, when in b.items():
+        merged[key] = max(when, merged.get(key, when))
+    return merged
+
+
+def docs(deck: Deck | None = None) -> tuple[Spec[Any], ...]:
+    """The quiz's documents (its saved games read against ``deck``, the shipped one by default)."""
+    questions = deck if deck is not None else default_deck()
+
+    def read_game(text: str, salvage: bool) -> Steps[tuple[SavedQuiz, list[str]]]:
+        yield
+        return SavedQuiz.from_json(text, questions), []
+
+    def dump_game(saved: SavedQuiz) -> Steps[str]:
+        yield
+        return saved.to_json()
+
+    def read_sheet(text: str, salvage: bool) -> Steps[tuple[QuizSheet, list[str]]]:
+        return (yield from read_steps(text, salvage=salvage))  # a game per step: a big sheet is read in slices
+
+    written: dict[str, tuple[QuizRecord, str]] = {}  # each game's JSON text, written once
+
+    def dump_sheet(sheet: QuizSheet) -> Steps[str]:
+        """``QuizSheet.to_json``'s text, a few hundred games per step (a game's text is kept for the next write)."""
+        parts = []
+        for index, record in enumerate(sheet.records):
+            known = written.get(record.id)
+            if known is None or known[0] is not record:
+                known = written[record.id] = (record, json.dumps(record.to_dict(), ensure_ascii=False,
+                                                                 separators=(",", ":")))
+            parts.append(known[1])
+            if index % 256 == 255:
+                yield
+        head = json.dumps({"type": SHEET_DOC.tag, "schema": SHEET_DOC.schema}, separators=(",", ":"))
+        return head[:-1] + ',"games":[' + ",".join(parts) + "]}"
+
+    def merge_sheets(a: QuizSheet, b: QuizSheet) -> Steps[QuizSheet]:
+        yield
+        return a.merge(b)[0]
+
+    return (
+        Spec(SLOT, GAME_KEY, TABLE_DOC, Shape.SLOT, read_game, dump_game, revision=lambda g: g.revision,
+             with_revision=lambda g, n: replace(g, revision=n), peek=_peek, role="game"),
+        Spec("quiz-sheet", SHEET_KEY, SHEET_DOC, Shape.LEDGER, read_sheet, dump_sheet, empty=QuizSheet(),
+             merge=merge_sheets, size=lambda sheet: len(sheet.records), role="sheet"),
+        Spec("quiz-seen", SEEN_KEY, SEEN_DOC, Shape.LEDGER, _read_seen, _dump_seen, empty={}, merge=_merge_seen,
+             size=len, role="seen"),
+    )
+
+
+def seconds(now: str) -> float:
+    """A document's time (ISO text) as seconds since 1970."""
+    return datetime.fromisoformat(now.replace("Z", "+00:00")).timestamp()
+
+
+class QuizKeeper:
+    """The quiz's part of saving."""
+
+    name, slot, sheet = "zero-a-1000", SLOT, "quiz-sheet"  # the files' prefix, the quiz, its sheet
+
+    def playing(self, s: QuizTable) -> bool:
+        return s.game is not None
+
+    def _id(self, s: QuizTable) -> str:
+        return s.persist.id or new_id(random.Random(f"{s.ids}:{s.serial}"))
+
+    def saved(self, s: QuizTable, now: str) -> SavedQuiz | None:
+        if s.game is None:  # a finished quiz too: until the sheet holds its result, it is its only stored copy
             return None
+        return SavedQuiz(self._id(s), s.game, s.settings, s.reviewed, s.shown, s.lang)
 
-    def clear_game(self) -> None:
-        self.written = None
-        self.store.remove(GAME_KEY)
+    def ident(self, value: SavedQuiz) -> str:
+        return value.id
 
-    def save_sheet(self, sheet: QuizSheet) -> bool:
-        return self.store.write(SHEET_KEY, sheet.to_json()).ok
+    def finished(self, s: QuizTable, now: str) -> QuizSheet:
+        assert s.game is not None
+        teams = tuple(TeamRecord(team_name(s, i), t.kind, t.people) for i, t in enumerate(s.settings.teams))
+        return QuizSheet((record_of(s.game, teams, self._id(s), now),))
 
-    def save_seen(self, seen: dict[str, float]) -> bool:
-        return self.store.write(SEEN_KEY, json.dumps(seen, separators=(",", ":"))).ok
+    def resume(self, s: QuizTable, value: SavedQuiz) -> Result:
+        if value.lang in ("en", "fr", "de"):
+            s = replace(s, lang=value.lang)
+        return resume(s, value.game, value.settings, value.reviewed, value.shown)
 
-    def reset_seen(self) -> None:
-        self.store.remove(SEEN_KEY)
+    def set_up(self, s: QuizTable) -> Result:
+        return settle(s, replace(s, game=None, setting_up=True))
+
+    def export(self, s: QuizTable, kind: str, today: str) -> Download | None:
+        if kind != "json":
+            return None
+        return Download(f"zero-a-1000-{today[:10]}.json", s.history.to_json(), "application/json")
+
+    def trimmed(self, sheet: QuizSheet) -> QuizSheet:
+        return QuizSheet(sheet.records[len(sheet.records) - len(sheet.records) // 2:])
+
+    def after_save(self, s: QuizTable, now: str) -> tuple[QuizTable, Effects]:
+        """The questions this game has shown are marked seen (Q6), with the time."""
+        if s.game is None:
+            return s, ()
+        seen = dict(s.seen_ids)
+        new = {q: seconds(now) for q in s.game.shown_ids() if q not in seen}
+        if not new:
+            return s, ()
+        seen.update(new)
+        return replace(s, seen_ids=tuple(sorted(seen.items()))), (Add("quiz-seen", new),)
+
+
+KEEPER = QuizKeeper()
+
+
+def with_seen(s: QuizTable, seen: Seen) -> QuizTable:
+    """The state knowing which questions this device has shown."""
+    return replace(s, seen_ids=tuple(sorted(seen.items())))

@@ -1,14 +1,14 @@
 """The quiz's screen models: frozen plain data the renderer draws, every text already translated.
 
-Shared pieces (buttons, choices, the top bar, notices, the hand-off and the rules page) are the
-shell's own models from ``zero_game.web.screens``.
+Shared pieces (buttons, choices, the bar, notices, the hand-off, the rules page, the screen itself) are
+the shell's own models from ``tabletop.widgets``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from zero_game.web.screens import Button, Choice, Confirm, HandoffView, Notices, RulesView, TopBar
+from tabletop.widgets import Button, Choice, Confirm, HandoffView, RulesView, parts
 
 
 @dataclass(frozen=True)
@@ -210,16 +210,6 @@ class QuizSheetView:
 Body = QuizSetupView | HandoffView | ChooseView | RevealView | GuessView | EndView | QuizSheetView | RulesView
 
 
-@dataclass(frozen=True)
-class QuizScreen:
-    """Everything the quiz renderer draws."""
-
-    name: str
-    lang: str
-    title: str
-    tagline: str
-    table_label: str
-    top: TopBar
-    notices: Notices
-    live: str
-    body: Body
+def answers_of(value: object) -> list[RevealedAnswer]:
+    """Every answer a screen model would draw (for privacy checks)."""
+    return parts(value, RevealedAnswer)

@@ -4,20 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from tabletop.names import clean_name
 from thousand.game import MAX_TEAMS, MIN_TEAMS
 
 PEOPLE = "people"
 BOT_LEVELS = ("easy", "medium", "hard")
 KINDS = (PEOPLE, *BOT_LEVELS)
-NAME_LIMIT = 40
 # Seconds a bot's decision stays on screen as "thinking", per speed.
 SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 0.8, "fast": 0.05}
-BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dario")
-
-
-def clean(text: str) -> str:
-    """A name as typed: surrounding and repeated whitespace removed, cut to a sensible length."""
-    return " ".join(text.split())[:NAME_LIMIT]
 
 
 @dataclass(frozen=True)
@@ -36,7 +30,7 @@ class TeamConfig:
 
 def people_of(text: str) -> tuple[str, ...]:
     """The names typed in a "who plays" box, comma-separated."""
-    return tuple(n for n in (clean(part) for part in text.split(",")) if n)[:8]
+    return tuple(n for n in (clean_name(part) for part in text.split(",")) if n)[:8]
 
 
 @dataclass(frozen=True)
@@ -73,8 +67,8 @@ class QuizSettings:
                     or not isinstance(item.get("people"), list)
                     or not all(isinstance(p, str) for p in item["people"])):
                 raise ValueError("A saved team is not readable.")
-            people = tuple(clean(p) for p in item["people"] if clean(p))
-            teams.append(TeamConfig(item["kind"], clean(item["name"]), people))
+            people = tuple(clean_name(p) for p in item["people"] if clean_name(p))
+            teams.append(TeamConfig(item["kind"], clean_name(item["name"]), people))
         if not MIN_TEAMS <= len(teams) <= MAX_TEAMS:
             raise ValueError("A saved quiz has 2 to 4 teams.")
         speed = data.get("speed")

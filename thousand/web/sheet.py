@@ -7,14 +7,16 @@ nothing to add up together.
 from __future__ import annotations
 
 import json
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.documents import DocType
+from tabletop.documents import DocType, Stepper
 from tabletop.errors import DataError
+from tabletop.names import clean_name
 from thousand.game import Game
 
-from .settings import KINDS, clean
+from .settings import KINDS
 
 SHEET_TYPE = "quiz-sheet"
 SHEET_SCHEMA = 1
@@ -62,7 +64,7 @@ class QuizRecord:
             if (not isinstance(t, dict) or not isinstance(t.get("name"), str) or t.get("kind") not in KINDS
                     or not isinstance(t.get("people"), list) or not all(isinstance(p, str) for p in t["people"])):
                 raise DataError("A team of a finished quiz is not readable.")
-            teams.append(TeamRecord(clean(t["name"]), t["kind"], tuple(clean(p) for p in t["people"])))
+            teams.append(TeamRecord(clean_name(t["name"]), t["kind"], tuple(clean_name(p) for p in t["people"])))
         if not isinstance(winners, list) or not all(type(w) is int and 0 <= w < len(teams) for w in winners):
             raise DataError("The winners of a finished quiz are not readable.")
         if (not isinstance(distances, list) or len(distances) != len(teams)
@@ -88,14 +90,16 @@ class QuizSheet:
         return QuizSheet((*self.records, record))
 
     def merge(self, other: QuizSheet) -> tuple[QuizSheet, int, int]:
-        """This sheet with ``other``'s records added: (sheet, added, duplicates)."""
-        sheet, added = self, 0
+        """This sheet with ``other``'s records added: (sheet, added, duplicates). Linear (and a sort): a big
+        sheet is merged on every game recorded and every import."""
+        ids = {r.id for r in self.records}
+        new = []
         for record in other.records:
-            before = len(sheet.records)
-            sheet = sheet.add(record)
-            added += len(sheet.records) - before
-        records = tuple(sorted(sheet.records, key=lambda r: (r.date, r.id)))
-        return QuizSheet(records), added, len(other.records) - added
+            if record.id not in ids:
+                ids.add(record.id)
+                new.append(record)
+        records = tuple(sorted((*self.records, *new), key=lambda r: (r.date, r.id)))
+        return QuizSheet(records), len(new), len(other.records) - len(new)
 
     def to_json(self) -> str:
         return json.dumps({"type": SHEET_TYPE, "schema": SHEET_SCHEMA, "games": [r.to_dict() for r in self.records]},
@@ -104,10 +108,37 @@ class QuizSheet:
     @classmethod
     def from_json(cls, text: object) -> QuizSheet:
         """Read a sheet written by ``to_json``; anything else raises ``DataError`` saying why."""
-        data = SHEET_DOC.read(text)
-        if not isinstance(data.get("games"), list):
-            raise DataError("This quiz score sheet is damaged: its games are missing.")
-        return cls(tuple(QuizRecord.from_dict(r) for r in data["games"]))
+        return read(text, salvage=False)[0]
+
+
+def read(text: object, *, salvage: bool) -> tuple[QuizSheet, list[str]]:
+    """A sheet from its text; with ``salvage``, the games still readable of a damaged one and a message per game
+    left out (``NewerVersionError`` still raised: a newer sheet is left alone)."""
+    return Stepper(read_steps(text, salvage=salvage)).run()
+
+
+def read_steps(text: object, *, salvage: bool) -> Generator[None, None, tuple[QuizSheet, list[str]]]:
+    """``read`` a game per step (for a ``Stepper``: the page reads a big sheet a slice at a time)."""
+    data = SHEET_DOC.read(text)
+    games = data.get("games")
+    if not isinstance(games, list):
+        raise DataError("This quiz score sheet is damaged: its games are missing.")
+    records: list[QuizRecord] = []
+    ids: set[str] = set()
+    dropped: list[str] = []
+    for number, raw in enumerate(games, 1):
+        yield
+        try:
+            record = QuizRecord.from_dict(raw)
+        except DataError as err:
+            if not salvage:
+                raise
+            dropped.append(f"Game {number}: {err}")
+            continue
+        if record.id not in ids:  # a game twice is kept once (its first copy)
+            ids.add(record.id)
+            records.append(record)
+    return QuizSheet(tuple(records)), dropped
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,7 @@
 """The quiz table's state and its transitions: one frozen ``QuizTable``, pure functions from state to state.
 
-The shape is Zero's table (``zero_game.web.table``): effects are the shell's values (``Save``,
-``RecordFinished``, ``ClearSaved``, ``Think``, ``StoreAction``), and three functions of the state
-decide everything else:
+Effects are the shell's values (``tabletop.effects``); saving is the shell's (``tabletop.saving``), and
+three functions of the state decide everything else:
 
 - ``page(state)``: which screen is up;
 - ``next_step(state)``: what happens next (a bot thinks, the tablet goes to a team, a team plays);
@@ -15,15 +14,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import partial
 
-from thousand.actions import Action, Change, ChooseTarget, Combine, Guess, Pick, Power
-from thousand.deck import Deck
+from tabletop import saving
+from tabletop.bots import BotJob, BotSteps, Key
+from tabletop.effects import Add, Effect, Effects, Think, Thinking, unique
+from tabletop.names import bot_name
+from tabletop.notes import Live, Note, said
+from tabletop.prefs import PREFS
+from tabletop.saving import Persist
+from tabletop.turns import Acts, BotActs, HandOff, Step
+from thousand.actions import Action, Change, ChooseTarget, Combine, Guess, Pick
+from thousand.deck import Deck, default_deck
 from thousand.game import Card, Game, Phase, Play, Reveal, TeamView, two_allowed
-from zero_game.web.table import ClearSaved, Effect_, HandOff, Note, RecordFinished, Save, Think
 
-from .settings import BOT_NAMES, QuizSettings
+from .settings import SPEEDS, QuizSettings
 from .sheet import QuizSheet
 from .texts import Texts
 
@@ -41,15 +48,23 @@ class Page(StrEnum):
     RULES = "rules"
 
 
+
+
+# ---- the live region: what just happened, as an event (the presenter words it) --------------------
+
+
 @dataclass(frozen=True)
-class Act:
-    """The team at the tablet is to act."""
+class QuestionWord:
+    """A question in a live sentence: its text in the language on screen."""
+
+    id: str
+
+
+@dataclass(frozen=True)
+class TeamWord:
+    """A team in a live sentence: its name."""
 
     team: int
-
-
-Step = Think | HandOff | Act
-Effects = tuple[Effect_, ...]
 
 
 @dataclass(frozen=True)
@@ -73,8 +88,11 @@ class QuizTable:
     reviewed: int = 0  # reveals the table has seen to the end
     shown: int = 0  # plays of the reveal on screen that are turned over
     thinking: int | None = None
-    live: str = ""
+    live: Live = Live()
     history: QuizSheet = QuizSheet()
+    persist: Persist = Persist()
+    ids: int = 0  # where saved games' ids come from (random on every device, even with a fixed deal number)
+    deck: Deck | None = field(default=None, compare=False)  # the questions (None: the shipped deck)
     seen_ids: tuple[tuple[str, float], ...] = ()  # questions this device has shown, with when (Q6)
     notes: tuple[Note, ...] = ()
     confirm_new: bool = False
@@ -96,7 +114,7 @@ def team_name(s: QuizTable, team: int) -> str:
         return " & ".join(config.people)
     if config.is_people:
         return s.texts.t("team.default", n=team + 1)
-    return BOT_NAMES[team % len(BOT_NAMES)]
+    return bot_name(team)
 
 
 def current_reveal(s: QuizTable) -> Reveal | None:
@@ -144,13 +162,13 @@ def next_step(s: QuizTable) -> Step | None:
     to_act = g.to_act
     for team in to_act:
         if not teams[team].is_people:
-            return Think(team, (len(g.history), team, g.number))
+            return BotActs(team, (len(g.history), team, g.number))
     if not to_act:
         return None
     team = to_act[0]
     if g.phase is Phase.TARGET:
-        return Act(team)  # the choice of the target card is public: no hand-off
-    return Act(team) if s.at_screen == team else HandOff(team)
+        return Acts(team)  # the choice of the target card is public: no hand-off
+    return Acts(team) if s.at_screen == team else HandOff(team)
 
 
 def viewer(s: QuizTable) -> int | None:
@@ -161,7 +179,7 @@ def viewer(s: QuizTable) -> int | None:
     """
     if s.game is None or page(s) not in (Page.CHOOSE, Page.GUESS) or s.at_screen is None:
         return None
-    if len(s.settings.people_teams) > 1 and next_step(s) != Act(s.at_screen):
+    if len(s.settings.people_teams) > 1 and next_step(s) != Acts(s.at_screen):
         return None
     return s.at_screen
 
@@ -194,7 +212,7 @@ def shown_plays(s: QuizTable) -> tuple[Play, ...]:
 def my_turn(s: QuizTable) -> bool:
     """Whether the team at the tablet may choose now."""
     step = next_step(s)
-    return isinstance(step, Act) and step.team == s.at_screen and page(s) in (Page.CHOOSE, Page.GUESS)
+    return isinstance(step, Acts) and step.who == s.at_screen and page(s) in (Page.CHOOSE, Page.GUESS)
 
 
 # ---- the transitions -------------------------------------------------------------------------------
@@ -202,24 +220,37 @@ def my_turn(s: QuizTable) -> bool:
 Result = tuple[QuizTable, Effects]
 
 
-def settle(before: QuizTable, after: QuizTable, effects: Effects = ()) -> Result:
+SLOT = "quiz-game"  # the saved quiz's document (``saved.KEEPER.slot``; "game" is Zero's, in the same store)
+
+
+def settle(before: QuizTable, after: QuizTable, effects: Effects = (), *, save: bool = True) -> Result:
     """The state after a change, with the effects that follow from it (save, record, wake the bots)."""
-    found: list[Effect_] = []
+    found: list[Effect] = list(effects)
     people = after.settings.people_teams
     if after.game is not None and len(people) == 1 and after.at_screen != people[0]:
         after = replace(after, at_screen=people[0])
     g = after.game
+    more: Effects
     if g is not None and before.game is not None and after.serial != before.serial and not before.recorded:
-        found.append(ClearSaved())
-    if g is not None and (g is not before.game or (after.reviewed, after.shown) != (before.reviewed, before.shown)):
-        found.append(Save())
+        after, more = saving.abandon(after, SLOT)
+        found += more
+    if save and g is not None and (g is not before.game
+                                   or (after.reviewed, after.shown) != (before.reviewed, before.shown)):
+        after, more = saving.save(after)
+        found += more
     if g is not None and g.is_over and not after.recorded:
-        after = replace(after, recorded=True)
-        found.append(RecordFinished())
-    step = next_step(after)
-    if isinstance(step, Think):
-        found.append(step)
-    return after, tuple(dict.fromkeys((*effects, *found)))
+        after, more = saving.record(replace(after, recorded=True))
+        found += more
+    turn = bot_turn(after)
+    if turn is not None:
+        key = (after.serial, turn.key)
+        found.append(Think(BotJob(key, partial(think, turn), lambda state, k: acting(state, k) is not None)))
+    return after, unique(found)
+
+
+def prefs_saved(s: QuizTable) -> Effects:
+    """Remember this device's choice of language (for every game)."""
+    return (Add(PREFS.name, {"lang": s.lang}),)
 
 
 def cleared(s: QuizTable) -> QuizTable:
@@ -235,28 +266,35 @@ def deal_seed(s: QuizTable) -> int:
     return random.Random(f"{s.entropy}:{s.serial}").getrandbits(40)
 
 
+def questions(s: QuizTable) -> Deck:
+    """The deck the table deals from."""
+    return s.deck if s.deck is not None else default_deck()
+
+
 def start(s: QuizTable, deck: Deck, seed: int | None = None) -> Result:
     """Deal a new game to the teams set up, unseen questions first (Q6)."""
     seen_at: Mapping[str, float] = dict(s.seen_ids)
     game = Game.deal(len(s.settings.teams), seed=deal_seed(s) if seed is None else seed, deck=deck, seen=seen_at)
     after = replace(cleared(s), game=game, serial=s.serial + 1, setting_up=False, overlay=None, reviewed=0,
-                    shown=0, at_screen=None, recorded=False, confirm_new=False,
-                    live=s.texts.t("round", n=1))
+                    shown=0, at_screen=None, recorded=False, confirm_new=False, live=said("round", n=1))
     return settle(s, after)
 
 
 def resume(s: QuizTable, game: Game, settings: QuizSettings, reviewed: int, shown: int) -> Result:
-    """Continue a restored game: nobody holds the tablet yet; the reveal resumes where it was."""
+    """Continue a restored game: nobody holds the tablet yet; the reveal resumes where it was.
+
+    A finished game is put on the score sheet again (``recorded=False``): it is saved only while the sheet has
+    not been written with it (storage was full as it ended), and the sheet adds a game it holds already once.
+    """
     if game.teams != len(settings.teams):
         raise ValueError("The saved quiz does not fit its saved teams.")
     done = len(game.reveals)
     reviewed = max(0, min(reviewed, done))
     after = replace(cleared(s), settings=settings, game=game, setting_up=False, overlay=None, at_screen=None,
-                    reviewed=reviewed, shown=max(0, shown), recorded=game.is_over, serial=s.serial + 1)
+                    reviewed=reviewed, shown=max(0, shown), recorded=False, serial=s.serial + 1)
     reveal = current_reveal(after)
     after = replace(after, shown=min(after.shown, len(reveal.plays)) if reveal else 0)
-    after, effects = settle(replace(s, game=None, serial=after.serial), after)
-    return after, tuple(e for e in effects if not isinstance(e, Save))
+    return settle(replace(s, game=None, serial=after.serial), after, save=False)
 
 
 def apply(s: QuizTable, action: Action) -> Result:
@@ -267,7 +305,7 @@ def apply(s: QuizTable, action: Action) -> Result:
     after = replace(s, game=game)
     if isinstance(action, (Pick, Guess)):
         after = cleared(after)
-        after = replace(after, live=s.texts.t("live.picked", name=team_name(s, action.team)))
+        after = replace(after, live=said("live.picked", name=TeamWord(action.team)))
         if len(s.settings.people_teams) > 1:
             after = replace(after, at_screen=None)
     if isinstance(action, ChooseTarget):
@@ -290,10 +328,6 @@ def can_two(view: TeamView) -> bool:
     return two_allowed([c.id for c in view.hand], view.powers[view.team])
 
 
-def has_power(view: TeamView, power: Power) -> bool:
-    return power in view.powers[view.team]
-
-
 def change_action(s: QuizTable, card: str) -> Change | None:
     """The Change the team at the tablet plays by tapping ``card`` in change mode, if it may."""
     if s.at_screen is None or not s.changing:
@@ -311,41 +345,50 @@ class BotTurn:
     team: int
     level: str
     view: TeamView
-    rng: random.Random
-    key: tuple[int, int, int]
+    rng: random.Random = field(compare=False)
+    key: tuple[int, ...]
+    deck: Deck = field(compare=False)
+    seed: int | str = 0
 
 
 def bot_turn(s: QuizTable) -> BotTurn | None:
     """The bot decision to take now, if a bot team is to act."""
     step = next_step(s)
-    if not isinstance(step, Think) or s.game is None:
+    if not isinstance(step, BotActs) or s.game is None:
         return None
     g = s.game
-    rng = random.Random(f"{g.seed}:{step.key[0]}:{step.seat}")
-    return BotTurn(step.seat, s.settings.teams[step.seat].kind, g.view(step.seat), rng, step.key)
+    rng = random.Random(f"{g.seed}:{step.key[0]}:{step.who}")
+    return BotTurn(step.who, s.settings.teams[step.who].kind, g.view(step.who), rng, step.key, g.deck,
+                   f"{g.seed}:{step.who}")
 
 
-def still_to_play(s: QuizTable, turn: BotTurn) -> bool:
+class Decided:
+    """A decision that needs no more thinking: ``step`` returns it at once."""
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+
+    def step(self, budget: float) -> Action:
+        return self.action
+
+
+def think(turn: BotTurn) -> Thinking:
+    """The bot team of ``turn`` deciding on its team's view (well under a slice: it decides at once)."""
+    from thousand.bots import make_bot
+
+    return Decided(make_bot(turn.level, turn.deck, turn.seed).decide(turn.view, turn.rng))
+
+
+def acting(s: QuizTable, key: Key) -> BotActs | None:
+    """The bot team to act of ``key``, if the table is still where that bot saw it."""
     step = next_step(s)
-    return isinstance(step, Think) and step.key == turn.key
+    return step if isinstance(step, BotActs) and (s.serial, step.key) == key else None
 
 
-def bot_thinking(s: QuizTable, turn: BotTurn) -> QuizTable:
-    return replace(s, thinking=turn.team) if still_to_play(s, turn) else s
-
-
-def bot_play(s: QuizTable, turn: BotTurn, action: Action) -> Result:
-    """Apply the bot's action if the table is still where the bot saw it."""
-    if not still_to_play(s, turn):
-        return settle(s, replace(s, thinking=None))
-    return apply(replace(s, thinking=None), action)
-
-
-def notify(s: QuizTable, key: str, *, alert: bool = False, **params: object) -> QuizTable:
-    """``s`` showing the message ``key`` until dismissed."""
-    notes = tuple(n for n in s.notes if n.key != key)
-    return replace(s, notes=(*notes, Note(key, tuple(params.items()), alert)))
-
-
-def dismiss(s: QuizTable, key: str) -> QuizTable:
-    return replace(s, notes=tuple(n for n in s.notes if n.key != key))
+#: A bot team's decision on the quiz's table: its panel says it is thinking for the table's pace, then it plays.
+BOT_STEPS: BotSteps[QuizTable] = BotSteps(
+    acting=acting,
+    thinking=lambda s, who: replace(s, thinking=who.who),
+    play=lambda s, action, rest: apply(replace(s, thinking=None), action),
+    pace=lambda s: SPEEDS[s.settings.speed],
+)

@@ -6,33 +6,41 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from enum import StrEnum
 
+from tabletop.bots import BotDecided, BotPlay, BotShow, BotStarted
+from tabletop.effects import Leave
 from tabletop.names import clean_name
+from tabletop.notes import dismiss, said
+from tabletop.present import Nav
+from tabletop.saving import Data
+from tabletop.turns import HandOff
+from tabletop.update import Handler, Update
 from zero_game import KNOCK, Card, Swap
 from zero_game.seats import PERSON, Seat
 
-from .hint import ask
+from .actions import Command
+from .hint import Advised, advised, ask
 from .i18n import LANGUAGES
+from .keeper import KEEPER
 from .replay import open_replay, step_replay
 from .settings import KINDS, MAX_SEATS, MIN_SEATS
 from .table import (
-    HandOff,
-    Leave,
+    BOT_STEPS,
+    CardWord,
     Page,
     Result,
-    SavePrefs,
-    StoreAction,
+    SeeEnd,
     Table,
     apply,
     cleared,
-    dismiss,
     knock_question,
     my_turn,
     next_step,
     page,
+    prefs_saved,
+    see_end,
     settle,
     start,
 )
@@ -40,74 +48,29 @@ from .tutorial import allowed, begin, leave, next_scene
 from .undo import undo
 
 
-class Command(StrEnum):
-    """Everything a person can ask of the page; the values are the pages' ``data-action`` hooks."""
-
-    SEAT_KIND = "seat-kind"
-    SEAT_NAME = "seat-name"
-    ADD_SEAT = "add-seat"
-    REMOVE_SEAT = "remove-seat"
-    SET = "set"
-    START = "start"
-    BACK_TO_MATCH = "back-to-match"
-    READY = "ready"
-    HAND = "hand"
-    POOL = "pool"
-    KNOCK = "knock"
-    CONFIRM = "confirm"
-    CANCEL = "cancel"
-    SORT = "sort"
-    NEXT_ROUND = "next-round"
-    PLAY_AGAIN = "play-again"
-    NEW_SETUP = "new-setup"
-    NEW_SETUP_YES = "new-setup-yes"
-    RULES = "rules"
-    SHEET = "sheet"
-    BACK = "back"
-    CLEAR_HISTORY = "clear-history"
-    CLEAR_HISTORY_YES = "clear-history-yes"
-    DISMISS = "dismiss"
-    EXPORT_JSON = "export-json"
-    EXPORT_CSV = "export-csv"
-    EXPORT_BACKUP = "export-backup"
-    IMPORT = "import"
-    LOAD_THEIRS = "load-theirs"
-    KEEP_MINE = "keep-mine"
-    EXPORT_RESCUE = "export-rescue"
-    FREE_SPACE = "free-space"
-    GAMES = "games"
-    LOG = "log"
-    SEE_END = "see-end"
-    UNDO = "undo"
-    HINT = "hint"
-    SOUND = "sound"
-    REPLAY = "replay"
-    REPLAY_STEP = "replay-step"
-    TUTORIAL = "tutorial"
-    TUTORIAL_SKIP = "tutorial-skip"
+def _messages(s: Table, message: object) -> Result | None:
+    """Zero's own messages: a bot's steps, the pause before a round's end, the hint's answer."""
+    match message:
+        case BotStarted() | BotDecided() | BotShow() | BotPlay():
+            return BOT_STEPS(s, message)
+        case SeeEnd(key):
+            return settle(s, see_end(s, key))
+        case Advised(key, action):
+            return advised(s, key, action)
+    return None
 
 
-Handler = Callable[[Table, str, str], Result]
+def _fresh(s: Table) -> Table:
+    """A move's animation plays once: the next command finds it over."""
+    return replace(s, arrived=None, received=None) if s.arrived is not None or s.received is not None else s
 
 
-def handle(s: Table, command: Command | str, arg: str = "", value: str = "") -> Result:
-    """Apply one command (a button's action and ``arg``, or a field's new ``value``)."""
-    try:
-        cmd = Command(command)
-    except ValueError:
-        raise ValueError(f"Unknown command {command!r}.") from None
-    if s.arrived is not None or s.received is not None:  # a move's animation plays once
-        s = replace(s, arrived=None, received=None)
-    after, effects = HANDLERS[cmd](s, arg, value)
-    return settle(s, after, effects)
+def _answered(s: Table, cmd: Data) -> Table:
+    return replace(s, confirm_clear=False) if cmd is Data.CLEAR_HISTORY else s
 
 
 def _same(s: Table) -> Result:
     return s, ()
-
-
-def _to(s: Table, **changes: object) -> Result:
-    return replace(s, **changes), ()  # type: ignore[arg-type]
 
 
 def _seat_kind(s: Table, arg: str, value: str) -> Result:
@@ -116,7 +79,7 @@ def _seat_kind(s: Table, arg: str, value: str) -> Result:
     seats = list(s.settings.seats)
     i = int(arg)
     seats[i] = Seat.of_choice(value, seats[i].name if value == PERSON else "")
-    return _to(s, settings=s.settings.with_seats(tuple(seats)))
+    return replace(s, settings=s.settings.with_seats(tuple(seats))), ()
 
 
 def _seat_name(s: Table, arg: str, value: str) -> Result:
@@ -124,13 +87,13 @@ def _seat_name(s: Table, arg: str, value: str) -> Result:
         return _same(s)
     seats = list(s.settings.seats)
     seats[int(arg)] = replace(seats[int(arg)], name=clean_name(value))
-    return _to(s, settings=replace(s.settings, seats=tuple(seats)))
+    return replace(s, settings=replace(s.settings, seats=tuple(seats))), ()
 
 
 def _add_seat(s: Table, arg: str, value: str) -> Result:
     if len(s.settings.seats) >= MAX_SEATS:
         return _same(s)
-    return _to(s, settings=s.settings.with_seats((*s.settings.seats, Seat.bot("medium"))))
+    return replace(s, settings=s.settings.with_seats((*s.settings.seats, Seat.bot("medium")))), ()
 
 
 def _remove_seat(s: Table, arg: str, value: str) -> Result:
@@ -138,18 +101,19 @@ def _remove_seat(s: Table, arg: str, value: str) -> Result:
     if len(seats) <= MIN_SEATS or not arg.isdigit() or int(arg) >= len(seats):
         return _same(s)
     del seats[int(arg)]
-    return _to(s, settings=s.settings.with_seats(tuple(seats)))
+    return replace(s, settings=s.settings.with_seats(tuple(seats))), ()
 
 
 def _set(s: Table, arg: str, value: str) -> Result:
-    if arg == "lang":
-        return _to(s, lang=value) if value in LANGUAGES else _same(s)
+    if arg == "lang":  # the whole site's language, remembered on the device
+        return (replace(s, lang=value), prefs_saved(replace(s, lang=value))) if value in LANGUAGES else _same(s)
     if arg in ("sound", "motion") and value in ("on", "off"):  # this device's choices: any time
         on = value == "on"
-        return (replace(s, sound=on) if arg == "sound" else replace(s, motion=on)), (SavePrefs(),)
+        after = replace(s, sound=on) if arg == "sound" else replace(s, motion=on)
+        return after, prefs_saved(after)
     if not s.setting_up:
         return _same(s)  # a match's set-up does not change under it
-    return _to(s, settings=s.settings.with_option(arg, value))
+    return replace(s, settings=s.settings.with_option(arg, value)), ()
 
 
 def _start(s: Table, arg: str, value: str) -> Result:
@@ -159,29 +123,28 @@ def _start(s: Table, arg: str, value: str) -> Result:
 def _back_to_match(s: Table, arg: str, value: str) -> Result:
     if s.match is None or s.match.is_over:
         return _same(s)
-    return _to(s, setting_up=False, overlay=None)
+    return replace(s, setting_up=False, overlay=None), ()
 
 
 def _ready(s: Table, arg: str, value: str) -> Result:
     step = next_step(s)
     if page(s) is not Page.HANDOFF or not isinstance(step, HandOff):
         return _same(s)
-    return _to(s, at_screen=step.seat, live=s.texts.say("live.your_turn", step.seat))
+    return replace(s, at_screen=step.who, live=said("live.your_turn", step.who)), ()
 
 
 def _find(cards: tuple[Card, ...], slug: str) -> Card | None:
     return next((c for c in cards if c.slug == slug), None)
 
 
-def _choice_live(s: Table) -> str:
-    t = s.texts
+def _choice_said(s: Table) -> Table:
     if s.give and s.take:
-        return t.t("confirm.swap", give=t.card_in(s.give), take=t.card_in(s.take))
+        return replace(s, live=said("confirm.swap", give=CardWord(s.give), take=CardWord(s.take)))
     if s.give:
-        return t.t("live.selected_hand", card=t.card(s.give))
+        return replace(s, live=said("live.selected_hand", card=CardWord(s.give, bare=True)))
     if s.take:
-        return t.t("live.selected_pool", card=t.card(s.take))
-    return t.t("live.cleared")
+        return replace(s, live=said("live.selected_pool", card=CardWord(s.take, bare=True)))
+    return replace(s, live=said("live.cleared"))
 
 
 def _hand(s: Table, arg: str, value: str) -> Result:
@@ -190,8 +153,7 @@ def _hand(s: Table, arg: str, value: str) -> Result:
     card = _find(s.match.round.hand(s.at_screen), arg)
     if card is None:
         return _same(s)
-    after = replace(s, knocking=False, give=None if s.give == card else card)
-    return _to(after, live=_choice_live(after))
+    return _choice_said(replace(s, knocking=False, give=None if s.give == card else card)), ()
 
 
 def _pool(s: Table, arg: str, value: str) -> Result:
@@ -200,14 +162,13 @@ def _pool(s: Table, arg: str, value: str) -> Result:
     card = _find(s.match.round.pool, arg)
     if card is None:
         return _same(s)
-    after = replace(s, knocking=False, take=None if s.take == card else card)
-    return _to(after, live=_choice_live(after))
+    return _choice_said(replace(s, knocking=False, take=None if s.take == card else card)), ()
 
 
 def _knock(s: Table, arg: str, value: str) -> Result:
     if not my_turn(s):
         return _same(s)
-    return _to(s, give=None, take=None, knocking=True, live=knock_question(s))
+    return replace(s, give=None, take=None, knocking=True, live=said(knock_question(s))), ()
 
 
 def _confirm(s: Table, arg: str, value: str) -> Result:
@@ -217,24 +178,24 @@ def _confirm(s: Table, arg: str, value: str) -> Result:
     if action is None:
         return _same(s)
     if not allowed(s, action):
-        return _to(s, give=None, take=None, knocking=False, live=s.texts.t("tutorial.not_now"))
+        return replace(s, give=None, take=None, knocking=False, live=said("tutorial.not_now")), ()
     return apply(s, action)
 
 
 def _cancel(s: Table, arg: str, value: str) -> Result:
     if s.confirm_clear:
-        return _to(s, confirm_clear=False)
+        return replace(s, confirm_clear=False), ()
     if s.confirm_new:
-        return _to(s, confirm_new=False)
+        return replace(s, confirm_new=False), ()
     if s.overlay is not None:
-        return _to(s, overlay=None)
+        return replace(s, overlay=None), ()
     if s.give or s.take or s.knocking:
-        return _to(s, give=None, take=None, knocking=False, live=s.texts.t("live.cleared"))
+        return replace(s, give=None, take=None, knocking=False, live=said("live.cleared")), ()
     return _same(s)
 
 
 def _sort(s: Table, arg: str, value: str) -> Result:
-    return _to(s, sort_by_number=not s.sort_by_number)
+    return replace(s, sort_by_number=not s.sort_by_number), ()
 
 
 def _next_round(s: Table, arg: str, value: str) -> Result:
@@ -245,20 +206,20 @@ def _next_round(s: Table, arg: str, value: str) -> Result:
         return next_scene(s)
     after = replace(s, reviewed=s.reviewed + 1)
     if len(m.finished_rounds) == after.reviewed and not m.is_over:
-        after = replace(after, live=s.texts.say("live.round_start", m.round.dealer, n=m.round_number, total=m.rounds))
+        after = replace(after, live=said("live.round_start", m.round.dealer, n=m.round_number, total=m.rounds))
     return after, ()
 
 
 def _log(s: Table, arg: str, value: str) -> Result:
     if s.match is None or s.setting_up:
         return _same(s)
-    return _to(s, overlay=Page.LOG, confirm_new=False)
+    return replace(s, overlay=Page.LOG, confirm_new=False), ()
 
 
 def _see_end(s: Table, arg: str, value: str) -> Result:
     if page(s) is not Page.LAST_MOVE:
         return _same(s)
-    return _to(s, shown=s.reviewed + 1)
+    return replace(s, shown=s.reviewed + 1), ()
 
 
 def _undo(s: Table, arg: str, value: str) -> Result:
@@ -286,7 +247,8 @@ def _tutorial_skip(s: Table, arg: str, value: str) -> Result:
 
 
 def _sound(s: Table, arg: str, value: str) -> Result:
-    return replace(s, sound=not s.sound), (SavePrefs(),)
+    after = replace(s, sound=not s.sound)
+    return after, prefs_saved(after)
 
 
 def _play_again(s: Table, arg: str, value: str) -> Result:
@@ -299,28 +261,28 @@ def _in_match(s: Table) -> bool:
 
 def _new_setup(s: Table, arg: str, value: str) -> Result:
     if _in_match(s):
-        return _to(s, confirm_new=True, overlay=None)
-    return _to(s, setting_up=True, overlay=None, confirm_new=False)
+        return replace(s, confirm_new=True, overlay=None), ()
+    return replace(s, setting_up=True, overlay=None, confirm_new=False), ()
 
 
 def _new_setup_yes(s: Table, arg: str, value: str) -> Result:
     if s.lesson is not None:  # leaving the tutorial: the table as it was, then the set-up
         s = leave(s)[0]
-    return _to(cleared(s), setting_up=True, overlay=None, confirm_new=False)
+    return replace(cleared(s), setting_up=True, overlay=None, confirm_new=False), ()
 
 
 def _rules(s: Table, arg: str, value: str) -> Result:
-    return _to(s, overlay=Page.RULES, confirm_new=False)
+    return replace(s, overlay=Page.RULES, confirm_new=False), ()
 
 
 def _sheet(s: Table, arg: str, value: str) -> Result:
-    return _to(s, overlay=Page.SHEET, confirm_clear=False, confirm_new=False)
+    return replace(s, overlay=Page.SHEET, confirm_clear=False, confirm_new=False), ()
 
 
 def _back(s: Table, arg: str, value: str) -> Result:
     if s.overlay is Page.REPLAY:
-        return _to(s, overlay=Page.SHEET, replay=None)
-    return _to(s, overlay=None, confirm_clear=False)
+        return replace(s, overlay=Page.SHEET, replay=None), ()
+    return replace(s, overlay=None, confirm_clear=False), ()
 
 
 def _games(s: Table, arg: str, value: str) -> Result:
@@ -328,25 +290,17 @@ def _games(s: Table, arg: str, value: str) -> Result:
 
 
 def _clear_history(s: Table, arg: str, value: str) -> Result:
-    return _to(s, confirm_clear=bool(s.history.matches))
+    return replace(s, confirm_clear=bool(s.history.matches)), ()
 
 
 def _dismiss(s: Table, arg: str, value: str) -> Result:
     if arg == "tutorial.offer":  # declined: not offered again on this device (the Rules page still has it)
-        return replace(dismiss(s, arg), taught=True), (SavePrefs(),)
+        after = replace(dismiss(s, arg), taught=True)
+        return after, prefs_saved(after)
     return dismiss(s, arg), ()
 
 
-def _store(command: Command) -> Handler:
-    def run(s: Table, arg: str, value: str) -> Result:
-        if command is Command.CLEAR_HISTORY_YES:
-            s = replace(s, confirm_clear=False)
-        return s, (StoreAction(command, arg),)
-
-    return run
-
-
-HANDLERS: dict[Command, Handler] = {
+HANDLERS: dict[StrEnum, Handler[Table]] = {
     Command.SEAT_KIND: _seat_kind,
     Command.SEAT_NAME: _seat_name,
     Command.ADD_SEAT: _add_seat,
@@ -359,18 +313,18 @@ HANDLERS: dict[Command, Handler] = {
     Command.POOL: _pool,
     Command.KNOCK: _knock,
     Command.CONFIRM: _confirm,
-    Command.CANCEL: _cancel,
+    Nav.CANCEL: _cancel,
     Command.SORT: _sort,
     Command.NEXT_ROUND: _next_round,
     Command.PLAY_AGAIN: _play_again,
-    Command.NEW_SETUP: _new_setup,
-    Command.NEW_SETUP_YES: _new_setup_yes,
-    Command.RULES: _rules,
-    Command.SHEET: _sheet,
-    Command.BACK: _back,
+    Nav.NEW_SETUP: _new_setup,
+    Nav.NEW_SETUP_YES: _new_setup_yes,
+    Nav.RULES: _rules,
+    Nav.SHEET: _sheet,
+    Nav.BACK: _back,
     Command.CLEAR_HISTORY: _clear_history,
-    Command.DISMISS: _dismiss,
-    Command.GAMES: _games,
+    Nav.DISMISS: _dismiss,
+    Nav.GAMES: _games,
     Command.LOG: _log,
     Command.SEE_END: _see_end,
     Command.UNDO: _undo,
@@ -380,8 +334,8 @@ HANDLERS: dict[Command, Handler] = {
     Command.REPLAY_STEP: _replay_step,
     Command.TUTORIAL: _tutorial,
     Command.TUTORIAL_SKIP: _tutorial_skip,
-    **{c: _store(c) for c in (Command.CLEAR_HISTORY_YES, Command.EXPORT_JSON, Command.EXPORT_CSV,
-                               Command.EXPORT_BACKUP, Command.IMPORT, Command.LOAD_THEIRS, Command.KEEP_MINE,
-                               Command.EXPORT_RESCUE, Command.FREE_SPACE)},
 }
-assert set(HANDLERS) == set(Command), "every command has one handler"
+assert set(HANDLERS) == {*Command, *Nav}, "every command has one handler"
+
+#: Zero's ``handle(state, message) -> (state, effects)``, for the runtime.
+handle: Update[Table] = Update("Zero", HANDLERS, settle, KEEPER, _messages, before=_fresh, data=_answered)

@@ -24,13 +24,14 @@ class Fx:
     """Plays ``motion.travelled`` swaps and ``motion.cues`` sounds in one document."""
 
     def __init__(self, document: Any, window: Any, to_js: Any) -> None:
+        """``to_js`` turns Python values into JavaScript ones (dicts as plain objects)."""
         self.doc = document
         self.win = window
         self.to_js = to_js
         self.audio: Any = None
 
     def js(self, value: object) -> Any:
-        return self.to_js(value, dict_converter=self.win.Object.fromEntries)
+        return self.to_js(value)
 
     # ---- motion ----
 

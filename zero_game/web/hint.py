@@ -1,22 +1,62 @@
 """A hint against bots: "What would the hard bot do?", answered in one sentence with the score of each option.
 
-The request is state (``Table.asked``); the glue runs the hard bot in slices (``Advise``) and hands
-its choice back to ``advised``; the hint stays on screen while the table is where it was asked.
+The request is state (``Table.asked``); the runtime runs the hard bot in slices (a ``HintJob``) and hands
+its choice back as ``Advised``; the hint stays on screen while the table is where it was asked.
 The bot's randomness comes from the match state, so the same position gives the same hint.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
-from zero_game import Action, Card, Phase, Swap, breakdown, score_hand
+from tabletop.effects import Think, Thinking
+from tabletop.notes import said
+from zero_game import Action, Card, Phase, RoundView, Swap, breakdown, score_hand
 
-from .table import Advise, Result, Table, my_turn, settle
+from .table import HINT_SAID, Result, Table, bot, my_turn, settle
 from .texts import Texts
 from .undo import HINT, UNDO
 
 HintKey = tuple[int, int, int]  # (match serial, finished rounds, turns taken this round)
+
+
+@dataclass(frozen=True)
+class Advised:
+    """The hard bot's answer to the hint asked at ``key``."""
+
+    key: HintKey
+    action: Action
+
+
+@dataclass(frozen=True)
+class HintJob:
+    """The hard bot thinking for the person at the screen, in slices (``tabletop.effects.Job``)."""
+
+    ask: HintKey
+    view: RoundView
+    rng: random.Random = field(compare=False)
+    totals: tuple[int, ...]
+    rounds_left: int
+    marks = ("hint-asked", "hint-shown")
+
+    @property
+    def key(self) -> tuple[str, HintKey]:
+        return ("hint", self.ask)
+
+    def start(self) -> Thinking:
+        from zero_game.bots import Standing
+
+        return bot("hard").start(self.view, self.rng, Standing(self.totals, self.rounds_left))
+
+    def current(self, state: Table) -> bool:
+        return hint_key(state) == self.ask
+
+    def started(self) -> None:
+        return None
+
+    def done(self, action: Action, seconds: float) -> Advised:
+        return Advised(self.ask, action)
 
 
 def hint_key(s: Table) -> HintKey | None:
@@ -39,16 +79,18 @@ def ask(s: Table) -> Result:
     if s.asked == key or s.hint is not None and s.hint[0] == key:
         return s, ()  # asked already, or answered
     after = replace(s, asked=key, assists=tuple(a for a in (UNDO, HINT) if a in {*s.assists, HINT}),
-                    live=s.texts.t("hint.thinking"))
-    return settle(s, after, (Advise(key),))
+                    live=said("hint.thinking"))
+    m = s.match
+    assert m is not None and s.at_screen is not None
+    job = HintJob(key, m.view(s.at_screen), hint_rng(s, key), tuple(m.totals), max(0, m.rounds - m.round_number))
+    return settle(s, after, (Think(job),))
 
 
 def advised(s: Table, key: HintKey, action: Action) -> Result:
     """The hard bot's answer, shown if the table is still where it was asked."""
     if s.asked != key or hint_key(s) != key:
         return s, ()
-    after = replace(s, asked=None, hint=(key, action))
-    return settle(s, replace(after, live=hint_text(after) or ""))
+    return settle(s, replace(s, asked=None, hint=(key, action), live=said(HINT_SAID)))
 
 
 def hint_rng(s: Table, key: HintKey) -> random.Random:

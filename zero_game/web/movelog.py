@@ -11,9 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from tabletop.present import Nav
+from tabletop.widgets import Button
 from zero_game import Card, Effect, Match, Round, Swap
 
-from .screens import Button, LogRound, LogView
+from .screens import LogRound, LogView
 from .table import Table
 from .texts import Texts
 
@@ -87,11 +89,6 @@ def match_log(m: Match, upto: int | None = None) -> tuple[RoundLog, ...]:
     return tuple(round_log(r, i + 1) for i, r in enumerate(rounds))
 
 
-def public_cards(entries: tuple[Entry, ...]) -> set[Card]:
-    """The cards a log names."""
-    return {c for e in entries for c in (e.give, e.take) if c is not None}
-
-
 def entry_text(t: Texts, e: Entry) -> str:
     """One entry as a sentence in ``t``'s language."""
     if e.kind in (Kind.SWAP, Kind.ZERO):
@@ -142,4 +139,4 @@ def log_page(s: Table) -> LogView:
     assert s.match is not None
     t = s.texts
     rounds = tuple(log_round(t, r) for r in reversed(match_log(s.match)))
-    return LogView(t.t("log.heading"), rounds, Button("back", t.t("back"), primary=True))
+    return LogView(t.t("log.heading"), rounds, Button(Nav.BACK, t.t("back"), primary=True))

@@ -7,116 +7,121 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from tabletop.present import Nav, chrome, notices
+from tabletop.present import top_bar as shell_top_bar
+from tabletop.turns import HandOff
+from tabletop.widgets import Button, Choice, Confirm, HandoffView, Key, RulesView, Screen, TopBar
 from zero_game import Action, Card, Colour, Effect, Phase, Round, Swap, breakdown, score_hand
 from zero_game.match import MAX_ROUNDS
 from zero_game.round import default_pool_size
 
+from .actions import Command
 from .hint import can_hint, hint_text, thinking
-from .i18n import LANGUAGES
+from .i18n import LANGUAGES, rules_sections
 from .movelog import last_move_text, log_page, log_round, round_log
 from .replay import replay_page
-from .rules_text import rules_sections
 from .screens import (
     Body,
-    Button,
     CardView,
-    Choice,
-    Confirm,
     ControlsView,
-    HandoffView,
     HandView,
     LogRound,
     MatchEndView,
-    Notice,
-    Notices,
     PoolView,
     RevealedHand,
     RoundEndView,
-    RulesView,
-    Screen,
     SeatInfo,
     SeatSetup,
     SetupView,
     StatusView,
     TableView,
-    TopBar,
 )
 from .settings import KINDS, MAX_SEATS, MIN_SEATS, POOL_SIZES, SPEEDS
 from .sheet_page import match_sheet, sheet_page
-from .table import HandOff, Page, Table, knock_question, my_turn, next_step, page, table_round, visible_hand
+from .table import (
+    HINT_SAID,
+    CardWord,
+    Page,
+    Table,
+    knock_question,
+    my_turn,
+    next_step,
+    page,
+    table_round,
+    visible_hand,
+)
 from .texts import Texts
 from .tutorial import lesson_text
 from .undo import can_undo
 
 
 def present(s: Table) -> Screen:
-    """What to draw now."""
+    """What to draw now, and how the page behaves around it (where focus starts, which keys do what)."""
     t = s.texts
     name = page(s)
-    body: Body
-    if name is Page.RULES:
-        body = RulesView(t.t("rules.heading"), rules_sections(s.lang), Button("back", t.t("back")),
-                         Button("tutorial", t.t("tutorial.start")))
-    elif name is Page.SHEET:
-        body = sheet_page(s)
-    elif name is Page.SETUP:
-        body = setup(s)
-    elif name is Page.HANDOFF:
-        body = handoff(s)
-    elif name is Page.LOG:
-        body = log_page(s)
-    elif name is Page.REPLAY:
-        body = replay_page(s)
-    elif name in (Page.TABLE, Page.LAST_MOVE):
-        body = table(s)
-    elif name is Page.ROUND_END:
-        body = round_end(s)
-    else:
-        body = match_end(s)
+    body = BODIES[name](s)
     return Screen(
-        name=str(name), lang=s.lang, title=t.t("title." + name.replace("-", "_")), tagline=t.t("tagline"),
-        table_label=t.t("table_label"), top=top_bar(s), notices=notices(s), live=s.live, body=body,
+        name=str(name), game="zero", lang=s.lang, title=t.t("title." + name.replace("-", "_")), brand=t.t("brand"),
+        tagline=t.t("tagline"), table_label=t.t("table_label"), top=top_bar(s),
+        notices=notices(s.notes, t.t, leave_question(t) if s.confirm_new else None), live=live_text(s), body=body,
+        focus=FOCUS.get(name, (".view .btn.primary", "h1")), keys=keys(s, name), moment=str(name),
+        chrome=chrome(t.t), guard=Command.READY if name is Page.HANDOFF else None,
+        flags=(("motion", "on" if s.motion else "off"),), ready=("sheet",) if s.persist.sheet_ready else (),
     )
+
+
+def rules(s: Table) -> RulesView:
+    """The rules page, with the tutorial's button."""
+    t = s.texts
+    return RulesView(t.t("rules.heading"), rules_sections(s.lang), Button(Nav.BACK, t.t("back")),
+                     Button(Command.TUTORIAL, t.t("tutorial.start")))
+
+
+FOCUS: dict[Page, tuple[str, ...]] = {
+    Page.HANDOFF: (".handoff h1",),  # never its button: the next person taps it deliberately
+    Page.TABLE: ("[data-zone='hand'] [data-card]", ".status-text"),
+    Page.SETUP: (".setup h1",),
+}
+
+
+def keys(s: Table, name: Page) -> tuple[Key, ...]:
+    """The screen's shortcuts: Escape cancels everywhere; K knocks on one's turn; arrows step a replay."""
+    found = [Key("Escape", Nav.CANCEL)]
+    if my_turn(s):
+        found += [Key("k", Command.KNOCK), Key("K", Command.KNOCK)]
+    if name is Page.REPLAY:
+        found += [Key("ArrowRight", Command.REPLAY_STEP, "next"), Key("ArrowLeft", Command.REPLAY_STEP, "back")]
+    return tuple(found)
 
 
 def top_bar(s: Table) -> TopBar:
-    """The bar: score sheet, rules, new game, language."""
-    return game_top_bar(s.texts.t, s.lang, sheet_open=s.overlay is Page.SHEET, rules_open=s.overlay is Page.RULES,
-                        playing=s.match is not None and not s.setting_up,
-                        between=s.match is None or s.setting_up or s.match.is_over, confirm_new=s.confirm_new)
-
-
-def game_top_bar(t: Callable[..., str], lang: str, *, sheet_open: bool, rules_open: bool, playing: bool,
-                 between: bool, confirm_new: bool) -> TopBar:
-    """Either game's bar: the way back to the choice of game (between games), score sheet, rules, new game
-    (while playing), language; ``t`` is the game's translation."""
-    nav = [
-        Button("sheet", t("nav.sheet"), pressed=sheet_open),
-        Button("rules", t("nav.rules"), pressed=rules_open),
-    ]
-    if playing:
-        nav.append(Button("new-setup", t("nav.new_game"), pressed=confirm_new))
-    if between:
-        nav.insert(0, Button("games", t("nav.games")))
-    language = Choice("lang", t("nav.language"), lang, tuple(LANGUAGES.items()))
-    return TopBar(t("brand"), t("nav.label"), tuple(nav), language)
-
-
-def notices(s: Table) -> Notices:
-    """The notices in the current language, oldest first, and the question before leaving a match."""
+    """The bar: the games (between games), score sheet, rules, new game, language."""
     t = s.texts
-    items = tuple(
-        Notice(n.key, t.t(n.key, **dict(n.params)), n.alert,
-               tuple(Button(action, t.t(label), arg=arg) for action, arg, label in n.actions),
-               Button("dismiss", t.t("notice.dismiss"), arg=n.key))
-        for n in s.notes
-    )
-    ask = None
-    if s.confirm_new:
-        ask = Confirm(t.t("leave.question"), t.t("leave.detail"),
-                      Button("new-setup-yes", t.t("leave.yes")),
-                      Button("cancel", t.t("leave.no"), primary=True, key="Escape"), danger=True)
-    return Notices(t.t("notice.area"), items, ask)
+    return shell_top_bar(t.t, s.lang, LANGUAGES, brand=t.t("brand"), label=t.t("nav.label"), overlay=s.overlay,
+                         game=s.match, setting_up=s.setting_up, confirm_new=s.confirm_new)
+
+
+def leave_question(t: Texts) -> tuple[str, str, str]:
+    """The question before leaving a game in progress: its words, its detail, its yes."""
+    return t.t("leave.question"), t.t("leave.detail"), t.t("leave.yes")
+
+
+def live_text(s: Table) -> str:
+    """The live region's sentence: the state's event, worded in the language on screen."""
+    live, t = s.live, s.texts
+    if not live.key or (live.seat is not None and live.seat >= len(s.settings.seats)):
+        return ""  # nothing said yet, or about a table set up again since
+    if live.key == HINT_SAID:
+        return hint_text(s) or ""
+    params = {name: _word(t, value) for name, value in live.params}
+    text = t.say(live.key, live.seat, **params) if live.seat is not None else t.t(live.key, **params)
+    return " ".join((text, *(t.t(key) for key in live.more)))
+
+
+def _word(t: Texts, value: object) -> object:
+    if isinstance(value, CardWord):
+        return t.card(value.card) if value.bare else t.card_in(value.card)
+    return value
 
 
 def card(t: Texts, c: Card, *, selected: bool = False, cleared: bool = False, preview: tuple[str, str] = ("", ""),
@@ -141,7 +146,7 @@ def setup(s: Table) -> SetupView:
             index=i, heading=t.t("setup.seat", n=i + 1),
             kind=Choice(f"seat-kind:{i}", t.t("setup.kind", n=i + 1), seat.choice, kinds),
             name_label=t.t("setup.name", n=i + 1), placeholder=t.default_name(i), editable=seat.is_person,
-            remove=Button("remove-seat", t.t("setup.remove"), arg=str(i)) if len(st.seats) > MIN_SEATS else None,
+            remove=Button(Command.REMOVE_SEAT, t.t("setup.remove"), arg=str(i)) if len(st.seats) > MIN_SEATS else None,
             name=seat.name, about="" if seat.is_person else t.t("level." + seat.choice),
         )
         for i, seat in enumerate(st.seats)
@@ -157,22 +162,22 @@ def setup(s: Table) -> SetupView:
         Choice("motion", t.t("setup.motion"), "on" if s.motion else "off", (("on", t.t("on")), ("off", t.t("off")))),
         Choice("sound", t.t("setup.sound"), "on" if s.sound else "off", (("on", t.t("on")), ("off", t.t("off")))),
     )
-    add = Button("add-seat", t.t("setup.add")) if players < MAX_SEATS else None
+    add = Button(Command.ADD_SEAT, t.t("setup.add")) if players < MAX_SEATS else None
     back = None
     if s.match is not None and not s.match.is_over:
-        back = Button("back-to-match", t.t("setup.back"))
+        back = Button(Command.BACK_TO_MATCH, t.t("setup.back"))
     return SetupView(t.t("setup.heading"), t.t("setup.intro"), seats, add, options,
-                     Button("start", t.t("setup.play"), primary=True), back)
+                     Button(Command.START, t.t("setup.play"), primary=True), back)
 
 
 def handoff(s: Table) -> HandoffView:
     """The hand-off: whose turn it is, nothing private."""
     step = next_step(s)
     assert isinstance(step, HandOff)
-    who = s.texts.name(step.seat)
+    who = s.texts.name(step.who)
     t = s.texts
     return HandoffView(t.t("handoff.heading", name=who), t.t("handoff.detail", name=who),
-                       Button("ready", t.t("handoff.ready", name=who), primary=True))
+                       Button(Command.READY, t.t("handoff.ready", name=who), primary=True))
 
 
 # ---- the table ------------------------------------------------------------------------------------
@@ -234,7 +239,7 @@ def status(s: Table, r: Round, viewer: int | None) -> StatusView:
 def tools(s: Table) -> tuple[Button, ...]:
     """Beside the status line: the move log and the sound toggle."""
     t = s.texts
-    return (Button("log", t.t("log.open")), Button("sound", t.t("sound.button"), pressed=s.sound))
+    return (Button(Command.LOG, t.t("log.open")), Button(Command.SOUND, t.t("sound.button"), pressed=s.sound))
 
 
 def seats(s: Table, r: Round, viewer: int | None, sizes: tuple[int, ...]) -> tuple[SeatInfo, ...]:
@@ -296,20 +301,20 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
     actions: list[Button] = []
     if r.is_over:
         prompt = t.t("last.heading")
-        actions.append(Button("see-end", t.t("last.continue"), primary=True, key="Enter"))
+        actions.append(Button(Command.SEE_END, t.t("last.continue"), primary=True, key="Enter"))
     elif mine:
         if s.knocking:
-            confirm = Confirm(knock_question(s), t.t("confirm.knock_detail"),
-                              Button("confirm", t.t("confirm.yes_knock"), primary=True, key="Enter"),
-                              Button("cancel", t.t("cancel"), key="Escape"))
+            confirm = Confirm(t.t(knock_question(s)), t.t("confirm.knock_detail"),
+                              Button(Command.CONFIRM, t.t("confirm.yes_knock"), primary=True, key="Enter"),
+                              Button(Nav.CANCEL, t.t("cancel"), key="Escape"))
         elif s.give is not None and s.take is not None:
             new = tuple(c for c in hand if c != s.give) + (s.take,)
             b = breakdown(new)
             confirm = Confirm(
                 t.t("confirm.swap", give=t.card_in(s.give), take=t.card_in(s.take)),
                 t.t("confirm.makes_zero") if b.zero else t.t("confirm.makes", score=b.score),
-                Button("confirm", t.t("confirm.yes_swap"), primary=True, key="Enter"),
-                Button("cancel", t.t("cancel"), key="Escape"),
+                Button(Command.CONFIRM, t.t("confirm.yes_swap"), primary=True, key="Enter"),
+                Button(Nav.CANCEL, t.t("cancel"), key="Escape"),
             )
         if s.give is None and s.take is None:
             prompt = t.t("prompt.choose")
@@ -320,7 +325,7 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
         else:
             prompt = ""
         label = t.t("action.pass") if r.phase is Phase.FINAL else t.t("action.knock")
-        actions.append(Button("knock", label, key="K", pressed=s.knocking))
+        actions.append(Button(Command.KNOCK, label, key="K", pressed=s.knocking))
     elif viewer is None and not s.settings.persons:
         prompt = t.t("prompt.watch")
     elif viewer is None:
@@ -328,16 +333,16 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
     else:
         prompt = t.t("prompt.wait", name=t.name(r.current_player or 0))
     if hand:
-        actions.append(Button("sort", t.t("action.sort_colour" if s.sort_by_number else "action.sort_number")))
+        actions.append(Button(Command.SORT, t.t("action.sort_colour" if s.sort_by_number else "action.sort_number")))
     advice = hint_text(s) or lesson_text(s)
     if can_hint(s) and not advice:
         busy = thinking(s)
-        actions.append(Button("hint", t.t("hint.thinking" if busy else "hint.button"), disabled=busy,
+        actions.append(Button(Command.HINT, t.t("hint.thinking" if busy else "hint.button"), disabled=busy,
                               description=t.t("hint.question")))
     if can_undo(s):
-        actions.append(Button("undo", t.t("undo.button"), description=t.t("undo.detail")))
+        actions.append(Button(Command.UNDO, t.t("undo.button"), description=t.t("undo.detail")))
     if s.lesson is not None:
-        actions.append(Button("tutorial-skip", t.t("tutorial.skip")))
+        actions.append(Button(Command.TUTORIAL_SKIP, t.t("tutorial.skip")))
     return ControlsView(prompt, confirm, tuple(actions), reserve=bool(hand), hint=advice)
 
 
@@ -408,10 +413,10 @@ def round_end(s: Table) -> RoundEndView:
     else:
         banner = t.t(key, name=", ".join(t.name(i) for i in leaders), score=best)
     last = s.reviewed + 1 == m.rounds
-    nxt = Button("next-round", t.t("end.final" if last else "end.next"), primary=True)
+    nxt = Button(Command.NEXT_ROUND, t.t("end.final" if last else "end.next"), primary=True)
     if s.lesson is not None:
         banner = lesson_text(s)
-        nxt = Button("next-round", t.t("tutorial.next" if s.lesson == 0 else "tutorial.finish"), primary=True)
+        nxt = Button(Command.NEXT_ROUND, t.t("tutorial.next" if s.lesson == 0 else "tutorial.finish"), primary=True)
     log = log_round(t, round_log(r, s.reviewed + 1))
     return RoundEndView(t.t("end.heading", n=s.reviewed + 1, total=m.rounds), banner, tuple(hands),
                         match_sheet(s, upto=s.reviewed + 1), nxt, last_move_text(t, r),
@@ -433,6 +438,21 @@ def match_end(s: Table) -> MatchEndView:
         banner = t.t("match.shared", names=", ".join(t.name(w) for w in m.winners), total=total)
     return MatchEndView(
         t.t("match.heading"), banner, match_sheet(s, upto=len(m.finished_rounds)),
-        (Button("play-again", t.t("match.again"), primary=True), Button("new-setup", t.t("match.setup"))),
+        (Button(Command.PLAY_AGAIN, t.t("match.again"), primary=True), Button(Nav.NEW_SETUP, t.t("match.setup"))),
     )
 
+
+#: Each screen's presenter (its painter is ``render.CardPainter.PAINTERS``'s for the model's type).
+BODIES: dict[Page, Callable[[Table], Body]] = {
+    Page.SETUP: setup,
+    Page.HANDOFF: handoff,
+    Page.TABLE: table,
+    Page.LAST_MOVE: table,
+    Page.ROUND_END: round_end,
+    Page.MATCH_END: match_end,
+    Page.SHEET: sheet_page,
+    Page.RULES: rules,
+    Page.LOG: log_page,
+    Page.REPLAY: replay_page,
+}
+assert set(BODIES) == set(Page), "every screen has its presenter"

@@ -1,36 +1,30 @@
-"""Draw a ``Screen`` model into the page with ``createElement`` and ``textContent`` (never HTML strings).
+"""Draw Zero's screen models into the page with ``createElement`` and ``textContent`` (never HTML strings).
 
-Every text comes from the model (which takes it from the message tables); this module adds only
-structure, classes and the stable test hooks: ``data-card``, ``data-zone``, ``data-action``.
+Every text comes from the model; this module adds only structure, classes and the stable hooks:
+``data-card`` and ``data-zone`` (a card in the pool or the hand is a button whose ``data-action`` is its
+zone), beside the shell painter's ``data-action``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.names import MAX_NAME
+from tabletop.paint import Painter
 
 from .screens import (
-    Body,
-    Button,
     CardView,
-    Choice,
-    Confirm,
     ControlsView,
-    HandoffView,
     LogRound,
     LogView,
     MatchEndView,
-    Notices,
     ReplayView,
     RoundEndView,
-    RulesView,
     SeatInfo,
     SetupView,
     SheetPageView,
     SheetView,
     StatusView,
-    TopBar,
 )
 
 SVG = "http://www.w3.org/2000/svg"
@@ -61,31 +55,13 @@ SYMBOLS: dict[str, tuple[tuple[str, dict[str, str]], ...]] = {
 }
 
 
-class Painter:
-    """Builds elements for one document."""
+class CardPainter(Painter):
+    """Builds Zero's elements for one document: cards, seats, the table's regions, the ends of rounds."""
 
-    def __init__(self, document: Any) -> None:
-        self.doc = document
-
-    def el(self, tag: str, cls: str = "", text: str | None = None, **attrs: str) -> Any:
-        """A new element with a class, text (as text, never HTML) and attributes (``data_x`` → ``data-x``)."""
-        node = self.doc.createElement(tag)
-        if cls:
-            node.className = cls
-        if text is not None:
-            node.textContent = text
-        for name, value in attrs.items():
-            node.setAttribute(name.replace("_", "-"), value)
-        return node
-
-    def add(self, parent: Any, *children: Any) -> Any:
-        """Append children (skipping ``None``) and return the parent."""
-        for child in children:
-            if child is not None:
-                parent.appendChild(child)
-        return parent
-
-    # ---- pieces ----
+    PAINTS: ClassVar[dict[type, str]] = {
+        **Painter.PAINTS, SetupView: "setup", RoundEndView: "round_end", MatchEndView: "match_end",
+        SheetPageView: "sheet_page", LogView: "log_page", ReplayView: "replay",
+    }
 
     def symbol(self, colour: str) -> Any:
         svg = self.doc.createElementNS(SVG, "svg")
@@ -100,12 +76,15 @@ class Painter:
             svg.appendChild(shape)
         return svg
 
-    def card(self, card: CardView, *, interactive: bool = True, hook: str = "data-card", size: str = "") -> Any:
-        """A card: a button in hand and pool, a plain figure elsewhere."""
+    def card(self, card: CardView, *, interactive: bool = True, hook: str = "data-card", size: str = "",
+             zone: str = "") -> Any:
+        """A card: a button in hand and pool (its ``zone`` is the command it gives), a plain figure elsewhere."""
         node = self.el("button" if interactive else "span", self.card_classes(card, size))
         node.setAttribute(hook, card.slug)
         if interactive:
             node.type = "button"
+            node.setAttribute("data-action", zone)
+            node.setAttribute("data-arg", card.slug)
         else:
             node.setAttribute("role", "img")
         self.card_state(node, card, interactive)
@@ -135,11 +114,11 @@ class Painter:
         else:
             node.removeAttribute("aria-description")
 
-    def card_slot(self, card: CardView, interactive: bool) -> Any:
+    def card_slot(self, card: CardView, interactive: bool, zone: str) -> Any:
         """A card in the pool or the hand, with the badge beside it (not in it, so the button's name
         stays "red 7"; the spoken hint is its aria-description)."""
         slot = self.el("span", "slot", data_interactive=str(interactive))
-        self.add(slot, self.card(card, interactive=interactive), self.el("span", "card-hint", card.hint,
+        self.add(slot, self.card(card, interactive=interactive, zone=zone), self.el("span", "card-hint", card.hint,
                                                                           aria_hidden="true"))
         return slot
 
@@ -150,97 +129,7 @@ class Painter:
         self.card_state(node, card, slot.getAttribute("data-interactive") == "True")
         slot.lastElementChild.textContent = card.hint
 
-    def button(self, b: Button, cls: str = "") -> Any:
-        classes = ["btn"]
-        if b.primary:
-            classes.append("primary")
-        if cls:
-            classes.append(cls)
-        node = self.el("button", " ".join(classes), b.label, type="button", data_action=b.action)
-        if b.arg:
-            node.setAttribute("data-arg", b.arg)
-        if b.key:
-            node.setAttribute("aria-keyshortcuts", b.key)
-        if b.pressed is not None:
-            node.setAttribute("aria-pressed", "true" if b.pressed else "false")
-        if b.disabled:
-            node.disabled = True
-        if b.description:
-            node.setAttribute("aria-description", b.description)
-            node.setAttribute("title", b.description)
-        return node
-
-    def choice(self, c: Choice, cls: str = "field") -> Any:
-        wrap = self.el("label", cls)
-        wrap.appendChild(self.el("span", "field-label", c.label))
-        select = self.el("select", "", data_field=c.field)
-        for value, label in c.options:
-            option = self.el("option", "", label, value=value)
-            if value == c.value:
-                option.selected = True
-            select.appendChild(option)
-        wrap.appendChild(select)
-        return wrap
-
     # ---- regions ----
-
-    def top(self, v: TopBar) -> Any:
-        """The top bar: name, navigation and language (its own accessible name, not the table's)."""
-        bar = self.el("nav", "topbar", aria_label=v.label)
-        bar.appendChild(self.el("span", "brand", v.brand))
-        links = self.el("div", "topbar-actions")
-        for b in v.nav:
-            links.appendChild(self.button(b, "nav"))
-        links.appendChild(self.choice(v.language, "field lang"))
-        bar.appendChild(links)
-        return bar
-
-    def confirm(self, c: Confirm, *, role: str = "group") -> Any:
-        """A question with its yes and no."""
-        box = self.el("div", "confirm" + (" danger" if c.danger else ""), role=role, aria_label=c.text)
-        box.appendChild(self.el("p", "confirm-text", c.text))
-        if c.detail:
-            box.appendChild(self.el("p", "confirm-detail", c.detail))
-        buttons = self.el("div", "confirm-buttons")
-        self.add(buttons, self.button(c.yes), self.button(c.no))
-        box.appendChild(buttons)
-        return box
-
-    def notices(self, v: Notices) -> Any:
-        """The notice area: one box per message, problems as alerts, and the question before leaving a match."""
-        area = self.el("div", "notices", role="region", aria_label=v.label)
-        if v.ask:
-            area.appendChild(self.confirm(v.ask, role="alertdialog"))
-        for n in v.items:
-            box = self.el("div", "notice" + (" alert" if n.alert else ""), role="alert" if n.alert else "status",
-                          data_notice=n.key)
-            box.appendChild(self.el("p", "notice-text", n.text))
-            buttons = self.el("div", "notice-buttons")
-            for b in n.actions:
-                buttons.appendChild(self.button(b))
-            buttons.appendChild(self.button(n.dismiss, "dismiss"))
-            box.appendChild(buttons)
-            area.appendChild(box)
-        return area
-
-    def body(self, body: Body) -> Any:
-        """A whole screen body other than the table (which is drawn by region)."""
-        if isinstance(body, SetupView):
-            return self.setup(body)
-        if isinstance(body, HandoffView):
-            return self.handoff(body)
-        if isinstance(body, RoundEndView):
-            return self.round_end(body)
-        if isinstance(body, MatchEndView):
-            return self.match_end(body)
-        if isinstance(body, SheetPageView):
-            return self.sheet_page(body)
-        if isinstance(body, LogView):
-            return self.log_page(body)
-        if isinstance(body, ReplayView):
-            return self.replay(body)
-        assert isinstance(body, RulesView)
-        return self.rules(body)
 
     def setup(self, v: SetupView) -> Any:
         """The set-up page: who sits where, then the options and Play."""
@@ -249,25 +138,14 @@ class Painter:
         return panel
 
     def setup_seats(self, v: SetupView) -> Any:
-        part = self.el("div", "setup-seats")
-        self.add(part, self.el("h1", "", v.heading, tabindex="-1"), self.el("p", "intro", v.intro))
-        if v.back:
-            part.appendChild(self.button(v.back, "back-to-match"))
+        part = self.heading(self.el("div", "setup-seats"), v.heading, v.intro, v.back)
         seats = self.el("ol", "seats")
         for seat in v.seats:
-            row = self.el("li", "seat-row")
-            row.appendChild(self.el("span", "seat-no", seat.heading))
-            row.appendChild(self.choice(seat.kind, "field kind"))
+            row = self.row("seat-row", seat.heading, seat.kind)
             if seat.about:
                 row.querySelector("select").setAttribute("aria-describedby", f"level-about-{seat.index}")
             if seat.editable:
-                name = self.el("label", "field name")
-                name.appendChild(self.el("span", "field-label", seat.name_label))
-                box = self.el("input", "", type="text", data_field=f"seat-name:{seat.index}",
-                              placeholder=seat.placeholder, maxlength=str(MAX_NAME), autocomplete="off",
-                              spellcheck="false")
-                box.value = seat.name
-                name.appendChild(box)
+                name = self.text_box(seat.name_label, f"seat-name:{seat.index}", seat.name, MAX_NAME, seat.placeholder)
             else:
                 name = self.el("span", "field name bot-name", seat.placeholder)
             row.appendChild(name)
@@ -289,13 +167,6 @@ class Painter:
         part.appendChild(options)
         part.appendChild(self.button(v.start, "play"))
         return part
-
-    def handoff(self, v: HandoffView) -> Any:
-        """The hand-off: its button sits low and starts without focus (see ``View``)."""
-        panel = self.el("section", "handoff")
-        self.add(panel, self.el("h1", "", v.heading, tabindex="-1"), self.el("p", "", v.detail),
-                 self.button(v.ready, "big ready"))
-        return panel
 
     def seats(self, seats: tuple[SeatInfo, ...], label: str) -> Any:
         """The seats around the table."""
@@ -540,16 +411,4 @@ class Painter:
         for b in v.actions:
             buttons.appendChild(self.button(b, "big"))
         panel.appendChild(buttons)
-        return panel
-
-    def rules(self, v: RulesView) -> Any:
-        panel = self.el("article", "panel rules")
-        panel.appendChild(self.el("h1", "", v.heading))
-        if v.tutorial:
-            panel.appendChild(self.button(v.tutorial, "tutorial"))
-        for heading, paragraphs in v.sections:
-            panel.appendChild(self.el("h2", "", heading))
-            for text in paragraphs:
-                panel.appendChild(self.el("p", "", text))
-        panel.appendChild(self.button(v.back, "primary"))
         return panel

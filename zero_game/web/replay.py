@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tabletop.present import Nav
+from tabletop.widgets import Button
 from zero_game import Card, DataError, Round, Swap, breakdown
 from zero_game.seats import Seat
 from zero_game.sheet import MatchRecord
 
+from .actions import Command
 from .movelog import entry_text, round_log
-from .screens import Button, ReplayHand, ReplayView
+from .screens import ReplayHand, ReplayView
 from .settings import Settings
 from .table import Page, Result, Table
 from .texts import Texts
@@ -72,7 +75,7 @@ def replay_page(s: Table) -> ReplayView:
     assert s.replay is not None
     match_id, index, at = s.replay
     record = _record(s, match_id)
-    back = Button("back", t.t("replay.back"), primary=True)
+    back = Button(Nav.BACK, t.t("replay.back"), primary=True)
     if record is None:
         return ReplayView(t.t("replay.heading", n=index + 1), "", t.t("replay.missing"), (), (), (), back)
     names = record_texts(s, record)
@@ -101,10 +104,11 @@ def replay_page(s: Table) -> ReplayView:
         ))
     last = len(found) - 1
     buttons = (
-        Button("replay-step", t.t("replay.first"), arg="first", disabled=at == 0),
-        Button("replay-step", t.t("replay.prev"), arg="back", disabled=at == 0),
-        Button("replay-step", t.t("replay.next"), arg="next", primary=True, disabled=at == last, key="ArrowRight"),
-        Button("replay-step", t.t("replay.last"), arg="last", disabled=at == last),
+        Button(Command.REPLAY_STEP, t.t("replay.first"), arg="first", disabled=at == 0),
+        Button(Command.REPLAY_STEP, t.t("replay.prev"), arg="back", disabled=at == 0),
+        Button(Command.REPLAY_STEP, t.t("replay.next"), arg="next", primary=True, disabled=at == last,
+               key="ArrowRight"),
+        Button(Command.REPLAY_STEP, t.t("replay.last"), arg="last", disabled=at == last),
     )
     return ReplayView(heading, t.t("replay.step", n=at, total=last), said,
                       tuple(card(t, c, selected=c in moved) for c in r.pool), tuple(hands), buttons, back,
@@ -113,5 +117,5 @@ def replay_page(s: Table) -> ReplayView:
 
 def replay_buttons(t: Texts, record: MatchRecord) -> tuple[Button, ...]:
     """One button per round of ``record`` that can be replayed."""
-    return tuple(Button("replay", t.t("replay.round", n=i + 1), arg=f"{record.id}:{i}")
+    return tuple(Button(Command.REPLAY, t.t("replay.round", n=i + 1), arg=f"{record.id}:{i}")
                  for i, rnd in enumerate(record.rounds) if rnd.play is not None)

@@ -1,11 +1,15 @@
-"""The screen models: frozen plain data the renderer draws, one model per region of the page.
+"""Zero's screen models: frozen plain data the renderer draws, one model per region of the page.
 
-Every text in them is already translated; a model equal to the last one drawn is not drawn again.
+Every text in them is already translated; a model equal to the last one drawn is not drawn again.  The
+pieces every game shares (buttons, choices, the bar, notices, the hand-off, the rules page, the screen
+itself) are the shell's, from ``tabletop.widgets``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from tabletop.widgets import Button, Choice, Confirm, HandoffView, RulesView, parts
 
 
 @dataclass(frozen=True)
@@ -21,71 +25,6 @@ class CardView:
     hint: str = ""
     motion: str = ""
     note: str = ""
-
-
-@dataclass(frozen=True)
-class Button:
-    """A control: ``action``/``arg`` are the command it gives; ``key`` is a keyboard shortcut."""
-
-    action: str
-    label: str
-    arg: str = ""
-    primary: bool = False
-    disabled: bool = False
-    key: str = ""
-    pressed: bool | None = None
-    description: str = ""  # said by screen readers and shown on hover, for a short label
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A drop-down setting: ``options`` are (value, label) pairs."""
-
-    field: str
-    label: str
-    value: str
-    options: tuple[tuple[str, str], ...]
-
-
-@dataclass(frozen=True)
-class Confirm:
-    """A question with a yes and a no (a swap, a knock, deleting data, leaving a match)."""
-
-    text: str
-    detail: str
-    yes: Button
-    no: Button
-    danger: bool = False
-
-
-@dataclass(frozen=True)
-class TopBar:
-    """The page's bar: the name, the navigation and the language."""
-
-    brand: str
-    label: str
-    nav: tuple[Button, ...]
-    language: Choice
-
-
-@dataclass(frozen=True)
-class Notice:
-    """A message about saved data, shown above the screen until dismissed: ``alert`` for problems."""
-
-    key: str
-    text: str
-    alert: bool
-    actions: tuple[Button, ...]
-    dismiss: Button
-
-
-@dataclass(frozen=True)
-class Notices:
-    """The notice area, and the question before leaving a match."""
-
-    label: str
-    items: tuple[Notice, ...] = ()
-    ask: Confirm | None = None
 
 
 # ---- set-up and hand-off --------------------------------------------------------------------------
@@ -117,15 +56,6 @@ class SetupView:
     options: tuple[Choice, ...]
     start: Button
     back: Button | None = None
-
-
-@dataclass(frozen=True)
-class HandoffView:
-    """The full-screen hand-off: nothing private on it."""
-
-    heading: str
-    detail: str
-    ready: Button
 
 
 # ---- the table, by region ------------------------------------------------------------------------
@@ -316,16 +246,6 @@ class SheetPageView:
 
 
 @dataclass(frozen=True)
-class RulesView:
-    """The rules page."""
-
-    heading: str
-    sections: tuple[tuple[str, tuple[str, ...]], ...]
-    back: Button
-    tutorial: Button | None = None
-
-
-@dataclass(frozen=True)
 class ReplayHand:
     """One hand in a replay: every hand is shown, the round being over."""
 
@@ -352,34 +272,6 @@ Body = (SetupView | HandoffView | TableView | RoundEndView | MatchEndView | Shee
         | ReplayView)
 
 
-@dataclass(frozen=True)
-class Screen:
-    """Everything the renderer draws: the bar, the notices, one screen body, the live region."""
-
-    name: str
-    lang: str
-    title: str
-    tagline: str
-    table_label: str
-    top: TopBar
-    notices: Notices
-    live: str
-    body: Body
-
-
 def cards_shown(value: object) -> set[str]:
     """Every card slug a screen model would draw (for privacy checks)."""
-    found: set[str] = set()
-
-    def walk(item: object) -> None:
-        if isinstance(item, CardView):
-            found.add(item.slug)
-        elif isinstance(item, (tuple, list)):
-            for part in item:
-                walk(part)
-        elif hasattr(item, "__dataclass_fields__"):
-            for name in item.__dataclass_fields__:
-                walk(getattr(item, name))
-
-    walk(value)
-    return found
+    return {c.slug for c in parts(value, CardView)}

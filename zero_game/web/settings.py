@@ -15,8 +15,6 @@ from zero_game.round import MAX_PLAYERS, MIN_PLAYERS
 from zero_game.round import POOL_SIZES as POOL_SIZES
 from zero_game.seats import PERSON, Seat
 
-from .storage import settings_data
-
 if TYPE_CHECKING:
     from zero_game.sheet import SavedGame
 
@@ -25,7 +23,6 @@ KINDS = (PERSON, *BOT_LEVELS)
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
 # Seconds a bot's move stays on screen, per speed: half showing the card leaving, half arriving.
 SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.15}
-BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dario", "Elke")
 
 
 @dataclass(frozen=True)
@@ -87,7 +84,8 @@ class Settings:
             rounds is None or (type(rounds) is int and 1 <= rounds <= MAX_ROUNDS)
         ):
             raise ValueError("The saved pool size or number of rounds is not readable.")
-        if type(dealer) is not int or not 0 <= dealer < len(seats) or speed not in SPEEDS:
+        if type(dealer) is not int or not 0 <= dealer < len(seats) or not isinstance(speed, str) \
+                or speed not in SPEEDS:  # a list or an object is not a speed, nor a key of SPEEDS
             raise ValueError("The saved dealer or bot speed is not readable.")
         return cls(tuple(seats), pool, rounds, dealer, speed)
 
@@ -95,7 +93,7 @@ class Settings:
 def saved_settings(game: SavedGame) -> Settings:
     """The table set-up saved with ``game``, or one rebuilt from its seats if that is unreadable."""
     try:
-        settings = Settings.from_dict(settings_data(game))
+        settings = Settings.from_dict(game.table)
         if len(settings.seats) == game.match.players:
             return settings
     except ValueError:

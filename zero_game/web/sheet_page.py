@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from tabletop.present import Nav
+from tabletop.saving import Data
+from tabletop.widgets import Button, Confirm
+
+from .actions import Command
 from .replay import replay_buttons
-from .screens import Button, Confirm, HistoryEntry, SheetPageView, SheetView, StatsLine
+from .screens import HistoryEntry, SheetPageView, SheetView, StatsLine
 from .settings import BOT_LEVELS
 from .table import Table
 
@@ -52,7 +57,7 @@ def sheet_page(s: Table) -> SheetPageView:
         totals, winners = record.totals, record.winners
         history.append(HistoryEntry(
             date=record.finished_at[:10],
-            rounds=t.t("sheet.rounds_1") if len(record.rounds) == 1 else t.t("sheet.rounds_n", n=len(record.rounds)),
+            rounds=t.t("sheet.rounds", n=len(record.rounds)),
             players=tuple((seat.name, str(totals[i]), i in winners) for i, seat in enumerate(record.seats)),
             winners=t.t("sheet.won_by", names=", ".join(record.seats[i].name for i in winners)),
             assists=t.t("sheet.assists", names=", ".join(t.t("assist." + a) for a in record.assists))
@@ -66,16 +71,16 @@ def sheet_page(s: Table) -> SheetPageView:
                                str(line.zeros), "" if line.best_round is None else str(line.best_round)))
     empty = not s.history.matches
     tools = [
-        Button("export-json", t.t("storage.export")),
-        Button("export-csv", t.t("storage.export-csv"), disabled=empty),
-        Button("import", t.t("storage.import")),
-        *(Button("export-backup", t.t("storage.export-backup"), arg=key) for key in s.backups),
-        Button("clear-history", t.t("storage.clear"), disabled=empty, pressed=s.confirm_clear),
+        Button(Data.EXPORT_JSON, t.t("storage.export")),
+        Button(Data.EXPORT_CSV, t.t("storage.export-csv"), disabled=empty),
+        Button(Data.IMPORT, t.t("storage.import")),
+        *(Button(Data.EXPORT_BACKUP, t.t("storage.export-backup"), arg=key) for key in s.persist.backups),
+        Button(Command.CLEAR_HISTORY, t.t("storage.clear"), disabled=empty, pressed=s.confirm_clear),
     ]
     confirm = None
     if s.confirm_clear:
-        confirm = Confirm(t.t("storage.clear-confirm"), "", Button("clear-history-yes", t.t("sheet.clear_yes")),
-                          Button("cancel", t.t("cancel"), primary=True, key="Escape"), danger=True)
+        confirm = Confirm(t.t("storage.clear-confirm"), "", Button(Data.CLEAR_HISTORY, t.t("sheet.clear_yes")),
+                          Button(Nav.CANCEL, t.t("cancel"), primary=True, key="Escape"), danger=True)
     current = None
     if s.match is not None:
         current = match_sheet(s, upto=len(s.match.finished_rounds), heading="sheet.this_match")
@@ -84,5 +89,5 @@ def sheet_page(s: Table) -> SheetPageView:
         history=tuple(history), history_empty=t.t("sheet.history_empty"), stats_heading=t.t("sheet.stats"),
         stats_columns=tuple(t.t("stats." + k) for k in ("name", "matches", "wins", "average", "zeros", "best")),
         stats=tuple(stats), stats_empty=t.t("sheet.stats_empty"), data_heading=t.t("sheet.data"),
-        data_hint=t.t("sheet.data_hint"), tools=tuple(tools), confirm=confirm, back=Button("back", t.t("back")),
+        data_hint=t.t("sheet.data_hint"), tools=tuple(tools), confirm=confirm, back=Button(Nav.BACK, t.t("back")),
     )

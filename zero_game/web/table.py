@@ -11,16 +11,31 @@ the page's glue performs in one place.  Three functions of the state decide ever
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import partial
+from typing import TYPE_CHECKING
 
-from zero_game import Action, Card, Effect, Match, Phase, Round, RoundView, Swap
+from tabletop import saving
+from tabletop.bots import BotJob, BotSteps, Key
+from tabletop.effects import Add, After, Effect, Effects, Think, Thinking, unique
+from tabletop.notes import Live, Note, said
+from tabletop.prefs import PREFS
+from tabletop.saving import Persist
+from tabletop.turns import Acts, BotActs, HandOff, Step
+from zero_game import Action, Card, Match, Phase, Round, RoundView, Swap
+from zero_game import Effect as Turned
+from zero_game.seats import Seat
 from zero_game.sheet import ScoreSheet
 
-from .settings import Settings
-from .texts import Texts
+from .settings import SPEEDS, Settings
+from .texts import Texts, sheet_seats
+
+if TYPE_CHECKING:
+    from zero_game.bots.base import Bot
 
 
 class Page(StrEnum):
@@ -38,105 +53,33 @@ class Page(StrEnum):
     REPLAY = "replay"
 
 
-# ---- effects: what the glue carries out ---------------------------------------------------------
+# ---- the live region: what just happened, as an event (the presenter words it) --------------------
 
 
 @dataclass(frozen=True)
-class Save:
-    """Save the match in progress (a new match, ``Table.serial`` changed, gets a new id)."""
+class CardWord:
+    """A card in a live sentence: "the red 7" (``bare``: "red 7")."""
+
+    card: Card
+    bare: bool = False
+
+
+HINT_SAID = "=hint"  # the live key that says the hint on screen (worded from the state: ``hint.hint_text``)
+
+
+# ---- messages: a bot's turn in steps, the pause before a round's end, a hint ----------------------
 
 
 @dataclass(frozen=True)
-class RecordFinished:
-    """Put the finished match on the score sheet and forget the saved match."""
-
-
-@dataclass(frozen=True)
-class ClearSaved:
-    """The saved match is no longer the one to resume."""
-
-
-@dataclass(frozen=True)
-class Think:
-    """A bot is to act: start the bot loop if it is not running."""
-
-    seat: int
-    key: tuple[int, int, int] = (0, 0, 0)
-
-
-@dataclass(frozen=True)
-class Reveal:
-    """The round's last move is on the table: after a pause, open the round's end (``see-end``) if still there."""
+class SeeEnd:
+    """The pause after a round's last move is over: open the round's end, if it is still on the table."""
 
     key: tuple[int, int]  # (match serial, round index)
-
-
-@dataclass(frozen=True)
-class Advise:
-    """Run the hard bot for the person at the screen, in slices, and pass its choice to ``hint.advised``."""
-
-    key: tuple[int, int, int]  # (match serial, finished rounds, turns taken this round)
-
-
-@dataclass(frozen=True)
-class SavePrefs:
-    """Remember this device's sound and motion choices."""
-
-
-@dataclass(frozen=True)
-class StoreAction:
-    """A command about saved data (export, import, clear, another tab's match), done by the glue."""
-
-    command: str
-    arg: str = ""
-
-
-@dataclass(frozen=True)
-class Leave:
-    """Go back to the choice of game (the game in progress stays saved)."""
-
-
-Effect_ = Save | RecordFinished | ClearSaved | Think | Reveal | Advise | SavePrefs | StoreAction | Leave
-Effects = tuple[Effect_, ...]
 
 
 # ---- what happens next ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class HandOff:
-    """A person is to act who is not at the screen: the tablet goes to them first."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class Play:
-    """The person at the screen is to act."""
-
-    seat: int
-
-
-Step = Think | HandOff | Play
-
-
-def deliberate_press(clicks: int, pressed_at: float, handoff_at: float) -> bool:
-    """Whether a press on a hand-off's button is a new act, not the tail of the last person's (any game).
-
-    The second click of a double-click (``clicks`` 2) and a press that began before the hand-off
-    appeared are tails; ``clicks`` 0 is a key press on the button (reached only by Tab) or a script.
-    """
-    return clicks == 0 or (clicks == 1 and pressed_at >= handoff_at)
-
-
-@dataclass(frozen=True)
-class Note:
-    """A notice about saved data: message key and parameters, ``alert`` for problems, extra buttons."""
-
-    key: str
-    params: tuple[tuple[str, object], ...] = ()
-    alert: bool = False
-    actions: tuple[tuple[str, str, str], ...] = ()  # (command, arg, label key)
 
 
 @dataclass(frozen=True)
@@ -147,6 +90,7 @@ class Table:
     settings: Settings = Settings()
     seed: int | None = None  # a fixed seed (``?seed=``) for the first match dealt from the set-up
     entropy: int = 0  # where the seeds of later matches come from
+    ids: int = 0  # where saved matches' ids come from (random on every device, even with a fixed seed)
     match: Match | None = None
     setting_up: bool = True  # the set-up page is up (a match may wait behind it)
     overlay: Page | None = None  # the rules or the score-sheet page, over the game
@@ -162,9 +106,10 @@ class Table:
     moving: Swap | None = None
     arrived: Card | None = None
     received: Card | None = None
-    live: str = ""
+    live: Live = Live()
     history: ScoreSheet = field(default_factory=ScoreSheet)
-    backups: tuple[str, ...] = ()
+    persist: Persist = Persist()
+    seat_names: tuple[Seat, ...] = ()  # the seats as the saved match and the score sheet name them (fixed at the deal)
     confirm_clear: bool = False
     confirm_new: bool = False
     notes: tuple[Note, ...] = ()
@@ -174,7 +119,7 @@ class Table:
     asked: tuple[int, int, int] | None = None  # a hint asked where the table stood (see hint.py)
     hint: tuple[tuple[int, int, int], Action] | None = None  # the hard bot's answer, and where it was asked
     replay: tuple[str, int, int] | None = None  # a finished round replayed: match id, round index, move
-    sound: bool = True  # this device's choices, kept apart from any match (``SavePrefs``)
+    sound: bool = True  # this device's choices, kept apart from any match (``prefs_saved``)
     motion: bool = True
     taught: bool = False  # the tutorial was played to its end on this device
     lesson: int | None = None  # the tutorial's scene being played (see tutorial.py)
@@ -213,8 +158,8 @@ def next_step(s: Table) -> Step | None:
     if seat is None:
         return None
     if not s.settings.seats[seat].is_person:
-        return Think(seat, (len(m.finished_rounds), m.round.turns_taken, seat))
-    return Play(seat) if s.at_screen == seat else HandOff(seat)
+        return BotActs(seat, (len(m.finished_rounds), m.round.turns_taken, seat))
+    return Acts(seat) if s.at_screen == seat else HandOff(seat)
 
 
 def table_round(s: Table) -> Round | None:
@@ -259,21 +204,24 @@ def visible_hand(s: Table) -> Mapping[int, tuple[Card, ...]]:
 
 def my_turn(s: Table) -> bool:
     """Whether the person at the screen may choose cards and knock now."""
-    return page(s) is Page.TABLE and isinstance(next_step(s), Play)
+    return page(s) is Page.TABLE and isinstance(next_step(s), Acts)
 
 
 # ---- the transitions -------------------------------------------------------------------------------
 
 Result = tuple[Table, Effects]
+SLOT = "game"  # the saved match's document (``keeper.GAME``)
 
 
-def settle(before: Table, after: Table, effects: Effects = ()) -> Result:
+def settle(before: Table, after: Table, effects: Effects = (), *, pause: float = 0.0, save: bool = True) -> Result:
     """The state after a change, with the effects that follow from the change itself.
 
-    The one place that decides: who is at the screen, the pool's layout, saving, recording a
-    finished match, and waking the bots.
+    The one place that decides: who is at the screen, the pool's layout, saving, recording a finished
+    match, the pause before a round's end, and waking the bots (after ``pause`` seconds: a bot's move
+    stays on screen a moment before the next one thinks).  ``save=False``: the match was just read
+    from storage.
     """
-    found: list[Effect_] = []
+    found: list[Effect] = list(effects)
     persons = after.settings.persons
     if after.match is not None and len(persons) == 1 and after.at_screen != persons[0]:
         after = replace(after, at_screen=persons[0])
@@ -287,29 +235,31 @@ def settle(before: Table, after: Table, effects: Effects = ()) -> Result:
         on_table = table_round(after)
         assert on_table is not None
         after = replace(after, pool_order=keep_places(after.pool_order if same_round else (), on_table.pool))
-    if m is not None and m is not before.match:
-        if before.match is not None and after.serial != before.serial and not before.recorded:
-            found.append(ClearSaved())
-    if m is not None and (m is not before.match or after.reviewed != before.reviewed
-                          or after.assists != before.assists):
-        found.append(Save())
-    if m is not None and m.is_over and not after.recorded:
-        after = replace(after, recorded=True)
-        found.append(RecordFinished())
-    if after.lesson is not None:  # a tutorial saves nothing, records nothing, leaves the saved match alone
-        found = [e for e in found if not isinstance(e, (Save, RecordFinished, ClearSaved))]
-    step = next_step(after)
-    if isinstance(step, Think):
-        found.append(step)
+    if after.lesson is None and m is not None:  # a tutorial saves nothing, records nothing, leaves the saved match
+        more: Effects
+        if m is not before.match and before.match is not None and after.serial != before.serial \
+                and not before.recorded:
+            after, more = saving.abandon(after, SLOT)
+            found += more
+        if save and (m is not before.match or after.reviewed != before.reviewed or after.assists != before.assists):
+            after, more = saving.save(after)
+            found += more
+        if m.is_over and not after.recorded:
+            after, more = saving.record(replace(after, recorded=True))
+            found += more
+    turn = bot_turn(after)
+    if turn is not None:
+        key = (after.serial, turn.key)
+        found.append(Think(BotJob(key, partial(think, turn), lambda state, k: acting(state, k) is not None), pause))
     reveal = revealing(after)
     if reveal is not None:
-        found.append(reveal)
-    return after, tuple(dict.fromkeys((*effects, *found)))  # settling twice asks for nothing twice
+        found.append(After(max(1.0, SPEEDS[after.settings.speed] * 2), SeeEnd(reveal), key=("reveal", reveal)))
+    return after, unique(found)  # settling twice asks for nothing twice
 
 
-def revealing(s: Table) -> Reveal | None:
-    """The pause to take while the round's last move is on the table, if it is."""
-    return Reveal((s.serial, s.reviewed)) if page(s) is Page.LAST_MOVE else None
+def revealing(s: Table) -> tuple[int, int] | None:
+    """The round's end waiting to open while its last move is on the table, if it is: (match serial, round)."""
+    return (s.serial, s.reviewed) if page(s) is Page.LAST_MOVE else None
 
 
 def keep_places(old: tuple[Card, ...], pool: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -321,19 +271,22 @@ def keep_places(old: tuple[Card, ...], pool: tuple[Card, ...]) -> tuple[Card, ..
 
 
 def resume(s: Table, match: Match, settings: Settings, reviewed: int | None = None,
-           assists: tuple[str, ...] = ()) -> Result:
-    """Continue a restored match: nobody is at the screen yet; a seen round's end is not shown again."""
+           assists: tuple[str, ...] = (), seats: tuple[Seat, ...] = ()) -> Result:
+    """Continue a restored match: nobody is at the screen yet; a seen round's end is not shown again.
+
+    A finished match is put on the score sheet again (``recorded=False``): it is saved only while the sheet has
+    not been written with it (storage was full as it ended), and the sheet adds a match it holds already once.
+    """
     if match.players != len(settings.seats):
         raise ValueError("The saved match does not fit the saved seats.")
     done = len(match.finished_rounds)
     after = replace(
         cleared(s), settings=settings, match=match, setting_up=False, overlay=None, at_screen=None,
-        reviewed=done if reviewed is None else max(0, min(reviewed, done)), recorded=match.is_over,
+        reviewed=done if reviewed is None else max(0, min(reviewed, done)), recorded=False,
         shown=done if reviewed is None else max(0, min(reviewed, done)),
-        pool_order=(), serial=s.serial + 1, assists=assists, lesson=None, before_lesson=None,
+        pool_order=(), serial=s.serial + 1, assists=assists, lesson=None, before_lesson=None, seat_names=seats,
     )
-    after, effects = settle(replace(s, match=None, serial=after.serial), after)
-    return after, tuple(e for e in effects if not isinstance(e, Save))
+    return settle(replace(s, match=None, serial=after.serial), after, save=False)
 
 
 def start(s: Table, seed: int | None = None) -> Result:
@@ -346,9 +299,14 @@ def start(s: Table, seed: int | None = None) -> Result:
     after = replace(
         cleared(s), match=match, serial=s.serial + 1, setting_up=False, overlay=None, reviewed=0, shown=0,
         at_screen=None, recorded=False, confirm_new=False, assists=(), lesson=None, before_lesson=None,
-        live=s.texts.say("live.round_start", match.round.dealer, n=1, total=match.rounds),
+        live=said("live.round_start", match.round.dealer, n=1, total=match.rounds), seat_names=sheet_seats(s.texts),
     )
     return settle(s, after)
+
+
+def prefs_saved(s: Table) -> Effects:
+    """Remember this device's choices: sound, motion, the tutorial seen, the language (for every game)."""
+    return (Add(PREFS.name, {"sound": s.sound, "motion": s.motion, "zero.taught": s.taught, "lang": s.lang}),)
 
 
 def cleared(s: Table) -> Table:
@@ -356,47 +314,45 @@ def cleared(s: Table) -> Table:
     return replace(s, give=None, take=None, knocking=False, moving=None, arrived=None, received=None, thinking=None)
 
 
-def apply(s: Table, action: Action) -> Result:
+def apply(s: Table, action: Action, *, pause: float = 0.0) -> Result:
     """The seat to act plays ``action``; a person's turn ends with the tablet put down."""
     before = s.match
     assert before is not None
     seat = before.current_player
     assert seat is not None
     match = before.apply(action)
-    after = replace(cleared(s), match=match, live=_describe_turn(s.texts, before, match))
+    after = replace(cleared(s), match=match, live=turn_said(before, match))
     if isinstance(action, Swap):
         after = replace(after, arrived=action.give, received=action.take if seat == s.at_screen else None)
     if len(s.settings.persons) > 1:
         after = replace(after, at_screen=None)
-    return settle(s, after)
+    return settle(s, after, pause=pause)
 
 
-def _describe_turn(texts: Texts, before: Match, after: Match) -> str:
-    """The live-region sentence for the turn just taken (public information only)."""
+def turn_said(before: Match, after: Match) -> Live:
+    """The live event for the turn just taken (public information only)."""
     finished = len(after.finished_rounds) > len(before.finished_rounds)
     r = after.finished_rounds[len(before.finished_rounds)] if finished else after.round
     turn = r.history[-1]
-    text = turn_text(texts, turn.seat, turn.action, turn.effect)
-    if finished and turn.effect is not Effect.ZERO:
-        text += " " + texts.t("live.round_over")
-    return text
+    more = ("live.round_over",) if finished and turn.effect is not Turned.ZERO else ()
+    return turn_event(turn.seat, turn.action, turn.effect, more)
 
 
-def turn_text(texts: Texts, seat: int, action: Action, effect: Effect) -> str:
-    """A sentence for one turn: who gave and took what, or who knocked or passed."""
+def turn_event(seat: int, action: Action, effect: Turned, more: tuple[str, ...] = ()) -> Live:
+    """The event for one turn: who gave and took what, or who knocked or passed."""
     if isinstance(action, Swap):
-        key = "live.zero" if effect is Effect.ZERO else "live.swap"
-        return texts.say(key, seat, give=texts.card_in(action.give), take=texts.card_in(action.take))
-    key = {Effect.KNOCK: "live.knock", Effect.SECOND_KNOCK: "live.second_knock"}.get(effect, "live.pass")
-    return texts.say(key, seat)
+        key = "live.zero" if effect is Turned.ZERO else "live.swap"
+        return said(key, seat, *more, give=CardWord(action.give), take=CardWord(action.take))
+    key = {Turned.KNOCK: "live.knock", Turned.SECOND_KNOCK: "live.second_knock"}.get(effect, "live.pass")
+    return said(key, seat, *more)
 
 
 def knock_question(s: Table) -> str:
-    """The question the knock button asks."""
+    """The key of the question the knock button asks."""
     r = s.match.round if s.match else None
     if r is None or r.phase is Phase.FINAL:
-        return s.texts.t("confirm.pass")
-    return s.texts.t("confirm.knock_first" if r.knocks == 0 else "confirm.knock_second")
+        return "confirm.pass"
+    return "confirm.knock_first" if r.knocks == 0 else "confirm.knock_second"
 
 
 # ---- bots -------------------------------------------------------------------------------------------
@@ -409,8 +365,8 @@ class BotTurn:
     seat: int
     level: str
     view: RoundView
-    rng: random.Random
-    key: tuple[int, int, int]
+    rng: random.Random = field(compare=False)
+    key: tuple[int, ...]
     totals: tuple[int, ...]  # the match around the round (public), for the bots that weigh it
     rounds_left: int
     script: Action | None = None  # the tutorial's scripted move: no thinking
@@ -419,7 +375,7 @@ class BotTurn:
 def bot_turn(s: Table) -> BotTurn | None:
     """The bot turn to play now, if a bot is to act."""
     step = next_step(s)
-    if not isinstance(step, Think) or s.match is None:
+    if not isinstance(step, BotActs) or s.match is None:
         return None
     m = s.match
     rng = random.Random(f"{m.seed}:{step.key[0]}:{step.key[1]}")
@@ -428,44 +384,46 @@ def bot_turn(s: Table) -> BotTurn | None:
         from .tutorial import scripted  # the tutorial builds on this module
 
         script = scripted(s)
-    return BotTurn(step.seat, s.settings.seats[step.seat].choice, m.view(step.seat), rng, step.key,
+    return BotTurn(step.who, s.settings.seats[step.who].choice, m.view(step.who), rng, step.key,
                    tuple(m.totals), max(0, m.rounds - m.round_number), script)
 
 
-def still_to_play(s: Table, turn: BotTurn) -> bool:
-    """Whether the table is still where ``turn``'s bot saw it."""
+@functools.cache
+def bot(level: str) -> Bot:
+    """The bot of ``level`` (bots keep nothing between decisions: one of each serves every seat)."""
+    from zero_game.bots import make_bot  # the bots are imported only once a bot plays
+
+    return make_bot(level)
+
+
+def think(turn: BotTurn) -> Thinking:
+    """The bot of ``turn`` starting to decide on what its seat may see (the tutorial's bot: its scripted move)."""
+    from zero_game.bots import Standing
+    from zero_game.bots.base import Decided
+
+    if turn.script is not None:
+        return Decided(turn.script)
+    return bot(turn.level).start(turn.view, turn.rng, Standing(turn.totals, turn.rounds_left))
+
+
+def acting(s: Table, key: Key) -> BotActs | None:
+    """The bot to act of ``key``, if the table is still where that bot saw it."""
     step = next_step(s)
-    return isinstance(step, Think) and step.key == turn.key
+    return step if isinstance(step, BotActs) and (s.serial, step.key) == key else None
 
 
-def bot_thinking(s: Table, turn: BotTurn) -> Table:
-    """The bot's seat shows it is thinking."""
-    return replace(s, thinking=turn.seat, arrived=None, received=None) if still_to_play(s, turn) else s
+#: A bot's turn on Zero's table: its seat says it is thinking, the card it takes leaves the pool, then the move is
+#: played; each step a share of the bots' pace, and the next bot waits a moment more.
+BOT_STEPS: BotSteps[Table] = BotSteps(
+    acting=acting,
+    thinking=lambda s, who: replace(s, thinking=who.who, arrived=None, received=None),
+    showing=lambda s, action: replace(s, thinking=None, moving=action if isinstance(action, Swap) else None),
+    play=lambda s, action, rest: apply(replace(s, thinking=None, moving=None), action, pause=rest),
+    pace=lambda s: SPEEDS[s.settings.speed],
+    think=0.4, show=0.3, rest=0.3,
+)
 
 
-def bot_show(s: Table, turn: BotTurn, action: Action) -> Table:
-    """First half of a bot's move on screen: the pool card it takes starts to leave."""
-    if not still_to_play(s, turn):
-        return replace(s, thinking=None, moving=None)
-    return replace(s, thinking=None, moving=action if isinstance(action, Swap) else None)
-
-
-def bot_play(s: Table, turn: BotTurn, action: Action) -> Result:
-    """Second half: apply the bot's action if the table is still where the bot saw it."""
-    if not still_to_play(s, turn):
-        return settle(s, replace(s, thinking=None, moving=None))
-    return apply(s, action)
-
-
-# ---- notices -----------------------------------------------------------------------------------------
-
-
-def notify(s: Table, key: str, *, alert: bool = False, actions: tuple[tuple[str, str, str], ...] = (),
-           **params: object) -> Table:
-    """``s`` showing the message ``key`` until dismissed; one with the same key replaces the earlier one."""
-    return replace(s, notes=(*dismiss(s, key).notes, Note(key, tuple(params.items()), alert, actions)))
-
-
-def dismiss(s: Table, key: str) -> Table:
-    """``s`` without the notice ``key``."""
-    return replace(s, notes=tuple(n for n in s.notes if n.key != key))
+def see_end(s: Table, key: tuple[int, int]) -> Table:
+    """After the pause: the round's end opens, if its last move is still on the table."""
+    return replace(s, shown=s.reviewed + 1) if revealing(s) == key else s

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from tabletop.names import MAX_NAME
+from tabletop.names import MAX_NAME, bot_name
 from zero_game import Card
 from zero_game.seats import Seat
 
-from .i18n import MESSAGES, translate
-from .settings import BOT_NAMES, Settings
+from .i18n import messages, translate
+from .settings import Settings
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class Texts:
         if seats[seat].is_person:
             persons = self.settings.persons
             return self.t("you") if len(persons) == 1 else self.t("player_n", n=persons.index(seat) + 1)
-        return BOT_NAMES[seat % len(BOT_NAMES)]
+        return bot_name(seat)
 
     def is_you(self, seat: int) -> bool:
         """Whether ``seat`` is the lone person at the table, addressed as "you" (no name typed)."""
@@ -46,7 +46,7 @@ class Texts:
 
     def say(self, key: str, seat: int, **params: object) -> str:
         """The sentence ``key`` about ``seat``: its second-person form (``key.you``) when the seat is "you"."""
-        if self.is_you(seat) and key + ".you" in MESSAGES["en"]:
+        if self.is_you(seat) and key + ".you" in messages(self.lang):
             return self.t(key + ".you", **params)
         return self.t(key, name=self.name(seat), **params)
 

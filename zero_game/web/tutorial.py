@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tabletop.notes import said
 from zero_game import KNOCK, Action, Card, Match, Round, Swap
 from zero_game.seats import Seat
 
 from .settings import Settings
-from .table import Page, Result, SavePrefs, Table, Think, cleared, page, settle
+from .table import Page, Result, Table, cleared, page, prefs_saved, settle
 
 SETTINGS = Settings(seats=(Seat(), Seat.bot("easy")), pool_size=5, rounds=1, speed="normal")
 
@@ -89,7 +90,7 @@ def begin(s: Table) -> Result:
     after = replace(cleared(s), settings=SETTINGS, match=scene_match(0), lesson=0, before_lesson=home,
                     serial=s.serial + 1, setting_up=False, overlay=None, reviewed=0, shown=0, at_screen=None,
                     recorded=True, assists=(), hint=None, asked=None, pool_order=(), notes=(),
-                    live=s.texts.t("tutorial.swap"))
+                    live=said("tutorial.swap"))
     return settle(s, after)
 
 
@@ -98,7 +99,7 @@ def next_scene(s: Table) -> Result:
     assert s.lesson is not None
     if s.lesson + 1 < len(SCENES):
         after = replace(cleared(s), match=scene_match(s.lesson + 1), lesson=s.lesson + 1, serial=s.serial + 1,
-                        reviewed=0, shown=0, pool_order=(), live=s.texts.t(SCENES[s.lesson + 1][1][0][2]))
+                        reviewed=0, shown=0, pool_order=(), live=said(SCENES[s.lesson + 1][1][0][2]))
         return settle(s, after)
     return leave(s, taught=True)
 
@@ -109,9 +110,8 @@ def leave(s: Table, *, taught: bool = False) -> Result:
     if home is None:
         return s, ()
     back = replace(home, lang=s.lang, sound=s.sound, motion=s.motion, taught=s.taught or taught,
-                   history=s.history, notes=s.notes, backups=s.backups)
+                   history=s.history, notes=s.notes, persist=s.persist)
     if back.match is None:
         back = replace(back, setting_up=True)
-    done, effects = settle(back, back)
-    keep = tuple(e for e in effects if isinstance(e, Think))
-    return done, (*keep, SavePrefs())
+    done, effects = settle(back, back)  # the match behind the tutorial goes on (bots wake); nothing is saved
+    return done, (*effects, *prefs_saved(done))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tabletop.notes import said
 from zero_game import Card, Match, Round, Swap
 
 from .table import Page, Result, Table, cleared, keep_places, page, settle
@@ -58,6 +59,6 @@ def undo(s: Table) -> Result:
     match = Match.from_dict({**data, "played": played})
     after = replace(
         cleared(s), match=match, shown=s.reviewed, pool_order=pool_layout(match.round),
-        assists=tuple(a for a in (UNDO, HINT) if a in {*s.assists, UNDO}), live=s.texts.t("live.undone"),
+        assists=tuple(a for a in (UNDO, HINT) if a in {*s.assists, UNDO}), live=said("live.undone"),
     )
     return settle(s, after)

@@ -1,76 +1,58 @@
-"""Keep the page in step with the screen model, region by region.
+"""Keep the page in step with Zero's screen model, region by region (``tabletop.regions.Regions``).
 
-Each region (top bar, notices, and on the table: status, seats, pool, controls, hand) is repainted
-only when its model differs from the one last drawn.  Cards in the pool and the hand are keyed by
-their slug: a card that stays is updated in place, so focus and animations stay on the same element.
+Regions: the bar and the notices (the shell's), and on the table the status, the seats, the pool, the
+controls and the hand; the set-up is two regions (so typing a name leaves the name box alone); every
+other screen is one region.  Cards in the pool and the hand are keyed by their slug: a card that stays
+is updated in place, so focus and animations stay on the same element.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from .render import Painter
-from .screens import CardView, HandView, PoolView, Screen, SetupView, TableView
+from tabletop.regions import Host, Region, Regions
+from tabletop.widgets import Screen
+
+from .fx import Fx
+from .motion import cues, travel_ms, travelled
+from .render import CardPainter
+from .screens import CardView, HandView, PoolView, SetupView, TableView
+from .table import Page, Table, page
 
 
-class View:
-    """The drawn page: ``draw(screen)`` repaints what changed and returns the names of the regions it repainted."""
+class View(Regions):
+    """Zero's drawn page, with each change felt: a swap's cards travel, its sound plays (unless turned off)."""
 
-    def __init__(self, document: Any, root: Any) -> None:
-        self.doc = document
-        self.p = Painter(document)
-        self.root = root
-        self.notice_area = self.p.el("div", "notice-slot")
-        self.frame = self.p.el("div", "view")
-        self.drawn: dict[str, object] = {}
-        self.nodes: dict[str, Any] = {}
+    p: CardPainter
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(CardPainter(host.document), host)
         self.cards: dict[str, dict[str, Any]] = {"pool": {}, "hand": {}}
-        self.shape = ""
+        self.fx = Fx(host.document, host.window, host.to_js)
 
-    def draw(self, screen: Screen) -> set[str]:
-        """Repaint the regions whose model changed."""
-        changed: set[str] = set()
-        body = screen.body
-        shape = f"{screen.name}:{type(body).__name__}"
-        if shape != self.shape:
-            self._skeleton(screen.name, body)
-            self.shape = shape
-            changed.add("screen")
-        self._region("notices", screen.notices, changed, lambda: self._notices(screen))
-        self._region("top", screen.top, changed, lambda: self.p.top(screen.top))
-        if isinstance(body, TableView):
-            self._region("status", body.status, changed, lambda: self.p.status(body.status))
-            seats = (body.seats, body.seats_label)
-            self._region("seats", seats, changed, lambda: self.p.seats(body.seats, body.seats_label))
-            self._region("controls", body.controls, changed, lambda: self.p.controls(body.controls))
-            if body.pool != self.drawn.get("pool"):
-                self._pool(body.pool)
-                self.drawn["pool"] = body.pool
-                changed.add("pool")
-            if body.hand != self.drawn.get("hand"):
-                self._hand(body.hand)
-                self.drawn["hand"] = body.hand
-                changed.add("hand")
-            self.nodes["table"].className = "tablescreen" + (" myturn" if body.my_turn else "")
-        elif isinstance(body, SetupView):
-            # Two regions, so typing a name (which changes the dealer's list) leaves the name box alone.
-            rows = (body.heading, body.intro, body.back, body.seats, body.add)
-            self._region("setup-seats", rows, changed, lambda: self.p.setup_seats(body))
-            self._region("setup-options", (body.options, body.start), changed, lambda: self.p.setup_options(body))
-        else:
-            self._region("body", body, changed, lambda: self.p.body(body))
-        return changed
+    def before(self, old: Table, new: Table) -> Any:
+        return self.fx.snapshot() if page(old) is Page.TABLE and old.motion else None
 
-    # ---- regions ----
+    def after(self, old: Table, new: Table, places: Any) -> None:
+        moved = travelled(old, new) if places is not None and new.motion else None
+        if moved is not None and not self.fx.reduced():
+            ms = travel_ms(new)
+            self.fx.travel(places, moved[0], moved[1], ms)
+            self.host.mark("travel", {"detail": float(ms)})
+        if new.sound:
+            for cue in cues(old, new):
+                self.fx.play(cue)
 
-    def _skeleton(self, name: str, body: object) -> None:
-        """A new screen: fresh slots for its regions (nothing is reused from the last screen)."""
+    def pressed(self, state: Table) -> None:
+        if state.sound:
+            # In a task of its own, within the gesture's activation: starting the browser's audio can take
+            # tens of milliseconds, which must not hold up the tap's response.
+            self.host.window.setTimeout(self.host.to_js(self.fx.unlock), 0)
+
+    def layout(self, screen: Screen, top: Any) -> Any:
         p = self.p
-        screen = p.el("div", "screen screen-" + name)
-        top = p.el("nav", "topbar")
-        screen.appendChild(top)
-        self.drawn = {k: v for k, v in self.drawn.items() if k == "notices"}
-        self.nodes = {"top": top, "notices": self.nodes.get("notices")}
+        body = screen.body
         self.cards = {"pool": {}, "hand": {}}
         if isinstance(body, TableView):
             table = p.el("section", "tablescreen")
@@ -78,36 +60,32 @@ class View:
                 self.nodes[region] = p.el("div", "region-" + region)
                 table.appendChild(self.nodes[region])
             self.nodes["table"] = table
-            screen.appendChild(table)
-        elif isinstance(body, SetupView):
+            return table
+        if isinstance(body, SetupView):
             panel = p.el("section", "panel setup")
             for region in ("setup-seats", "setup-options"):
                 self.nodes[region] = p.el("div")
                 panel.appendChild(self.nodes[region])
-            screen.appendChild(panel)
-        else:
-            self.nodes["body"] = p.el("div")
-            screen.appendChild(self.nodes["body"])
-        self.frame.replaceChildren(screen)
+            return panel
+        return super().layout(screen, top)
 
-    def _region(self, name: str, model: object, changed: set[str], build: Any) -> None:
-        if name in self.drawn and self.drawn[name] == model:
-            return
-        node = build()
-        old = self.nodes.get(name)
-        if old is not None and name != "notices":
-            old.replaceWith(node)
-        self.nodes[name] = node
-        self.drawn[name] = model
-        changed.add(name)
-
-    def _notices(self, screen: Screen) -> Any:
-        n = screen.notices
-        if n.items or n.ask:
-            self.notice_area.replaceChildren(self.p.notices(n))
+    def regions(self, screen: Screen) -> Iterable[Region]:
+        body = screen.body
+        p = self.p
+        if isinstance(body, TableView):
+            yield "status", body.status, lambda node: p.status(body.status)
+            yield "seats", (body.seats, body.seats_label), lambda node: p.seats(body.seats, body.seats_label)
+            yield "controls", body.controls, lambda node: p.controls(body.controls)
+            yield "pool", body.pool, lambda node: self._pool(node, body.pool)
+            yield "hand", body.hand, lambda node: self._hand(node, body.hand)
+            self.nodes["table"].className = "tablescreen" + (" myturn" if body.my_turn else "")
+        elif isinstance(body, SetupView):
+            # Two regions, so typing a name (which changes the dealer's list) leaves the name box alone.
+            rows = (body.heading, body.intro, body.back, body.seats, body.add)
+            yield "setup-seats", rows, lambda node: p.setup_seats(body)
+            yield "setup-options", (body.options, body.start), lambda node: p.setup_options(body)
         else:
-            self.notice_area.replaceChildren()
-        return self.notice_area
+            yield from super().regions(screen)
 
     # ---- keyed cards ----
 
@@ -118,7 +96,7 @@ class View:
         for card in cards:
             node = known.get(card.slug)
             if node is None or node.getAttribute("data-interactive") != str(interactive):
-                node = self.p.card_slot(card, interactive)
+                node = self.p.card_slot(card, interactive, zone)
             else:
                 self.p.update_card(node, card)
             nodes.append(node)
@@ -135,8 +113,7 @@ class View:
         if active and active.isConnected and self.doc.activeElement != active:
             active.focus()
 
-    def _pool(self, v: PoolView) -> None:
-        region = self.nodes["pool"]
+    def _pool(self, region: Any, v: PoolView) -> Any:
         zone = region.querySelector("[data-zone=pool]")
         if not zone or region.getAttribute("data-label") != v.label:
             region.replaceChildren()
@@ -146,14 +123,14 @@ class View:
             zone = self.p.el("div", "cards pool", data_zone="pool", role="group", aria_label=v.label)
             region.appendChild(zone)
         self._place(zone, self._card_nodes("pool", v.cards, v.interactive))
+        return region
 
-    def _hand(self, v: HandView | None) -> None:
-        region = self.nodes["hand"]
+    def _hand(self, region: Any, v: HandView | None) -> Any:
         if v is None:
             region.replaceChildren()
             region.className = "hand-area empty"
             self.cards["hand"] = {}
-            return
+            return region
         region.className = "hand-area"
         zone = region.querySelector("[data-zone=hand]")
         if not zone:
@@ -177,7 +154,7 @@ class View:
             box = self.p.el("div", "group" + (" set" if len(g) >= 5 else ""))
             groups.append((box, nodes[at:at + len(g)]))
             at += len(g)
-        shape = [[n for n in group_nodes] for _, group_nodes in groups]
+        shape = [list(group_nodes) for _, group_nodes in groups]
         current = [list(box.children) for box in zone.children]
         same = len(current) == len(shape) and all(
             len(a) == len(b) and all(x == y for x, y in zip(a, b, strict=True))
@@ -186,10 +163,11 @@ class View:
         if same:
             for box, (fresh, _) in zip(zone.children, groups, strict=True):
                 box.className = fresh.className
-            return
+            return region
         active = self.doc.activeElement
         for box, group_nodes in groups:
             box.replaceChildren(*group_nodes)
         zone.replaceChildren(*(box for box, _ in groups))
         if active and active.isConnected and self.doc.activeElement != active:
             active.focus()
+        return region

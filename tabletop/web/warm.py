@@ -4,18 +4,18 @@ A snapshot is Pyodide's memory once an interpreter has started and imported what
 a worker after a first visit and restored on the next start instead of starting Python from nothing.
 
 - :func:`offer` (the page, once it is ready) names what the snapshot's interpreter should hold: the files
-  of the generated lists (``pyscript.toml``'s ``[files]``: the shell and Zero; :data:`QUIZ_FILES`: the
-  quiz), and the standard-library modules the page has loaded;
+  of the generated lists (``pyscript.toml``'s ``[files]``: the shell and Zero; ``game_files.FILES``: the
+  games the page fetches only when opened, the quiz), and the standard-library modules the page has loaded;
 - :func:`prepare` (the worker's interpreter) writes nothing and touches no page: it imports the modules of
-  those files that import without the page (rules, bots, presenters, texts, of both games), every
-  standard-library and Pyodide module they or the page import, and fills the caches worth keeping
-  (:data:`WARM_UPS`: the quiz's parsed deck);
+  those files that import without the page (rules, bots, presenters, texts, of every game), every
+  standard-library and Pyodide module they or the page import, and fills the caches worth keeping (each
+  registry entry's ``cached``: the quiz's parsed deck);
 - :func:`refresh` (the page, first thing) gives an interpreter restored from a snapshot fresh
   randomness (it would otherwise draw what every other start from that snapshot draws), and the modules
   left for the page already compiled (checked-hash ``.pyc`` files that :func:`prepare` made).
 
 A restored interpreter's modules are in memory, not in its file system: the page still writes its
-``[files]`` (PyScript does), and the quiz's files only when it is opened (``app.load_quiz``), so source
+``[files]`` (PyScript does), and a lazy game's files only when it is opened (``shell.load_files``), so source
 lines in tracebacks and anything read from disk come from the same release.  The interpreter's hash seed
 is the snapshot's (Python fixes it at start): nothing of the game depends on it.
 """
@@ -30,11 +30,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .quiz_files import QUIZ_FILES
+from tabletop import registry
 
-# Results computed once and cached by the module that owns them: computed in the snapshot, they come back
-# with it ("module:function", each called with no argument).
-WARM_UPS = ("thousand.deck:default_deck",)
+from .game_files import FILES
 
 # The page's Python API (``pyodide``) is part of the runtime, like the standard library.
 RUNTIME_PACKAGES = frozenset({"pyodide"})
@@ -46,18 +44,24 @@ bytecode: dict[str, bytes] = {}
 
 
 def module_name(path: str) -> str | None:
-    """The module a file of the lists defines (``zero_game/web/app.py`` → ``zero_game.web.app``), or None."""
+    """The module a file of the lists defines (``tabletop/web/shell.py`` → ``tabletop.web.shell``), or None."""
     if not path.endswith(".py"):
         return None
     return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
 
 
-def snapshot_files(config_files: Mapping[str, str], quiz_files: Iterable[str] = QUIZ_FILES) -> list[tuple[str, str]]:
-    """``(url, path)`` of every file the snapshot's interpreter needs: the ``[files]`` table, then the quiz's
-    (fetched the way ``app.load_quiz`` fetches them).  URLs are relative to the page."""
+def snapshot_files(config_files: Mapping[str, str],
+                   lazy_files: Mapping[str, Iterable[str]] = FILES) -> list[tuple[str, str]]:
+    """``(url, path)`` of every file the snapshot's interpreter needs: the ``[files]`` table, then each lazy
+    game's (fetched the way ``shell.load_files`` fetches them).  URLs are relative to the page."""
     files = list(config_files.items())
     taken = {path for _, path in files}
-    return files + [("./" + name, name) for name in quiz_files if name not in taken]
+    for names in lazy_files.values():
+        for name in names:
+            if name not in taken:
+                files.append(("./" + name, name))
+                taken.add(name)
+    return files
 
 
 def is_runtime_module(name: str) -> bool:
@@ -94,7 +98,8 @@ def to_import(paths: Sequence[str], loaded: Iterable[str], read: Any = None) -> 
 
 def prepare(paths: Sequence[str], loaded: Iterable[str]) -> dict[str, Any]:
     """Make this interpreter what a start should find (run in the snapshot's worker): import the modules of
-    :func:`to_import`, skipping those that need the page (``pyscript``), then run :data:`WARM_UPS`.
+    :func:`to_import`, skipping those that need the page (``pyscript``), then fill each imported game's
+    ``cached`` results (:func:`fill_caches`).
 
     Returns what it did, for the benchmarks: ``imported`` and ``skipped`` counts, and the skipped modules
     with the reason.
@@ -113,16 +118,27 @@ def prepare(paths: Sequence[str], loaded: Iterable[str]) -> dict[str, Any]:
     for path in paths:
         if module_name(path) in skipped:
             bytecode[path] = compiled(path)
-    for warm_up in WARM_UPS:
-        module, _, function = warm_up.partition(":")
-        if module in sys.modules:
-            getattr(sys.modules[module], function)()
+    fill_caches()
     import gc
 
     gc.collect()
     made_for_snapshot = True
     return {"imported": imported, "skipped": len(skipped), "skipped_modules": skipped, "modules": len(sys.modules),
             "compiled": sorted(bytecode)}
+
+
+def fill_caches(games: Iterable[registry.Entry] = registry.GAMES) -> list[str]:
+    """Compute the results each game's registry entry names as ``cached`` ("module:function", called with no
+    argument, which keeps its result), for the games whose module is imported here: computed in the snapshot,
+    they come back with it.  Returns those it called."""
+    called = []
+    for game in games:
+        for name in game.cached:
+            module, _, function = name.partition(":")
+            if module in sys.modules:
+                getattr(sys.modules[module], function)()
+                called.append(name)
+    return called
 
 
 def compiled(path: str) -> bytes:

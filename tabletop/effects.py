@@ -1,0 +1,271 @@
+"""The shell's vocabulary: effects a game's ``handle`` asks for, and the messages their outcomes come back as.
+
+An effect is a value; the runtime (``tabletop.runtime``) carries it out against its ports and hands every
+outcome back to the same ``handle`` as a message, so ``handle`` is the only writer of a game's state.  A
+game has no effect of its own: it says what it needs in these words (a bot's decision is a ``Think`` job,
+a pause is an ``After``, saving is a ``Write``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol
+
+from .store import AtRisk, Changed, Imported, Loaded, Problem, Written
+
+
+class Thinking(Protocol):
+    """Work done a slice at a time: ``step(seconds)`` returns ``None`` until it has the result."""
+
+    def step(self, budget: float) -> Any: ...
+
+
+class Job(Protocol):
+    """Work that takes longer than one slice (a bot's decision, a hint), run by the runtime in slices.
+
+    ``current(state)`` says whether the state still wants it (checked between slices: the players may have
+    moved on); ``done(result, seconds)`` is the message that carries its result back, ``started()`` the one
+    sent as it starts (``None``: none).
+    """
+
+    @property
+    def key(self) -> Hashable: ...
+
+    def start(self) -> Thinking: ...
+    def current(self, state: Any) -> bool: ...
+    def started(self) -> Any: ...
+    def done(self, result: Any, seconds: float) -> Any: ...
+
+
+# ---- effects -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Load:
+    """Read document ``doc`` (in slices: a big score sheet must not delay the first screen); → ``Read``."""
+
+    doc: str
+    slices: bool = False
+
+
+@dataclass(frozen=True)
+class Write:
+    """Replace slot ``doc`` with ``value`` (``force``: over another tab's change); → ``Wrote``."""
+
+    doc: str
+    value: Any
+    force: bool = False
+    tag: str = ""
+
+
+@dataclass(frozen=True)
+class Clear:
+    """Forget slot ``doc``; → ``Wrote``."""
+
+    doc: str
+    tag: str = ""
+
+
+@dataclass(frozen=True)
+class Add:
+    """Merge ``value`` into ledger ``doc`` (``tag`` comes back with the outcome); → ``Wrote``."""
+
+    doc: str
+    value: Any
+    tag: str = ""
+
+
+@dataclass(frozen=True)
+class Put:
+    """Replace ledger ``doc`` with ``value`` (``None``: empty it; the players cleared or trimmed it); → ``Wrote``."""
+
+    doc: str
+    value: Any
+    tag: str = ""
+
+
+@dataclass(frozen=True)
+class Import:
+    """Merge a file's ``text`` into ledger ``doc``, in slices; → ``Merged``."""
+
+    doc: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Retry:
+    """Write what storage refused before (after space was freed); → ``Wrote`` (tag ``retry``)."""
+
+
+@dataclass(frozen=True)
+class Rescue:
+    """Offer what storage could not keep as one file, then let saving go on; → ``Wrote`` (tag ``rescue``)."""
+
+
+@dataclass(frozen=True)
+class ExportBackup:
+    """Offer the backup of a damaged document (its storage key) as a file."""
+
+    key: str
+    filename: str
+
+
+@dataclass(frozen=True)
+class Download:
+    """Offer ``text`` as a file called ``filename``."""
+
+    filename: str
+    text: str
+    mime: str = "application/json"
+
+
+@dataclass(frozen=True)
+class PickFile:
+    """Open the file picker; the chosen file's text comes back as ``FileChosen``."""
+
+
+@dataclass(frozen=True)
+class KeepData:
+    """Ask the browser to keep this site's data (``navigator.storage.persist()``), once, after a tap."""
+
+
+@dataclass(frozen=True)
+class Think:
+    """Run ``job`` in slices, unless a job with its key runs already; after ``delay`` seconds."""
+
+    job: Job
+    delay: float = 0.0
+
+
+@dataclass(frozen=True)
+class After:
+    """Send ``message`` to ``handle`` after ``seconds`` (a pause the players see)."""
+
+    seconds: float
+    message: Any
+    key: Hashable = None  # at most one pending pause per key (``None``: no limit)
+
+
+@dataclass(frozen=True)
+class Leave:
+    """Leave this game for the choice of game (the game in progress stays saved)."""
+
+
+@dataclass(frozen=True)
+class Open:
+    """Open game ``game`` (from the choice of game)."""
+
+    game: str
+
+
+@dataclass(frozen=True)
+class Now:
+    """What time it is (for a document's date); → ``Clock`` with ``tag``."""
+
+    tag: str
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A performance mark for the benchmarks and tests (``zero:<name>``), with a detail."""
+
+    name: str
+    detail: tuple[tuple[str, float], ...] = ()
+
+
+def unique(effects: list[Any] | tuple[Any, ...]) -> tuple[Any, ...]:
+    """``effects`` in order, each once (asking twice for the same thing asks once)."""
+    found: list[Any] = []
+    for effect in effects:
+        if effect not in found:
+            found.append(effect)
+    return tuple(found)
+
+
+Effect = (Load | Write | Clear | Add | Put | Import | Retry | Rescue | ExportBackup | Download | PickFile | KeepData
+          | Think | After | Leave | Open | Now | Mark)
+Effects = tuple[Effect, ...]
+
+
+# ---- messages: outcomes and the page's events -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Do:
+    """A person's command: a button's action and argument, or a field's new ``value``."""
+
+    command: StrEnum
+    arg: str = ""
+    value: str = ""
+
+
+@dataclass(frozen=True)
+class Started:
+    """The runtime has started the game: storage was checked (``problems``)."""
+
+    problems: tuple[Problem, ...] = ()
+
+
+@dataclass(frozen=True)
+class Read:
+    """What reading document ``doc`` found, and the backups of the game's damaged documents."""
+
+    doc: str
+    loaded: Loaded[Any]
+    backups: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Wrote:
+    """The outcome of a ``Write``, ``Clear``, ``Add``, ``Put``, ``Retry`` or ``Rescue`` of document ``doc``."""
+
+    doc: str
+    written: Written[Any]
+    tag: str = ""
+    risk: AtRisk | None = None  # after a failed write: what storage keeps and what it does not
+    backups: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Merged:
+    """The outcome of an ``Import``."""
+
+    doc: str
+    imported: Imported[Any]
+    risk: AtRisk | None = None
+
+
+@dataclass(frozen=True)
+class Clock:
+    """The time (ISO text, as documents store it) asked for by ``Now(tag)``."""
+
+    now: str
+    tag: str
+
+
+@dataclass(frozen=True)
+class FileChosen:
+    """The text of the file the player chose (``""`` if it could not be read)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Elsewhere:
+    """Another tab changed this game's documents."""
+
+    changes: tuple[Changed[Any], ...]
+
+
+@dataclass(frozen=True)
+class BeforeUpdate:
+    """The page is about to reload for a new release: save what waits."""
+
+
+@dataclass(frozen=True)
+class Failed:
+    """Something went wrong in the page's glue or a job (logged): tell the player, play on."""
+
+    detail: str = field(default="", compare=False)

@@ -1,0 +1,119 @@
+"""Keep a page in step with its screen model, region by region (React's reconciliation, by hand).
+
+A game's view says how a screen is cut into regions (``layout``) and lists each region with its model
+and painter (``regions``); a region whose model equals the last one drawn is not touched, so focus and
+animations on it survive.  The notices and the top bar are regions of every screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
+
+from .paint import Painter
+from .widgets import Screen
+
+#: A region: its name, its model, and a function from the region's current node to its new node (the same
+#: node when it updates in place).
+Region = tuple[str, object, Callable[[Any], Any]]
+
+
+class Host(Protocol):
+    """The page a view draws in: its document and window, and the converter of Python values to JavaScript."""
+
+    document: Any
+    window: Any
+
+    def to_js(self, value: object) -> Any: ...
+    def mark(self, name: str, detail: dict[str, float]) -> None: ...
+
+
+class Regions:
+    """A drawn page: ``draw(screen)`` repaints what changed and returns the names of the regions it repainted.
+
+    A game's view may also make a change felt (cards that travel, a sound): ``before`` is called with the
+    states before and after a change while the page still shows the first, ``after`` once it is drawn.
+    """
+
+    frame_class = "view"
+
+    def __init__(self, painter: Painter, host: Host) -> None:
+        self.host = host
+        self.p = painter
+        self.doc = painter.doc
+        self.notice_area = painter.el("div", "notice-slot")
+        self.frame = painter.el("div", self.frame_class)
+        self.drawn: dict[str, object] = {}
+        self.nodes: dict[str, Any] = {}
+        self.shape = ""
+
+    # ---- what a game's view says ----
+
+    def shape_of(self, screen: Screen) -> str:
+        """The screen's layout: a new shape gets a new skeleton (nothing of the last screen is reused)."""
+        return f"{screen.name}:{type(screen.body).__name__}"
+
+    def layout(self, screen: Screen, top: Any) -> Any:
+        """The skeleton of a new screen below its bar (``self.nodes[name]`` for each region's first node)."""
+        self.nodes["body"] = self.p.el("div")
+        return self.nodes["body"]
+
+    def regions(self, screen: Screen) -> Iterable[Region]:
+        """The regions of the body, in drawing order."""
+        yield "body", screen.body, lambda node: self.body(screen.body)
+
+    def body(self, body: Any) -> Any:
+        """A whole screen body drawn as one region."""
+        return self.p.body(body)
+
+    def before(self, old: Any, new: Any) -> Any:
+        """Called before ``new`` is drawn over ``old`` (the page still shows ``old``); its result goes to ``after``."""
+        return None
+
+    def after(self, old: Any, new: Any, token: Any) -> None:
+        """Called once ``new`` is drawn."""
+
+    def pressed(self, state: Any) -> None:
+        """A pointer went down on the page (a gesture: the moment to start audio)."""
+
+    # ---- shared ----
+
+    def draw(self, screen: Screen) -> set[str]:
+        """Repaint the regions whose model changed."""
+        changed: set[str] = set()
+        shape = self.shape_of(screen)
+        if shape != self.shape:
+            self._skeleton(screen)
+            self.shape = shape
+            changed.add("screen")
+        n = screen.notices
+        if self.drawn.get("notices") != n:
+            self.notice_area.replaceChildren(*((self.p.notices(n),) if n.items or n.ask else ()))
+            self.drawn["notices"] = n
+            changed.add("notices")
+        top = screen.top
+        if top is not None:
+            self._region("top", top, changed, lambda node: self.p.top(top))
+        for name, model, paint in self.regions(screen):
+            self._region(name, model, changed, paint)
+        return changed
+
+    def _skeleton(self, screen: Screen) -> None:
+        page = self.p.el("div", f"screen screen-{screen.name}")
+        self.drawn = {k: v for k, v in self.drawn.items() if k == "notices"}
+        self.nodes = {"top": self.p.el("nav", "topbar")} if screen.top is not None else {}
+        if screen.top is not None:
+            page.appendChild(self.nodes["top"])
+        page.appendChild(self.layout(screen, self.nodes.get("top")))
+        self.frame.replaceChildren(page)
+
+    def _region(self, name: str, model: object, changed: set[str], paint: Callable[[Any], Any]) -> None:
+        if name in self.drawn and self.drawn[name] == model:
+            return
+        old = self.nodes.get(name)
+        node = paint(old)
+        if old is not None and node is not old:
+            old.replaceWith(node)
+        self.nodes[name] = node
+        self.drawn[name] = model
+        changed.add(name)

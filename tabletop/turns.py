@@ -1,0 +1,31 @@
+"""What happens next at a table, the same words for every game: a bot is to act, the tablet goes to a person
+(or a team) first, or the one at the tablet acts.  ``who`` is a seat or a team, as the game counts them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class BotActs:
+    """A bot is to act; ``key`` says where the table stands (a new key: a new decision)."""
+
+    who: int
+    key: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class HandOff:
+    """People are to act who are not at the tablet: it goes to them first (a screen with nothing private)."""
+
+    who: int
+
+
+@dataclass(frozen=True)
+class Acts:
+    """The one at the tablet is to act."""
+
+    who: int
+
+
+Step = BotActs | HandOff | Acts

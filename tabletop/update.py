@@ -1,0 +1,69 @@
+"""A game's ``handle``, assembled the same way for every game: a person's commands go to the game's handlers
+and its ``settle``; the saved data's commands, every storage outcome and a failure are the shell's; the
+game's own messages (a bot's steps, a pause that ended) go to the game.  A message nobody knows is refused
+with an error, never dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Generic
+
+from . import saving
+from .effects import Do, Effects, Failed
+from .notes import notify
+from .saving import Data, Keeper, S
+
+Result = tuple[S, Effects]
+Handler = Callable[[S, str, str], Result[S]]
+
+
+def same(s: S, arg: str = "", value: str = "") -> Result[S]:
+    """A command that changes nothing now (not allowed at this moment)."""
+    return s, ()
+
+
+def _as_is(s: S) -> S:
+    return s
+
+
+def _no_message(s: S, message: object) -> Result[S] | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Update(Generic[S]):
+    """A game's ``handle(state, message) -> (state, effects)``.
+
+    ``commands``: the handler of each of the game's commands (and of the bar's ``Nav``); ``settle``: what follows
+    from any change (saving, the bots, the hand-off); ``before``: the state every command starts from (a move's
+    animation plays once); ``data``: the state before a saved-data command (a question it answers goes);
+    ``messages``: the game's own messages, ``None`` for one it does not know.
+    """
+
+    name: str
+    commands: Mapping[StrEnum, Handler[S]]
+    settle: Callable[[S, S, Effects], Result[S]]
+    keeper: Keeper[S]
+    messages: Callable[[S, object], Result[S] | None] = _no_message
+    before: Callable[[S], S] = _as_is
+    data: Callable[[S, Data], S] = lambda s, cmd: s
+
+    def __call__(self, s: S, message: object) -> Result[S]:
+        match message:
+            case Do(Data() as cmd, arg, _):
+                return saving.command(self.keeper, self.data(s, cmd), cmd, arg)
+            case Do(command, arg, value) if command in self.commands:
+                s = self.before(s)
+                after, effects = self.commands[command](s, arg, value)
+                return self.settle(s, after, effects)
+            case Failed():
+                return notify(s, "error.unexpected", alert=True), ()
+        found = self.messages(s, message)
+        if found is None:
+            found = saving.outcome(self.keeper, s, message)
+        if found is None:
+            raise ValueError(f"{self.name} has no message {message!r}.")
+        return found

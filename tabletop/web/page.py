@@ -1,0 +1,333 @@
+"""The page's glue, for every game: events in, the runtime's ports out, the screen drawn.  Thin on purpose:
+nothing here decides anything about a game; what to draw, where focus starts and which keys do what come
+from the screen model, and every event becomes one message to the game's ``handle``.
+
+One :class:`Page` per document: the live region and the file picker outside the drawn view, the
+listeners (set once, for whichever game is on screen), the hand-off's guard against the tail of the last
+person's tap, and focus that never scrolls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from tabletop.effects import BeforeUpdate, Elsewhere, Failed, FileChosen, Started
+from tabletop.ids import timestamp
+from tabletop.regions import Regions
+from tabletop.runtime import Runtime
+from tabletop.store import Store, request_persistence
+from tabletop.widgets import Screen, deliberate_press
+
+ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
+MARK_PREFIX = "zero:"  # performance marks the benchmarks and tests read
+
+
+def js_text(value: Any) -> str | None:
+    """A JS string as text; ``null`` (``None`` or a falsy ``JsNull``) as ``None``."""
+    return None if value is None or (not value and value != "") else str(value)
+
+
+class Page:
+    """The document the games are drawn in, and the one game on it now (its plug-in, view and runtime)."""
+
+    document = document
+    window = window
+
+    def __init__(self, root: Any, store: Store) -> None:
+        self.root = root
+        self.store = store
+        self.plugin: Any = None
+        self.runtime: Runtime | None = None
+        self.view: Regions | None = None
+        self.screen: Screen | None = None
+        self.on_leave: Callable[[str], None] = lambda lang: None
+        self.on_open: Callable[[str], None] = lambda game: None
+        self.chrome_lang = ""
+        self.had_confirm = False
+        self.handoff_at = 0.0  # when the hand-off appeared (ms, the events' clock)
+        self.pressed_at = 0.0  # when the last pointer press began
+        self.no_scroll = self.to_js({"preventScroll": True})
+        self.live = document.createElement("div")
+        self.live.className = "sr-only"
+        self.live.id = "live"
+        self.live.setAttribute("aria-live", "polite")
+        self.live.setAttribute("role", "status")
+        # The file picker the Import button opens: outside the drawn view, so it outlives a repaint.
+        self.picker = document.createElement("input")
+        self.picker.type = "file"
+        self.picker.accept = ".json,application/json"
+        self.picker.className = "file-input"
+        self.picker.hidden = True
+        self.picker.setAttribute("data-field", "import-file")
+        self._proxies: list[Any] = []
+        for target, kind, handler in (
+            (root, "click", self.on_click), (root, "change", self.on_change), (root, "input", self.on_input),
+            (document, "keydown", self.on_key), (document, "pointerdown", self.on_pointerdown),
+            (window, "storage", self.on_storage), (document, "zero:before-update", self.on_before_update),
+            (self.picker, "change", self.on_file),
+        ):
+            proxy = create_proxy(lambda event, handler=handler: self.guarded(handler, event))
+            self._proxies.append(proxy)
+            target.addEventListener(kind, proxy)
+
+    # ---- the game on the page ----
+
+    def show(self, plugin: Any, state: Any, effects: Any = ()) -> Runtime:
+        """Put ``plugin``'s game on the page with ``state``, and run it (``effects``: what it does at once)."""
+        if self.runtime is not None:
+            self.runtime.close()
+        self.plugin = plugin
+        self.view = plugin.view(self)
+        self.screen = None
+        self.root.replaceChildren(self.view.notice_area, self.view.frame, self.live, self.picker)
+        runtime = Runtime(plugin.handle, state, self.store, self, tuple(d.name for d in plugin.docs))
+        self.runtime = runtime
+        self.render(state, state)
+        if plugin.docs:
+            runtime.start(effects)
+        else:  # the first screen keeps no documents of its own: nothing to check
+            runtime.send(Started())
+        return runtime
+
+    # ---- ports (``tabletop.runtime.Ports``) ----
+
+    def to_js(self, value: object) -> Any:
+        return to_js(value, dict_converter=window.Object.fromEntries)
+
+    def render(self, before: Any, after: Any) -> None:
+        """Draw the game's screen for ``after``; a new screen opens at its top; focus stays on its element."""
+        if self.view is None or self.plugin is None:
+            return
+        screen = self.plugin.present(after)
+        token = self.view.before(before, after)
+        active = document.activeElement
+        document.documentElement.lang = screen.lang
+        document.title = screen.title
+        for selector, text in ((".masthead h1", screen.brand), (".tagline", screen.tagline)):
+            node = document.querySelector(selector)
+            if node:
+                node.textContent = text
+        self.root.setAttribute("aria-label", screen.table_label)
+        for name, value in (("screen", screen.name), ("game", screen.game), *screen.flags):
+            document.body.setAttribute(f"data-{name}", value)
+        for name in screen.ready:
+            document.documentElement.setAttribute(f"data-{name}", "ready")
+        changed = self.view.draw(screen)
+        if screen.lang != self.chrome_lang and screen.chrome:
+            self.chrome_lang = screen.lang
+            for node_id, text in screen.chrome:
+                node = self.picker if node_id == "picker" else document.getElementById(node_id)
+                if node_id == "picker":
+                    node.setAttribute("aria-label", text)
+                elif node:
+                    node.textContent = text
+        if self.live.textContent != screen.live:
+            self.live.textContent = screen.live
+        last = self.screen
+        self.screen = screen
+        confirm = bool(self.root.querySelector(".confirm"))
+        if "screen" in changed or (last is not None and last.moment != screen.moment):
+            if "screen" in changed:
+                window.scrollTo(0, 0)
+            if screen.guard is not None:
+                self.handoff_at = float(window.performance.now())
+            self.focus_first(screen)
+        elif confirm and not self.had_confirm:
+            self.focus(".confirm .btn.primary")
+        elif not active or not active.isConnected or document.activeElement == document.body:
+            self.refocus(active, screen)
+        self.had_confirm = confirm
+        self.view.after(before, after, token)
+
+    def download(self, filename: str, text: str, mime: str) -> None:
+        """Offer ``text`` as a file: a Blob, an object URL and a temporary ``<a download>`` clicked once."""
+        blob = window.Blob.new(to_js([text]), self.to_js({"type": mime + ";charset=utf-8"}))
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = filename
+        link.hidden = True
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+    def pick_file(self) -> None:
+        self.picker.click()
+
+    def keep_data(self) -> None:
+        asyncio.ensure_future(request_persistence(window.navigator))
+
+    def mark(self, name: str, detail: dict[str, float]) -> None:
+        window.performance.mark(MARK_PREFIX + name, self.to_js({"detail": detail}))
+
+    def later(self, seconds: float, callback: Callable[[], None]) -> None:
+        asyncio.get_event_loop().call_later(max(0.0, seconds), self.guarded, callback)
+
+    def log(self, text: str) -> None:
+        window.console.error(f"{self.plugin.title if self.plugin else 'Zero'}: {text}")
+
+    def now(self) -> str:
+        return timestamp(datetime.now(UTC))
+
+    def leave(self) -> None:
+        runtime = self.runtime
+        self.on_leave(getattr(runtime.state, "lang", "en") if runtime is not None else "en")
+
+    def open(self, game: str) -> None:
+        self.on_open(game)
+
+    # ---- focus ----
+
+    def focus(self, selector: str) -> bool:
+        """Focus the first element ``selector`` finds, without scrolling to it; False if there is none."""
+        node = self.root.querySelector(selector)
+        if not node:
+            return False
+        node.focus(self.no_scroll)
+        return True
+
+    def focus_first(self, screen: Screen) -> None:
+        """Where the screen starts: the first of its ``focus`` selectors that finds an element."""
+        for selector in screen.focus:
+            if self.focus(selector):
+                return
+
+    def refocus(self, lost: Any, screen: Screen) -> None:
+        """Focus was on an element that a repaint replaced: the control with the same hook, else the screen's
+        start."""
+        if lost and hasattr(lost, "getAttribute"):
+            for attr in ("data-action", "data-field", "data-card", "data-question"):
+                value = lost.getAttribute(attr)
+                if value:
+                    arg = lost.getAttribute("data-arg")
+                    # Escaped: a value may come from a stored key (a backup's), which anyone on the origin can name.
+                    escape = window.CSS.escape
+                    if self.focus(f'[{attr}="{escape(value)}"]' + (f'[data-arg="{escape(arg)}"]' if arg else "")):
+                        return
+        if lost:
+            self.focus_first(screen)
+
+    # ---- events ----
+
+    def guarded(self, handler: Callable[..., None], *args: Any) -> None:
+        try:
+            handler(*args)
+        except Exception as err:  # the page must keep working whatever one handler does
+            window.console.error("".join(traceback.format_exception(err)))
+
+    def send(self, message: Any) -> None:
+        if message is not None and self.runtime is not None:
+            self.runtime.send(message)
+
+    def on_click(self, event: Any) -> None:
+        target = event.target.closest("[data-action]")
+        if not target or target.disabled or self.plugin is None:
+            return
+        action = str(target.getAttribute("data-action"))
+        screen = self.screen
+        if screen is not None and screen.guard is not None and action == screen.guard and not self.deliberate(event):
+            return
+        message = self.plugin.message(action, str(target.getAttribute("data-arg") or ""))
+        if message is None:  # a control the game does not know: said, never silently dropped
+            window.console.error(f"{self.plugin.title}: no such command {action!r}")
+            message = Failed(f"no such command {action!r}")
+        self.send(message)
+
+    def on_change(self, event: Any) -> None:
+        name = event.target.getAttribute("data-field")
+        if name and name != "import-file" and self.plugin is not None:
+            self.send(self.plugin.field(str(name), str(event.target.value), False))
+
+    def on_input(self, event: Any) -> None:
+        name = event.target.getAttribute("data-field")
+        if name and self.plugin is not None:
+            self.send(self.plugin.field(str(name), str(event.target.value), True))
+
+    def on_file(self, event: Any) -> None:
+        files = self.picker.files
+        if files and files.length:
+            asyncio.ensure_future(self.read_file(files.item(0)))
+
+    async def read_file(self, file: Any) -> None:
+        try:
+            text = str(await file.text())
+        except Exception:
+            text = ""
+        self.picker.value = ""
+        self.send(FileChosen(text))
+
+    def on_key(self, event: Any) -> None:
+        screen = self.screen
+        if screen is None or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        target = event.target
+        tag = str(target.tagName or "").lower() if target else ""
+        typing = tag in ("input", "select", "textarea")
+        for key in screen.keys:
+            if key.key == event.key and (key.fields or not typing):
+                event.preventDefault()
+                self.send(self.plugin.message(str(key.action), key.arg))
+                return
+        if event.key in ARROWS and not typing and target and target.closest("[data-zone]") \
+                and target.getAttribute("data-card"):
+            event.preventDefault()
+            self.move_focus(target, event.key)
+
+    def move_focus(self, card: Any, key: str) -> None:
+        """Arrows: left/right along a row of cards, up/down between the rows (``data-zone``)."""
+        zone = card.closest("[data-zone]")
+        if key in ("ArrowUp", "ArrowDown"):
+            zones = list(self.root.querySelectorAll("[data-zone]"))
+            at = next((i for i, z in enumerate(zones) if z == zone), 0)
+            other = zones[max(0, min(len(zones) - 1, at + ARROWS[key]))]
+            if other != zone:
+                first = other.querySelector("[data-card]")
+                if first:
+                    first.focus()
+                return
+        cards = list(zone.querySelectorAll("[data-card]"))
+        slugs = [c.getAttribute("data-card") for c in cards]
+        i = slugs.index(card.getAttribute("data-card"))
+        cards[(i + ARROWS[key]) % len(cards)].focus()
+
+    def on_pointerdown(self, event: Any) -> None:
+        self.pressed_at = float(event.timeStamp)
+        if self.view is not None and self.runtime is not None:
+            self.view.pressed(self.runtime.state)
+
+    def deliberate(self, event: Any) -> bool:
+        """Whether a press on the hand-off's button is a new act, not the tail of the last person's.
+
+        Keys cannot reach the button, which never gets focus by itself (see ``deliberate_press``).
+        """
+        return deliberate_press(int(event.detail or 0), self.pressed_at, self.handoff_at)
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab wrote to this site's storage."""
+        key = js_text(event.key)
+        if self.runtime is None or not self.store.owns(key):
+            return
+        changes = self.store.changed(key, js_text(event.newValue))
+        if changes:
+            self.send(Elsewhere(changes))
+
+    def on_before_update(self, event: Any) -> None:
+        """The page is about to reload for a new version: save what waits."""
+        self.send(BeforeUpdate())
+
+
+def browser_backend() -> Any:
+    """``window.localStorage``, or ``None`` where the browser has none or forbids it."""
+    try:
+        storage = window.localStorage
+        return None if storage is None else storage
+    except Exception:  # SecurityError when site data is blocked
+        return None

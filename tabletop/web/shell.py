@@ -1,0 +1,168 @@
+"""The page's host for every game: the choice of game, then the game, on one page and one store.
+
+``start()`` (awaited by ``main.py``) reads this device's preferences, opens the game the link or the last
+visit chose (a lazy game's files are fetched into Python's file system first), else the first screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import random
+import traceback
+from pathlib import Path
+from typing import Any
+
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from tabletop import registry
+from tabletop.home import HOME, chosen_game, pick_language, words
+from tabletop.plugin import Launch
+from tabletop.prefs import PREFS
+from tabletop.store import Store
+
+from .game_files import FILES, STYLES
+from .page import Page, browser_backend
+
+
+def url_options() -> tuple[int | None, str | None, str | None]:
+    """``?seed=N`` fixes the first deal's seed (tests, replaying a deal); ``?speed=`` the bots' pace;
+    ``?game=<name>`` opens a game directly."""
+    params = window.URLSearchParams.new(window.location.search)
+    text = params.get("seed")
+    speed = params.get("speed")
+    game = params.get("game")
+    return ((int(text) if text and text.isdigit() else None), (str(speed) if speed else None),
+            (str(game) if game else None))
+
+
+def set_url(game: str | None) -> None:
+    """The address names the game, so a group can bookmark its own."""
+    params = window.URLSearchParams.new(window.location.search)
+    if game is None:
+        params.delete("game")
+    else:
+        params.set("game", game)
+    query = str(params.toString())
+    window.history.replaceState(None, "", str(window.location.pathname) + (f"?{query}" if query else ""))
+
+
+class Shell:
+    """The games on this page: one store, one page glue, the game on screen."""
+
+    def __init__(self, root: Any, seed: int | None, speed: str | None) -> None:
+        self.root = root
+        self.seed = seed
+        self.speed = speed
+        try:
+            self.store = Store(browser_backend(), (PREFS,))
+        except Exception:
+            self.store = Store(None, (PREFS,))
+        self.prefs: dict[str, object] = dict(self.store.load(PREFS.name).value or {})
+        languages = list(window.navigator.languages or [window.navigator.language or "en"])
+        remembered = self.prefs.get("lang")
+        self.lang = remembered if isinstance(remembered, str) else pick_language(languages)
+        self.page = Page(root, self.store)
+        self.page.on_leave = self.show_home
+        self.page.on_open = self.open_soon
+
+    def open_soon(self, name: str) -> None:
+        """Open game ``name`` (from the first screen's button)."""
+        asyncio.ensure_future(self.open(name))
+
+    def show_home(self, lang: str | None = None) -> None:
+        """The first screen: which game?"""
+        self.lang = lang or self.lang
+        set_url(None)
+        self.store.add(PREFS.name, {"game": None})
+        state, _ = HOME.launch(self.lang)
+        self.page.show(HOME, state)
+
+    async def open(self, name: str) -> None:
+        """Open game ``name`` (remembered for the next visit)."""
+        set_url(name)
+        entry = registry.entry(name)
+        try:
+            if entry.lazy:
+                self.root.replaceChildren(self.page.live)
+                self.page.live.textContent = words(self.lang)["loading"]
+                await load_files(entry.package)
+            plugin = registry.plugin(name)
+        except Exception as err:
+            window.console.error(f"{name}: " + "".join(traceback.format_exception(err)))
+            node = document.createElement("p")
+            node.className = "load-error"
+            node.setAttribute("role", "alert")
+            node.textContent = words(self.lang)["failed"]
+            self.root.replaceChildren(node)
+            self.store.add(PREFS.name, {"game": None})
+            return
+        self.store.register(plugin.docs)
+        self.prefs = dict(self.store.value(PREFS.name) or {})
+        state, effects = plugin.launch(Launch(self.lang, self.seed, random.SystemRandom().getrandbits(48), self.speed,
+                                              tuple(self.prefs.items())))
+        self.page.show(plugin, state, effects)
+        warm = getattr(plugin, "warm_up", ())
+        if warm:  # modules needed soon (a bot's search), imported while people read the first screen
+            asyncio.ensure_future(import_in_slices(warm, pause=0.05))
+
+
+async def import_in_slices(files: tuple[str, ...] | list[str], pause: float = 0.0) -> None:
+    """Import the modules of ``files`` (paths like ``zero_game/bots/hard.py``, in dependency order) without a
+    long task: compile one file per task, then import one module per task (all at once would hold the page
+    for a large part of a second)."""
+    import py_compile
+    import sys
+
+    await asyncio.sleep(pause)  # after the screen has painted
+    modules = {name.removesuffix(".py").removesuffix("/__init__").replace("/", "."): name for name in files}
+    modules = {module: name for module, name in modules.items() if module not in sys.modules}  # not again
+    for name in modules.values():
+        py_compile.compile(name, doraise=True)
+        await asyncio.sleep(0)
+    for module in modules:
+        importlib.import_module(module)
+        await asyncio.sleep(0)
+
+
+async def load_files(package: str) -> None:
+    """Write a lazy game's files (``FILES[package]``) where Python imports them, and add its style sheet."""
+    from pyodide.http import pyfetch  # type: ignore[import-not-found]
+
+    style = STYLES.get(package)
+    if style and not document.querySelector(f"link[data-game-style='{package}']"):
+        link = document.createElement("link")
+        link.rel = "stylesheet"
+        link.href = "./" + style
+        link.setAttribute("data-game-style", package)
+        document.head.appendChild(link)
+    files = FILES[package]
+    missing = [name for name in files if not Path(name).exists()]
+
+    async def fetch(name: str) -> None:
+        response = await pyfetch("./" + name)
+        if not response.ok:
+            raise OSError(f"{name}: HTTP {response.status}")
+        data = await response.bytes()
+        Path(name).parent.mkdir(parents=True, exist_ok=True)
+        Path(name).write_bytes(data)
+
+    await asyncio.gather(*(fetch(name) for name in missing))
+    importlib.invalidate_caches()
+    await import_in_slices([name for name in files if name.endswith(".py")])
+
+
+async def start() -> Shell:
+    """Take over the page: the game the link or the last visit chose, else the choice of game.
+
+    Awaited by main.py, so the page is ready (``data-app``) only once the chosen game is up.
+    """
+    seed, speed, game = url_options()
+    shell = Shell(document.getElementById("app"), seed, speed)
+    choice = chosen_game(game, shell.prefs.get("game"))
+    if choice is not None:
+        await shell.open(choice)
+    else:
+        shell.show_home()
+    document.documentElement.dataset.app = "ready"
+    return shell

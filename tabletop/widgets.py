@@ -1,0 +1,168 @@
+"""The screen models every game shares: frozen plain data a painter draws, every text already translated.
+
+A game's screen is a :class:`Screen`: the bar, the notices, one body of the game's own models, the live
+region's sentence, and what the runtime needs to know without asking the page: where focus starts
+(``focus``) and which keys do what (``keys``).  A model equal to the last one drawn is not drawn again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Button:
+    """A control: ``action`` (a game's or the shell's command) and ``arg`` are what it asks for; ``key`` its
+    keyboard shortcut (shown to assistive technology; the screen's ``keys`` carry it out)."""
+
+    action: StrEnum
+    label: str
+    arg: str = ""
+    primary: bool = False
+    disabled: bool = False
+    key: str = ""
+    pressed: bool | None = None
+    description: str = ""  # said by screen readers and shown on hover, for a short label
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A drop-down setting: ``options`` are (value, label) pairs."""
+
+    field: str
+    label: str
+    value: str
+    options: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """A question with a yes and a no (a move, deleting data, leaving a game)."""
+
+    text: str
+    detail: str
+    yes: Button
+    no: Button
+    danger: bool = False
+
+
+@dataclass(frozen=True)
+class TopBar:
+    """The page's bar: the game's name, the navigation and the language."""
+
+    brand: str
+    label: str
+    nav: tuple[Button, ...]
+    language: Choice
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message shown above the screen until dismissed: ``alert`` for problems."""
+
+    key: str
+    text: str
+    alert: bool
+    actions: tuple[Button, ...]
+    dismiss: Button
+
+
+@dataclass(frozen=True)
+class Notices:
+    """The notice area, and the question before leaving a game."""
+
+    label: str
+    items: tuple[Notice, ...] = ()
+    ask: Confirm | None = None
+
+
+@dataclass(frozen=True)
+class HandoffView:
+    """The full-screen hand-off: nothing private on it."""
+
+    heading: str
+    detail: str
+    ready: Button
+
+
+@dataclass(frozen=True)
+class RulesView:
+    """A game's rules page."""
+
+    heading: str
+    sections: tuple[tuple[str, tuple[str, ...]], ...]
+    back: Button
+    tutorial: Button | None = None
+
+
+@dataclass(frozen=True)
+class Key:
+    """A keyboard shortcut of a screen: ``key`` (a ``KeyboardEvent.key``) gives ``action``/``arg``.
+
+    ``fields`` says whether it also works while typing in a text box (Enter in the quiz's guess box).
+    """
+
+    key: str
+    action: StrEnum
+    arg: str = ""
+    fields: bool = False
+
+
+@dataclass(frozen=True)
+class Screen:
+    """Everything a painter draws, and how the page behaves around it.
+
+    ``focus`` lists where focus starts (CSS selectors, the first that matches) when the screen opens or its
+    ``moment`` changes (a team's turn starts while the screen stays); ``keys`` are its shortcuts; ``game``
+    is the plug-in's name (``data-game`` on the page); ``brand`` and ``tagline`` the page's heading.
+    """
+
+    name: str
+    game: str
+    lang: str
+    title: str
+    brand: str
+    tagline: str
+    table_label: str
+    top: TopBar | None
+    notices: Notices
+    live: str
+    body: Any
+    focus: tuple[str, ...] = ("h1",)
+    keys: tuple[Key, ...] = ()
+    moment: str = ""
+    chrome: tuple[tuple[str, str], ...] = ()  # the page's own elements' texts, by id (``tabletop.present.chrome``)
+    guard: StrEnum | None = None  # a hand-off's button: only a deliberate press gives it (``deliberate_press``)
+    flags: tuple[tuple[str, str], ...] = ()  # the page body's ``data-*`` flags (``motion``: on or off)
+    ready: tuple[str, ...] = ()  # what is ready, as ``data-<name>="ready"`` on the page (``sheet``: read)
+
+
+def deliberate_press(clicks: int, pressed_at: float, handoff_at: float) -> bool:
+    """Whether a press on a hand-off's button is a new act, not the tail of the last person's (any game).
+
+    The second click of a double-click (``clicks`` 2) and a press that began before the hand-off
+    appeared are tails; ``clicks`` 0 is a key press on the button (reached only by Tab) or a script.
+    """
+    return clicks == 0 or (clicks == 1 and pressed_at >= handoff_at)
+
+
+def parts(model: object, kind: type[T]) -> list[T]:
+    """Every ``kind`` inside a screen model, however deep (a privacy check's cards, a test's buttons)."""
+    found: list[T] = []
+
+    def walk(item: object) -> None:
+        if isinstance(item, kind):
+            found.append(item)
+        elif isinstance(item, (tuple, list)):
+            for part in item:
+                walk(part)
+        elif hasattr(item, "__dataclass_fields__"):
+            for name in item.__dataclass_fields__:
+                walk(getattr(item, name))
+
+    walk(model)
+    return found

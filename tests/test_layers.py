@@ -1,0 +1,75 @@
+"""The arrows point one way: the shell imports no game, no game imports another, only the page's glue touches
+the browser, and only the shell's glue imports ``pyscript``."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tabletop.registry import GAMES
+
+ROOT = Path(__file__).resolve().parent.parent
+SHELL = "tabletop"
+PACKAGES = (SHELL, *(g.package for g in GAMES))
+BROWSER = ("js", "pyscript", "pyodide")
+
+
+def imports(package: str) -> Iterator[tuple[str, int, str]]:
+    """(file, line, top-level module) of every import in ``package``, in functions too (relative ones resolved)."""
+    for path in sorted((ROOT / package).rglob("*.py")):
+        relative = path.relative_to(ROOT)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    yield str(relative), node.lineno, alias.name.split(".")[0]
+            elif isinstance(node, ast.ImportFrom):
+                top = package if node.level else (node.module or "").split(".")[0]
+                yield str(relative), node.lineno, top
+
+
+def test_the_shell_imports_no_game() -> None:
+    games = {g.package for g in GAMES}
+    found = [f"{f}:{n}: {m}" for f, n, m in imports(SHELL) if m in games]
+    assert found == []
+
+
+@pytest.mark.parametrize("game", [g.package for g in GAMES])
+def test_no_game_imports_another(game: str) -> None:
+    others = {g.package for g in GAMES} - {game}
+    found = [f"{f}:{n}: {m}" for f, n, m in imports(game) if m in others]
+    assert found == []
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_only_the_shells_page_glue_touches_the_browser(package: str) -> None:
+    found = [f"{f}:{n}: {m}" for f, n, m in imports(package) if m in BROWSER
+             and not f.startswith(f"{SHELL}/web/")]
+    assert found == []
+
+
+@pytest.mark.parametrize("game", [g.package for g in GAMES])
+def test_a_game_reaches_the_shell_only_through_its_pure_modules(game: str) -> None:
+    """A game plugs into the shell (its runtime, store, widgets, texts); the page's glue is the shell's alone."""
+    found = []
+    for path in sorted((ROOT / game).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(f"{SHELL}.web"):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []
+
+
+def test_the_games_rules_packages_import_neither_the_browser_nor_their_web_layer() -> None:
+    """The engines (cards, rounds, the deck, bots) run anywhere: no ``web`` import, no browser."""
+    found = []
+    for game in GAMES:
+        for f, n, m in imports(game.package):
+            if "/web/" in f:
+                continue
+            path = ROOT / f
+            source = path.read_text(encoding="utf-8")
+            if m in BROWSER or f"{game.package}.web" in source.split("\n")[n - 1]:
+                found.append(f"{f}:{n}")
+    assert found == []

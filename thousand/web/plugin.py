@@ -1,0 +1,57 @@
+"""Zéro à 1000 as a plug-in of the shell (``tabletop.plugin.Plugin``), registered under the name ``quiz``."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from tabletop import saving
+from tabletop.effects import Effects, Load
+from tabletop.plugin import Fields, Launch, Plugin
+from tabletop.widgets import Screen
+from thousand.deck import Deck
+
+from .actions import Command
+from .commands import handle
+from .present import present
+from .saved import KEEPER, docs
+from .screens import answers_of
+from .settings import SPEEDS
+from .table import Page, QuizTable, page, shown_plays
+from .texts import LANGUAGES
+from .view import QuizView
+
+
+def leaks(state: QuizTable, screen: Screen) -> list[str]:
+    """Answers drawn that are not turned over yet (Q16): only the plays of the reveal turned over so far, and at
+    the end the guessed last cards, may show theirs."""
+    allowed = {c.id for p in shown_plays(state) for c in p.cards}
+    g = state.game
+    if g is not None and g.is_over and page(state) is Page.END:
+        allowed |= {r.card.id for r in g.guess_results}
+    return sorted({a.id for a in answers_of(screen.body)} - allowed)
+
+
+def quiz(deck: Deck | None = None) -> Plugin:
+    """The quiz, dealing from ``deck`` (the shipped one by default)."""
+
+    def launch(start: Launch) -> tuple[QuizTable, Effects]:
+        lang = start.lang if start.lang in LANGUAGES else "en"
+        state = QuizTable(lang=lang, seed_text="" if start.seed is None else str(start.seed),
+                          entropy=random.Random(start.entropy).getrandbits(48), ids=start.entropy, deck=deck)
+        if start.speed in SPEEDS:
+            state = replace(state, settings=replace(state.settings, speed=start.speed))
+        return state, (*saving.start(KEEPER), Load("quiz-seen"))
+
+    return Plugin(
+        name="quiz", title="Zéro à 1000", docs=docs(deck), keeper=KEEPER, launch=launch, handle=handle,
+        present=present, commands=(Command,),
+        fields=Fields(typed={"team-name": Command.TEAM_NAME, "team-people": Command.TEAM_PEOPLE,
+                             "guess": Command.GUESS_TEXT},
+                      changed={"team-kind": Command.TEAM_KIND}, settings=Command.SET, typed_settings=("seed",),
+                      only=("lang", "speed", "seed")),
+        view=QuizView, leaks=leaks,
+    )
+
+
+PLUGIN = quiz()
