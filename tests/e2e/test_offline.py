@@ -228,7 +228,6 @@ def test_under_a_sub_path_the_game_survives_a_browser_restart_offline(
         page.goto(server.url)
         wait_ready(page)
         wait_offline_ready(page)
-        page.wait_for_function(snap.MADE, timeout=READY_TIMEOUT_MS)
         scopes = page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).map(r => r.scope)")
         assert scopes == [server.url]
         assert all(name.startswith("zero /zero/ ") for name in cache_names(page))
@@ -246,7 +245,6 @@ def test_under_a_sub_path_the_game_survives_a_browser_restart_offline(
         # From the home-screen icon, or a link with a query string (a shared seed, say).
         page.goto(server.url + "?seed=3")
         wait_ready(page)
-        assert snap.state(page.evaluate)[0] == "restored", "the snapshot is kept across a restart, under /zero/"
         play_a_round(page)
         assert csp_violations(page) == []
     finally:

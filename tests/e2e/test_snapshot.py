@@ -31,6 +31,7 @@ class Device:
     context: BrowserContext
     page: Page
     cold_screen: list[str]  # the first screen of the first visit (Python started from nothing)
+    cold_deal: list[str]  # the person's hand in the first visit's seeded match
     cache: str  # the release's cache, which holds the snapshot
     url: str  # the snapshot's entry in it
 
@@ -51,17 +52,21 @@ def console_errors(page: Page) -> list[str]:
     return list(page.evaluate("() => window.__zeroConsoleErrors ?? ['the console recorder did not run']"))
 
 
-def deal(device: Device, path: str) -> list[str]:
-    """The person's hand in a new match started at ``path`` (no saved match to resume)."""
-    page = device.page
-    page.evaluate("(key) => localStorage.removeItem(key)", GAME_KEY)
-    device.visit(path)
+def hand_dealt(page: Page) -> list[str]:
+    """Start a match from the set-up screen on ``page``: the person's hand (the match is not kept)."""
     page.locator("[data-action=start]").click()
     hand = page.locator("[data-zone=hand] [data-card]")
     expect(hand).to_have_count(9)
     cards = sorted(hand.evaluate_all("els => els.map(e => e.dataset.card)"))
     page.evaluate("(key) => localStorage.removeItem(key)", GAME_KEY)
     return cards
+
+
+def deal(device: Device, path: str) -> list[str]:
+    """The person's hand in a new match started at ``path`` (no saved match to resume)."""
+    device.page.evaluate("(key) => localStorage.removeItem(key)", GAME_KEY)
+    device.visit(path)
+    return hand_dealt(device.page)
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +84,7 @@ def device(chromium: Browser) -> Iterator[Device]:
         page.wait_for_function(snap.SETTLED, timeout=READY_TIMEOUT_MS)
         assert snap.state(page.evaluate) == ("off", "made")
         cache, url = page.evaluate(snap.BACKUP)
-        yield Device(site, context, page, cold_screen, cache, url)
+        yield Device(site, context, page, cold_screen, hand_dealt(page), cache, url)
     finally:
         context.close()
         site.stop()
@@ -129,18 +134,15 @@ def test_two_starts_from_one_snapshot_deal_different_matches_and_a_seed_deals_th
     assert first != second, "two starts from one snapshot dealt the same hand"
     seeded = deal(device, SEEDED)
     assert snap.state(device.page.evaluate)[0] == "restored"
-    # ... the same hand as a start from nothing.
-    device.page.evaluate(snap.REMOVE)
-    device.page.evaluate(snap.SKIP)
-    assert deal(device, SEEDED) == seeded
-    assert snap.state(device.page.evaluate) == ("cold", "skipped")
+    assert seeded == device.cold_deal, "a seed deals the same match from a snapshot as from a start from nothing"
 
 
-@pytest.mark.parametrize("damage", [damage for damage in snap.DAMAGES if damage != "other-runtime-build"])
-def test_a_damaged_snapshot_is_discarded_and_the_game_starts_the_usual_way(device: Device, damage: str) -> None:
+def test_a_damaged_snapshot_is_discarded_and_the_game_starts_the_usual_way(device: Device) -> None:
+    """Cut short, as a write cut off by a full disk would leave it.  (Every other damage the format refuses is
+    checked under Node, tests/test_snapshot_format.py: a changed byte, a changed length, not a snapshot.)"""
     device.put_back()
     device.page.evaluate(snap.SKIP)  # no new one: this test looks at the start only
-    device.page.evaluate(snap.DAMAGE, damage)
+    device.page.evaluate(snap.DAMAGE, "truncated")
     page = device.visit()
     assert snap.state(page.evaluate)[0] == "discarded"
     assert page.evaluate(snap.FIRST_SCREEN) == device.cold_screen
