@@ -16,6 +16,7 @@ from typing import Any
 from .effects import Do, Effects
 from .present import Nav
 from .regions import Host, Regions
+from .remote import Link
 from .saving import Data, Keeper
 from .store import Spec
 from .widgets import Screen
@@ -85,10 +86,12 @@ class Plugin:
     view: Callable[[Host], Regions]
     leaks: Callable[[Any, Screen], list[str]]
     warm_up: tuple[str, ...] = ()
+    phones: Callable[[Any], tuple[tuple[int, str], ...]] = lambda state: ()  # each phone's screen, as sent
+    schema: str = ""  # the digest of its screens' models (``remote.Registry.schema``: a phone must share it)
 
     def command(self, action: str) -> StrEnum | None:
         """The command a ``data-action`` names, or ``None``."""
-        kinds: tuple[type[StrEnum], ...] = (*self.commands, Nav, Data)
+        kinds: tuple[type[StrEnum], ...] = (*self.commands, Nav, Data, Link)
         for kind in kinds:
             try:
                 return kind(action)

@@ -16,33 +16,44 @@ from collections.abc import Callable, Hashable
 from typing import Any, Protocol, assert_never
 
 from .effects import (
+    Accept,
     Add,
     After,
     Clear,
     Clock,
+    Collect,
     Download,
     Effect,
     Effects,
     ExportBackup,
     Failed,
+    Fetch,
     FileChosen,
+    Host,
     Import,
     Job,
+    Join,
     KeepData,
     Leave,
+    LinkEffect,
     Load,
     Mark,
     Merged,
     Now,
     Open,
     PickFile,
+    Post,
+    Probe,
     Put,
     Read,
     Rescue,
     Retry,
+    Scan,
+    Send,
     Started,
     Think,
     Thinking,
+    Unlink,
     Write,
     Wrote,
 )
@@ -69,6 +80,8 @@ class Ports(Protocol):
         """The time as documents store it (``tabletop.ids.timestamp``)."""
     def leave(self) -> None: ...
     def open(self, game: str) -> None: ...
+    def link(self, effect: LinkEffect) -> None:
+        """Carry out a link's effect (a channel to a phone, the camera, the relay); outcomes come as messages."""
 
 
 class Runtime:
@@ -189,6 +202,8 @@ class Runtime:
             case Open(game):
                 self.close()
                 self.ports.open(game)
+            case Host() | Accept() | Join() | Send() | Unlink() | Scan() | Fetch() | Probe() | Post() | Collect():
+                self.ports.link(effect)
             case _:
                 assert_never(effect)
 

@@ -8,11 +8,13 @@ from dataclasses import replace
 from tabletop import saving
 from tabletop.effects import Effects, Load
 from tabletop.plugin import Fields, Launch, Plugin
+from tabletop.remote import outbox, registry, with_phones
 from tabletop.widgets import Screen
 from thousand.deck import Deck
 
 from .actions import Command
 from .commands import handle
+from .phones import PHONES
 from .present import present
 from .saved import KEEPER, docs
 from .screens import answers_of
@@ -45,7 +47,8 @@ def quiz(deck: Deck | None = None) -> Plugin:
 
     return Plugin(
         name="quiz", title="Zéro à 1000", docs=docs(deck), keeper=KEEPER, launch=launch, handle=handle,
-        present=present, commands=(Command,),
+        present=with_phones(PHONES, present), commands=(Command,), phones=outbox(PHONES, present),
+        schema=registry(PHONES.models).schema(),
         fields=Fields(typed={"team-name": Command.TEAM_NAME, "team-people": Command.TEAM_PEOPLE,
                              "guess": Command.GUESS_TEXT},
                       changed={"team-kind": Command.TEAM_KIND}, settings=Command.SET, typed_settings=("seed",),

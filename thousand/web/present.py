@@ -13,7 +13,7 @@ from tabletop.notes import Live
 from tabletop.present import Nav, chrome, notices
 from tabletop.present import top_bar as shell_top_bar
 from tabletop.saving import Data
-from tabletop.turns import Acts, BotActs, HandOff
+from tabletop.turns import Acts, BotActs, HandOff, Waits
 from tabletop.widgets import Button, Choice, Confirm, HandoffView, Key, RulesView, Screen, TopBar
 from thousand.actions import Combine, Power
 from thousand.game import Card, End, Phase, Reveal, RevealedCard, TeamView
@@ -37,7 +37,7 @@ from .screens import (
     TeamPanel,
     TeamSetup,
 )
-from .settings import KINDS, SPEEDS
+from .settings import KINDS, PEOPLE, SPEEDS
 from .sheet import statistics
 from .table import (
     Page,
@@ -137,7 +137,7 @@ def setup(s: QuizTable) -> QuizSetupView:
     teams = tuple(
         TeamSetup(
             index=i, heading=t.t("setup.team", n=i + 1),
-            kind=Choice(f"team-kind:{i}", t.t("setup.kind", n=i + 1), team.kind, kinds),
+            kind=Choice(f"team-kind:{i}", t.t("setup.kind", n=i + 1), s.settings.kind(i), kinds),
             editable=team.is_people, bot_name=bot_name(i),
             name_label=t.t("setup.name"), people_label=t.t("setup.people"),
             placeholder=t.t("team.default", n=i + 1),
@@ -208,7 +208,6 @@ def choose(s: QuizTable) -> ChooseView:
     panels = []
     order = ([me] if me is not None else []) + [i for i in range(g.teams) if i != me]
     for team in order:
-        config = s.settings.teams[team]
         hand = view.hands[team]
         changed = view.my_change[1] if team == me and view.my_change else ""
         if team == me:
@@ -218,7 +217,8 @@ def choose(s: QuizTable) -> ChooseView:
         else:
             status = t.t("team.picked") if view.picked[team] else t.t("team.choosing")
         panels.append(TeamPanel(
-            team=team, name=team_name(s, team), badge="" if config.is_people else t.t("kind." + config.kind),
+            team=team, name=team_name(s, team),
+            badge="" if s.settings.kind(team) == PEOPLE else t.t("kind." + s.settings.kind(team)),
             status=status, powers_label=t.t("powers.label"), powers=powers_text(t, view.powers[team]),
             cards_label=t.t("team.cards", n=len(hand)),
             cards=tuple(question(s, c, selected=team == me and c.id in s.chosen, fresh=c.id == changed,
@@ -234,6 +234,10 @@ def controls(s: QuizTable, view: TeamView, mine: bool, step: object) -> ChooseCo
     t = s.texts
     if not mine:
         watching = isinstance(step, BotActs) and not s.settings.people_teams
+        g = s.game
+        away = [team_name(s, x) for x in (g.to_act if g else ()) if x in s.settings.phones]
+        if s.phone is None and isinstance(step, Waits) and away:
+            return ChooseControls(t.t("choose.phones", names=", ".join(away)), (), (), "", None, None)
         return ChooseControls(t.t("choose.watch" if watching else "choose.wait"), (), (), "", None, None)
     powers = view.powers[view.team]
     buttons = []
@@ -305,7 +309,7 @@ def reveal(s: QuizTable) -> RevealView:
     results: list[str] = []
     choices: tuple[Button, ...] = ()
     nxt: Button | None = None
-    if not done:
+    if not done and s.phone is None:  # the cards are turned over on the tablet
         nxt = Button(Command.REVEAL_NEXT, t.t("reveal.next", name=team_name(s, r.plays[len(up)].team)), primary=True)
     else:
         results.append(t.t("reveal.furthest", names=", ".join(team_name(s, f) for f in r.furthest)))
@@ -317,7 +321,7 @@ def reveal(s: QuizTable) -> RevealView:
             if isinstance(step, Acts):
                 choices = tuple(Button(Command.TARGET, t.t("reveal.pick_target", answer=c.answer), arg=c.id,
                                        primary=True) for c in r.play(chooser).cards)
-        else:
+        elif s.phone is None:
             last = s.reviewed + 1 >= len(g.reveals) and g.pending is None
             nxt = Button(Command.REVEAL_DONE, t.t("reveal.to_end" if last and g.is_over else "reveal.done"),
                          primary=True)
@@ -364,9 +368,9 @@ def end(s: QuizTable) -> EndView:
                  distance=r.distance) for r in g.guess_results]
     lines += [t.t("end.cards_left", name=team_name(s, team), n=len(g.hands[team])) for team in range(g.teams)]
     lines.append(t.t("end.rounds", n=len(g.reveals)))
+    buttons = (Button(Command.PLAY_AGAIN, t.t("end.again"), primary=True), Button(Nav.NEW_SETUP, t.t("end.setup")))
     return EndView(t.t("end.heading"), banner, t.t(reason[g.end]) if g.end else "", tuple(lines),
-                   (Button(Command.PLAY_AGAIN, t.t("end.again"), primary=True),
-                    Button(Nav.NEW_SETUP, t.t("end.setup"))))
+                   buttons if s.phone is None else ())
 
 
 # ---- the score sheet ------------------------------------------------------------------------------
