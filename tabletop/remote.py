@@ -561,7 +561,7 @@ def pairing(phones: Phones, s: Any) -> PairingView:
     problem = t(f"phone.problem.{r.problem or link.problem}", name=name) if (r.problem or link.problem) else ""
     others = tuple(Button(Link.PAIR, phones.name(s, x.seat), arg=str(x.seat), pressed=x.seat == seat)
                    for x in r.seats if len(r.seats) > 1)
-    short = t("phone.short", code=link.code) if link.code else ""
+    short = t("phone.short", code=link.code, address=(r.base or "./") + "?join=" + phones.game) if link.code else ""
     return PairingView(t("phone.heading", name=name), steps, code, t("phone.preparing"), short,
                        Button(Link.SCAN, t("phone.scan_stop" if r.scanning else "phone.scan"), primary=not r.scanning,
                               pressed=r.scanning),

@@ -106,6 +106,10 @@ class Runtime:
         self.send(Started(self.store.open()))
         self._carry_all(effects)
 
+    def carry(self, effects: Effects) -> None:
+        """Carry out ``effects`` (a game's first effects, when it has no documents to check first)."""
+        self._carry_all(effects)
+
     def send(self, message: Any) -> None:
         """Handle ``message`` (and the outcomes it brings at once), then draw."""
         if self.closed:

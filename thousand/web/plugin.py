@@ -8,7 +8,7 @@ from dataclasses import replace
 from tabletop import saving
 from tabletop.effects import Effects, Load
 from tabletop.plugin import Fields, Launch, Plugin
-from tabletop.remote import outbox, registry, with_phones
+from tabletop.remote import outbox, with_phones
 from tabletop.widgets import Screen
 from thousand.deck import Deck
 
@@ -48,7 +48,7 @@ def quiz(deck: Deck | None = None) -> Plugin:
     return Plugin(
         name="quiz", title="Zéro à 1000", docs=docs(deck), keeper=KEEPER, launch=launch, handle=handle,
         present=with_phones(PHONES, present), commands=(Command,), phones=outbox(PHONES, present),
-        schema=registry(PHONES.models).schema(),
+        models=PHONES.models,
         fields=Fields(typed={"team-name": Command.TEAM_NAME, "team-people": Command.TEAM_PEOPLE,
                              "guess": Command.GUESS_TEXT},
                       changed={"team-kind": Command.TEAM_KIND}, settings=Command.SET, typed_settings=("seed",),

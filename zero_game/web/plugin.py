@@ -8,7 +8,7 @@ from tabletop import saving
 from tabletop.effects import Effects
 from tabletop.notes import notify
 from tabletop.plugin import Fields, Launch, Plugin
-from tabletop.remote import outbox, registry, with_phones
+from tabletop.remote import outbox, with_phones
 from tabletop.widgets import Screen
 from zero_game import Swap
 
@@ -54,7 +54,7 @@ def leaks(state: Table, screen: Screen) -> list[str]:
 PLUGIN = Plugin(
     name="zero", title="Zero", docs=docs(), keeper=KEEPER, launch=launch, handle=handle,
     present=with_phones(PHONES, present), phones=outbox(PHONES, present),
-    schema=registry(PHONES.models).schema(),
+    models=PHONES.models,
     commands=(Command,),
     fields=Fields(typed={"seat-name": Command.SEAT_NAME}, changed={"seat-kind": Command.SEAT_KIND},
                   settings=Command.SET),
