@@ -66,6 +66,7 @@ CONTENT_TYPES: dict[str, str] = {
 DEFAULT_CONTENT_TYPE = "application/octet-stream"
 
 NOT_FOUND_BODY = b"404 Not Found\n"
+RELAY_HEADER = "X-Pairing-Relay"  # on every file served with --lan: this server relays pairing codes
 
 
 def content_type(path: Path) -> str:
@@ -342,6 +343,8 @@ class ZeroRequestHandler(BaseHTTPRequestHandler):
                     self.close_connection = True
 
     def send_validators(self, etag: str, last_modified: str) -> None:
+        if getattr(self.server, "relay", None) is not None:
+            self.send_header(RELAY_HEADER, "1")  # the page asks for it (a HEAD request) before it uses the relay
         self.send_header("Cache-Control", "no-cache")
         self.send_header("ETag", etag)
         self.send_header("Last-Modified", last_modified)

@@ -236,7 +236,12 @@ def plugin(game: Plugin) -> Plugin:
     from .remote import Link as LinkCommand
 
     def view(host: Host) -> Regions:
-        return game.view(host)
+        drawn = game.view(host)
+        # The game's view feels a change from its states (cards travel, a sound); a phone has screens only.
+        drawn.before = lambda old, new: None  # type: ignore[method-assign]
+        drawn.after = lambda old, new, token: None  # type: ignore[method-assign]
+        drawn.pressed = lambda state: None  # type: ignore[method-assign]
+        return drawn
 
     return Plugin(
         name="phone", title=f"{game.title} (phone)", docs=(), keeper=game.keeper, launch=lambda start: (None, ()),

@@ -365,8 +365,16 @@ class Links:
             return None
 
     async def probe(self) -> None:
-        found = await self.ask({"op": "ping"})
-        self.page.send(Relayed(bool(found and found.get("relay") == 1)))
+        """Whether the page's server relays pairing codes: ``serve.py --lan`` says so on every file (a request that
+        fails would be a console error on any other host)."""
+        from pyodide.http import pyfetch
+
+        try:
+            response = await pyfetch("./", method="HEAD", cache="no-store")
+            said = str(response.headers.get("x-pairing-relay") or "") == "1"
+        except Exception:
+            said = False
+        self.page.send(Relayed(said))
 
     async def post(self, kind: str, nonce: str, text: str, seat: int) -> None:
         if kind == "answer":
