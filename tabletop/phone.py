@@ -227,8 +227,8 @@ def join_view(s: PhoneTable, t: Callable[..., str]) -> JoinView:
         case Stage.AWAY:
             return JoinView(t("join.away.heading"), problem, None, t("join.again"), (scan,),
                             t("join.code") if s.relay else "", s.scanning, t("phone.camera"))
-    return JoinView(t("join.none.heading"), t("join.none.text"), None, problem, (scan,), t("join.code") if s.relay else "",
-                    s.scanning, t("phone.camera"))
+    return JoinView(t("join.none.heading"), t("join.none.text"), None, problem, (scan,),
+                    t("join.code") if s.relay else "", s.scanning, t("phone.camera"))
 
 
 def plugin(game: Plugin) -> Plugin:

@@ -106,6 +106,7 @@ class FakePorts:
         self.closed: list[int] = []  # seats whose channel was closed, in order
         self.hosted = 0
         self.relay = False
+        self.watch: list[Callable[[Any], None]] = []  # called with every state drawn (a test's checks)
 
     def render(self, before: Any, after: Any) -> None:
         self.screens.append(self.plugin.present(after))
@@ -113,6 +114,8 @@ class FakePorts:
             sent = self.wire.setdefault(seat, [])
             if not sent or sent[-1] != text:
                 sent.append(text)
+        for check in self.watch:
+            check(after)
 
     def link(self, effect: Any) -> None:
         """A network of its own: an offer is described at once, a channel opens as soon as its answer is taken."""
