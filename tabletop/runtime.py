@@ -28,7 +28,6 @@ from .effects import (
     ExportBackup,
     Failed,
     Fetch,
-    FileChosen,
     Host,
     Import,
     Job,
@@ -288,5 +287,3 @@ class Runtime:
         self.ports.mark(getattr(job, "marks", MARKS)[1], detail)
         self.send(job.done(result, work))
 
-
-__all__ = ["FileChosen", "Handle", "Ports", "Runtime"]

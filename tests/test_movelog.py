@@ -10,7 +10,7 @@ from tests.zero_steps import act, bot_play
 from zero_game import KNOCK, Card, Effect, Round, Swap
 from zero_game.bots import make_bot
 from zero_game.seats import Seat
-from zero_game.web.movelog import Kind, entry_text, last_move_text, match_log, public_cards, round_log
+from zero_game.web.movelog import Entry, Kind, entry_text, last_move_text, match_log, round_log
 from zero_game.web.present import present
 from zero_game.web.screens import LogView, RoundEndView, TableView
 from zero_game.web.settings import Settings
@@ -27,6 +27,11 @@ def random_round(seed: int) -> Round:
     while not r.is_over:
         r = r.apply(KNOCK if rng.random() < 0.15 else rng.choice(r.legal_actions()))
     return r
+
+
+def public_cards(entries: tuple[Entry, ...]) -> set[Card]:
+    """The cards a log names."""
+    return {c for e in entries for c in (e.give, e.take) if c is not None}
 
 
 def test_the_log_never_names_a_card_that_was_not_public_over_many_rounds() -> None:

@@ -484,6 +484,12 @@ DERIVED: dict[str, Callable[[], float]] = {
     "parthenon-outer-columns": lambda: 2 * 8 + 2 * (17 - 2),
     "louvre-pyramid-panes": lambda: 603 + 70,
     "moonwalkers": lambda: 2 * 6,
+    "tsunami-deep-ocean-speed": lambda: 10 * round(math.sqrt(9.80665 * 4000) * 3.6 / 10),
+    "seconds-in-a-quarter-hour": lambda: 15 * 60,
+    "hours-in-leap-february": lambda: 29 * 24,
+    "hexagon-angle-sum": lambda: (6 - 2) * 180,
+    "proclaimers-500-miles-km": lambda: round(500 * 1.609344),
+    "dartboard-numbers-sum": lambda: sum(range(1, 21)),
 }
 
 

@@ -12,8 +12,6 @@ from zero_game import Effect, Swap, Turn
 from .settings import SPEEDS
 from .table import Page, Table, page, table_round
 
-CUES = ("swap", "knock", "final", "zero", "end")
-
 
 def travelled(before: Table, after: Table) -> tuple[int, Swap] | None:
     """The seat that just swapped, and its swap, if ``after`` is the table right after a swap."""

@@ -89,11 +89,6 @@ def match_log(m: Match, upto: int | None = None) -> tuple[RoundLog, ...]:
     return tuple(round_log(r, i + 1) for i, r in enumerate(rounds))
 
 
-def public_cards(entries: tuple[Entry, ...]) -> set[Card]:
-    """The cards a log names."""
-    return {c for e in entries for c in (e.give, e.take) if c is not None}
-
-
 def entry_text(t: Texts, e: Entry) -> str:
     """One entry as a sentence in ``t``'s language."""
     if e.kind in (Kind.SWAP, Kind.ZERO):
