@@ -113,7 +113,8 @@ def test_random_descriptions_round_trip() -> None:
 def drawn(text: str, scale: int, rng: random.Random | None = None) -> Any:
     """The code of ``text`` as the page draws it (``tabletop.qr``), as a grey image; with noise, as a camera sees a
     screen."""
-    np = pytest.importorskip("numpy")
+    import numpy as np
+
     from tabletop.qr import QUIET, matrix, path
 
     size, d = path(text)
@@ -128,7 +129,7 @@ def drawn(text: str, scale: int, rng: random.Random | None = None) -> Any:
 
 @pytest.mark.parametrize("scale", [3, 6])
 def test_the_codes_the_page_draws_are_read_back_by_zxing(scale: int) -> None:
-    zxing = pytest.importorskip("zxingcpp")
+    import zxingcpp as zxing
     offer = read_sdp(CHROMIUM_OFFER, kind=OFFER, game="zero", seat=2, nonce=NONCE).text()
     answer = read_sdp(FIREFOX_ANSWER, kind=ANSWER, game="zero", seat=2, nonce=NONCE).text()
     for text in ("https://someone.github.io/zero/#j=" + offer, answer):
@@ -138,7 +139,12 @@ def test_the_codes_the_page_draws_are_read_back_by_zxing(scale: int) -> None:
 
 
 def test_the_drawn_path_is_segnos_matrix() -> None:
-    segno = pytest.importorskip("segno")
+    import segno
+
+    from tools import vendor
+
+    # The tests' segno (pyproject's test extras) is the release the page vendors.
+    assert f"segno=={segno.__version__}" in {p.spec for p in vendor.PACKAGES}
     from tabletop.qr import ERROR, matrix, path
 
     text = "https://someone.github.io/zero/#j=" + read_sdp(CHROMIUM_OFFER, kind=OFFER, game="zero", seat=2,
@@ -500,3 +506,12 @@ def test_taps_of_the_host_about_phones_are_shell_commands() -> None:
     from zero_game.web.plugin import PLUGIN
 
     assert PLUGIN.command("pair") is Link.PAIR and PLUGIN.command("phone-bot") is Link.BOT
+
+
+def test_the_first_screen_sends_no_phone_anything_when_the_tablet_leaves_a_table_for_it() -> None:
+    """The page asks the plug-in on screen for its phones' screens after every change, the first screen too (a
+    tablet that left a table with phones for the choice of game; found in Chromium, tests/e2e/test_phones.py)."""
+    from tabletop.home import HOME
+
+    state, _ = HOME.launch("en")
+    assert HOME.phones(state) == ()

@@ -211,7 +211,7 @@ def choose(s: QuizTable) -> ChooseView:
         hand = view.hands[team]
         changed = view.my_change[1] if team == me and view.my_change else ""
         if team == me:
-            status = t.t("team.yours")
+            status = t.t("team.yours" if s.phone is None else "team.yours_phone")
         elif s.thinking == team:
             status = t.t("team.thinking")
         else:
@@ -309,8 +309,10 @@ def reveal(s: QuizTable) -> RevealView:
     results: list[str] = []
     choices: tuple[Button, ...] = ()
     nxt: Button | None = None
-    if not done and s.phone is None:  # the cards are turned over on the tablet
-        nxt = Button(Command.REVEAL_NEXT, t.t("reveal.next", name=team_name(s, r.plays[len(up)].team)), primary=True)
+    if not done:  # the cards are turned over on the tablet; a phone waits (the outcome would tell an answer)
+        if s.phone is None:
+            nxt = Button(Command.REVEAL_NEXT, t.t("reveal.next", name=team_name(s, r.plays[len(up)].team)),
+                         primary=True)
     else:
         results.append(t.t("reveal.furthest", names=", ".join(team_name(s, f) for f in r.furthest)))
         results += outcome(s, r)
