@@ -515,3 +515,58 @@ def test_the_first_screen_sends_no_phone_anything_when_the_tablet_leaves_a_table
 
     state, _ = HOME.launch("en")
     assert HOME.phones(state) == ()
+
+
+# ---- the relay of serve.py --lan ---------------------------------------------------------------------------
+
+
+def test_serve_lan_relays_one_pairing_by_a_short_code_and_nothing_else() -> None:
+    """A tablet leaves its offer and gets a six-digit code; a phone typing it gets the offer, leaves its answer; the
+    tablet's wait takes it and the offer is gone.  Bad requests are refused; without ``--lan`` there is no relay."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    from tests.test_serve import get, start_server, stop
+
+    def post(port: int, body: object) -> tuple[int, dict[str, Any]]:
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/relay", data=data, method="POST",
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as reply:
+                return reply.status, json.loads(reply.read())
+        except urllib.error.HTTPError as err:
+            return err.code, {}
+
+    offer = read_sdp(CHROMIUM_OFFER, kind=OFFER, game="zero", seat=2, nonce=NONCE).text()
+    answer = read_sdp(FIREFOX_ANSWER, kind=ANSWER, game="zero", seat=2, nonce=NONCE).text()
+    nonce = NONCE.hex()
+    process, first_line = start_server("--lan")
+    try:
+        port = int(first_line.rstrip().rstrip("/").rsplit(":", 1)[1])
+        assert get(port, "/").headers.get("x-pairing-relay") == "1"  # the page's HEAD learns of the relay
+        assert post(port, {"op": "ping"}) == (200, {"relay": 1})
+        status, left = post(port, {"op": "offer", "nonce": nonce, "text": offer})
+        code = left["code"]
+        assert status == 200 and len(code) == 6 and code.isdigit()
+        wrong = f"{(int(code) + 1) % 10**6:06d}"
+        assert post(port, {"op": "collect", "code": wrong}) == (200, {})
+        assert post(port, {"op": "collect", "code": code}) == (200, {"text": offer})
+        assert post(port, {"op": "answer", "nonce": nonce, "text": answer}) == (200, {"ok": True})
+        assert post(port, {"op": "wait", "nonce": nonce}) == (200, {"text": answer})
+        assert post(port, {"op": "collect", "code": code}) == (200, {})  # used once, then forgotten
+        assert post(port, {"op": "wait", "nonce": nonce}) == (200, {"gone": True})
+        for bad in ({"op": "offer", "nonce": nonce, "text": "<script>"}, {"op": "offer", "nonce": "x", "text": offer},
+                    {"op": "drop"}, [1, 2], b"not json"):
+            assert post(port, bad)[0] == 400, bad
+        assert post(port, b"{" + b" " * 3000 + b"}")[0] == 413
+    finally:
+        stop(process)
+    process, first_line = start_server()
+    try:
+        port = int(first_line.rstrip().rstrip("/").rsplit(":", 1)[1])
+        assert "x-pairing-relay" not in get(port, "/").headers
+        assert post(port, {"op": "ping"})[0] == 501
+    finally:
+        stop(process)
