@@ -252,6 +252,14 @@ class Collect:
     code: str
 
 
+@dataclass(frozen=True)
+class Reopen:
+    """The phone: open this page again as a phone of the table whose offer is ``code`` (a code of another game than
+    the page's: the camera of a phone on Zero's join screen read a quiz table's code)."""
+
+    code: str
+
+
 def unique(effects: list[Any] | tuple[Any, ...]) -> tuple[Any, ...]:
     """``effects`` in order, each once (asking twice for the same thing asks once)."""
     found: list[Any] = []
@@ -263,8 +271,8 @@ def unique(effects: list[Any] | tuple[Any, ...]) -> tuple[Any, ...]:
 
 Effect = (Load | Write | Clear | Add | Put | Import | Retry | Rescue | ExportBackup | Download | PickFile | KeepData
           | Think | After | Leave | Open | Now | Mark | Host | Accept | Join | Send | Unlink | Scan | Fetch | Probe
-          | Post | Collect)
-LinkEffect = Host | Accept | Join | Send | Unlink | Scan | Fetch | Probe | Post | Collect
+          | Post | Collect | Reopen)
+LinkEffect = Host | Accept | Join | Send | Unlink | Scan | Fetch | Probe | Post | Collect | Reopen
 Effects = tuple[Effect, ...]
 
 

@@ -28,6 +28,7 @@ from .effects import (
     Post,
     Probe,
     Relayed,
+    Reopen,
     Scan,
     ScanFailed,
     Scanned,
@@ -149,8 +150,10 @@ def handle_with(schema: str, models: Any) -> Callable[[PhoneTable, object], Resu
                     ticket = Ticket.parse(code_of(text))
                 except PairingError:
                     return replace(s, why="unreadable"), ()
-                if ticket.kind is not OFFER or ticket.game != s.game:
+                if ticket.kind is not OFFER:
                     return replace(s, why="unreadable"), ()
+                if ticket.game != s.game:  # another game's table: this page opens again as its phone
+                    return replace(s, stage=Stage.JOINING, scanning=False, why=""), (Unlink(0), Reopen(ticket.text()))
                 stop = (Scan(False),) if s.scanning else ()
                 return replace(s, stage=Stage.JOINING, ticket=ticket, answer="", why="", scanning=False,
                                screen=None), (*stop, Unlink(0), Join(ticket.sdp(3)))

@@ -45,6 +45,7 @@ from .effects import (
     Probe,
     Put,
     Read,
+    Reopen,
     Rescue,
     Retry,
     Scan,
@@ -205,7 +206,8 @@ class Runtime:
             case Open(game):
                 self.close()
                 self.ports.open(game)
-            case Host() | Accept() | Join() | Send() | Unlink() | Scan() | Fetch() | Probe() | Post() | Collect():
+            case (Host() | Accept() | Join() | Send() | Unlink() | Scan() | Fetch() | Probe() | Post() | Collect()
+                  | Reopen()):
                 self.ports.link(effect)
             case _:
                 assert_never(effect)

@@ -590,3 +590,21 @@ def test_the_phones_code_carries_its_own_candidates_so_a_firefox_tablet_reaches_
     rebuilt = answer.sdp()
     assert rebuilt.count("a=candidate:") == 2 and "00000004-e0e7-4806-92bb-198e7f3fcb96.local 36176" in rebuilt
     print(f"\nthe phone's code: {len(state.answer)} characters with its two candidates")
+
+
+def test_a_phone_scanning_the_code_of_another_games_table_opens_again_as_its_phone() -> None:
+    """A phone left on Zero's join screen (the installed app) scans the quiz table's code: not "unreadable", but the
+    page opened again at that code's link, its old channel closed; an answer's code stays unreadable there."""
+    from tabletop.effects import Reopen
+    from tabletop.phone import Stage, handle_with, launch
+    from tests.harness import fake_sdp
+    from zero_game.web.plugin import PLUGIN
+
+    state, _ = launch("en", "zero", "")
+    handle = handle_with(PLUGIN.schema, PLUGIN.models)
+    quiz = read_sdp(fake_sdp(3, offer=True), kind=OFFER, game="quiz", seat=1, nonce=NONCE).text()
+    after, effects = handle(state, Scanned("https://someone.github.io/zero/#j=" + quiz))
+    assert effects == (Unlink(0), Reopen(quiz)) and after.stage is Stage.JOINING and after.why == ""
+    answer = read_sdp(fake_sdp(4, offer=False), kind=ANSWER, game="quiz", seat=1, nonce=NONCE).text()
+    after, effects = handle(state, Scanned(answer))
+    assert effects == () and after.why == "unreadable"

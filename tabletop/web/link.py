@@ -40,6 +40,7 @@ from tabletop.effects import (
     Posted,
     Probe,
     Relayed,
+    Reopen,
     Scan,
     ScanFailed,
     Scanned,
@@ -47,6 +48,7 @@ from tabletop.effects import (
     Unlink,
     Unlinked,
 )
+from tabletop.remote import JOIN
 
 SEGNO = ("__init__.py", "consts.py", "encoder.py", "utils.py", "writers.py")
 SEGNO_URL = "./assets/vendor/segno/"
@@ -104,6 +106,10 @@ class Links:
                 asyncio.ensure_future(self.post(kind, nonce, text, seat))
             case Collect(code):
                 asyncio.ensure_future(self.collect(code))
+            case Reopen(code):
+                self.stop_scan()
+                window.location.hash = JOIN + code
+                window.location.reload()
 
     def _task(self, work: Any, seat: int) -> None:
         async def run() -> None:

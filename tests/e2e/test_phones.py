@@ -95,6 +95,15 @@ class Table:
         game = tablet.evaluate("() => new URLSearchParams(location.search).get('game')")
         if self.phone is not None and self.phone.evaluate(SCREEN) == "join" and self.phone_game == game:
             self.phone.evaluate(SCAN, code)  # its own camera read the code
+        elif self.phone is not None and self.phone.evaluate(SCREEN) == "join":
+            self.keep()
+            with self.phone.expect_navigation(timeout=STEP_MS):  # another game's code: it opens again at its link
+                self.phone.evaluate(SCAN, code)
+            self.phone.wait_for_function(READY, timeout=STEP_MS)
+            assert game and f"join={game}" in self.phone.url  # the page for that game (the code read, kept)
+            self.phone_game = game
+            TIMES.setdefault("phone page ready after the link opened (s)", []).append(time.perf_counter() - began)
+            began = time.perf_counter()
         else:
             self.keep()
             if self.phone is not None:
