@@ -527,7 +527,8 @@ def test_serve_lan_relays_one_pairing_by_a_short_code_and_nothing_else() -> None
     import urllib.error
     import urllib.request
 
-    from tests.test_serve import get, start_server, stop
+    from tests.test_serve import get, start_server
+    from tools.browser import stop_process as stop
 
     def post(port: int, body: object) -> tuple[int, dict[str, Any]]:
         data = body if isinstance(body, bytes) else json.dumps(body).encode()
