@@ -15,7 +15,7 @@ from tabletop.errors import DataError
 from tabletop.pairing import ANSWER, OFFER, Candidate, PairingError, Role, Ticket, read_sdp
 from tabletop.remote import MAX_FROM_TABLE, PROTOCOL, Link, Registry, Status, message, read, registry
 from tabletop.turns import HandOff
-from tabletop.widgets import Screen
+from tabletop.widgets import Button, Screen, parts
 from tests.harness import FakeStorage, TableRun
 from tests.phones import Phone
 
@@ -258,6 +258,12 @@ def test_the_screen_models_go_over_the_wire_and_come_back_equal_and_nothing_else
 # ---- whole games ----------------------------------------------------------------------------------------------
 
 
+def dead_buttons(screen: Screen, commands: frozenset[Any], seat: int) -> list[str]:
+    """A button on a phone's screen that the tablet would refuse from it (a tap that does nothing)."""
+    return [f"phone {seat}: {screen.name} offers {b.action} ({b.label!r}), which the tablet refuses from a phone"
+            for b in parts(screen.body, Button) if not b.disabled and b.action not in commands]
+
+
 def zero_checks(run: TableRun) -> list[str]:
     """On every state drawn: what each phone is sent holds no card of another hand that nobody saw; the tablet's
     screen no card of a hand on a phone, and no hand-off for it."""
@@ -276,6 +282,7 @@ def zero_checks(run: TableRun) -> list[str]:
         public = {t.action.take.slug for t in r.history if isinstance(t.action, Swap)} | {c.slug for c in r.pool}
         for seat, text in run.plugin.phones(s):
             screen = reg.decode(read(text, MAX_FROM_TABLE)["screen"])
+            found.extend(dead_buttons(screen, PHONES.commands, seat))
             seen = PHONES.enter(s, seat)
             if seen is None or page(seen) is Page.ROUND_END:
                 continue
@@ -395,6 +402,7 @@ def quiz_checks(run: TableRun) -> list[str]:
         for seat, text in run.plugin.phones(s):
             seen = PHONES.enter(s, seat)
             screen = reg.decode(read(text, MAX_FROM_TABLE)["screen"])
+            found.extend(dead_buttons(screen, PHONES.commands, seat))
             if seen is not None:
                 found.extend(f"phone {seat}: {leak}" for leak in run.plugin.leaks(seen, screen))
         found.extend(f"tablet: {leak}" for leak in run.plugin.leaks(s, run.plugin.present(s)))

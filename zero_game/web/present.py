@@ -443,7 +443,8 @@ def round_end(s: Table) -> RoundEndView:
     log = log_round(t, round_log(r, s.reviewed + 1))
     return RoundEndView(t.t("end.heading", n=s.reviewed + 1, total=m.rounds), banner, tuple(hands),
                         match_sheet(s, upto=s.reviewed + 1), nxt, last_move_text(t, r),
-                        LogRound(t.t("end.log"), log.lines), Button(Command.LOG, t.t("end.log")))
+                        LogRound(t.t("end.log"), log.lines),
+                        Button(Command.LOG, t.t("end.log")) if s.phone is None else None)  # the tablet's page
 
 
 def match_end(s: Table) -> MatchEndView:
