@@ -88,17 +88,18 @@ class Memory:
         self.data.pop(key, None)
 
 
-def records(count: int, seed: int = 1) -> list[MatchRecord]:
-    """``count`` finished 3-seat matches with fresh ids."""
+def records(count: int, seed: int = 1, *, distinct: int = 10, rounds: int | None = None) -> list[MatchRecord]:
+    """``count`` finished 3-seat matches with fresh ids: ``distinct`` real matches (of ``rounds`` rounds),
+    recorded again and again."""
     played = []
-    for k in range(10):
-        match, rng = Match.new(3, seed=k), random.Random(k)
+    for k in range(distinct):
+        match, rng = Match.new(3, seed=k, rounds=rounds), random.Random(k)
         while not match.is_over:
             actions = match.legal_actions()
             match = match.apply(actions[-1] if rng.random() < 0.3 else rng.choice(actions))
         played.append(match)
     rng = random.Random(seed)
-    return [record_match(played[i % 10], SEATS, match_id=new_id(rng), finished_at="2025-05-01T10:00:00.000Z")
+    return [record_match(played[i % distinct], SEATS, match_id=new_id(rng), finished_at="2025-05-01T10:00:00.000Z")
             for i in range(count)]
 
 
