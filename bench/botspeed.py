@@ -23,7 +23,7 @@ if __package__ in (None, ""):
 
 from playwright.sync_api import sync_playwright
 
-from tools.browser import CHROMIUM_ARGS, NO_CHROMIUM, find_chromium, start_serve, stop_serve
+from tools.browser import launch_chromium, start_serve, stop_serve
 from zero_game.bots.bench import search_speed
 from zero_game.bots.hard import DEFAULT_TIME_BUDGET, EXPERT_TIME_BUDGET
 
@@ -37,11 +37,7 @@ def main() -> int:
     cpython: list[dict[str, float]] = []
     try:
         with sync_playwright() as p:
-            chromium = find_chromium(p)
-            if chromium is None:
-                print(NO_CHROMIUM, file=sys.stderr)
-                return 2
-            browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            browser = launch_chromium(p)
             for _ in range(args.runs):
                 page = browser.new_page()
                 page.goto(url + "bench/botspeed/")

@@ -157,17 +157,14 @@ def cpython(largest: int, game: str) -> None:
 def browser(matches: int, runs: int) -> None:
     from playwright.sync_api import sync_playwright
 
-    from tools.browser import CHROMIUM_ARGS, NO_CHROMIUM, find_chromium, start_serve, stop_serve
+    from tools.browser import launch_chromium, start_serve, stop_serve
 
     text = dump_sheet(ScoreSheet(tuple(records(matches))))
     print(f"stored sheet: {matches} matches, {len(text) / 1e6:.1f} MB")
     process, url = start_serve()
     try:
         with sync_playwright() as playwright:
-            path = find_chromium(playwright)
-            if path is None:
-                raise SystemExit(NO_CHROMIUM)
-            chromium = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+            chromium = launch_chromium(playwright)
             context = chromium.new_context()
             context.add_init_script(RECORD)
             page = context.new_page()

@@ -30,7 +30,7 @@ if __package__ in (None, ""):
 
 from playwright.sync_api import Browser, BrowserContext, sync_playwright
 
-from tools.browser import CHROMIUM_ARGS, NO_CHROMIUM, find_chromium, start_serve, stop_serve
+from tools.browser import launch_chromium, start_serve, stop_serve
 
 PAGES = {"baseline": "bench/minimal/", "zero": ""}
 BEFORE_GOAL = 1.05  # ready within 5% of the page before the quiz
@@ -88,10 +88,7 @@ def run(runs: int, warm: bool, before: Path | None = None) -> dict[str, Samples]
     results = {name: Samples() for name in urls}
     try:
         with sync_playwright() as playwright:
-            executable = find_chromium(playwright)
-            if executable is None:
-                raise SystemExit(NO_CHROMIUM)
-            browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+            browser = launch_chromium(playwright)
             contexts = (
                 {
                     name: browser.new_context(viewport={"width": 1024, "height": 768})

@@ -21,10 +21,8 @@ sys.path.insert(0, str(REPO))
 
 from tools.browser import CHROMIUM_ARGS, start_serve  # noqa: E402
 
-TAP = """async (n) => {
-  const times = [];
-  for (let i = 0; i < n; i++) {
-    const card = document.querySelectorAll('[data-zone=hand] [data-card]')[i % 9];
+# Click an element, then wait for the page to change and paint: the milliseconds from the click to that frame.
+TAPPED = """async function tapped(element) {
     const t0 = performance.now();
     const painted = new Promise(resolve => {
       const mo = new MutationObserver(() => {
@@ -33,9 +31,32 @@ TAP = """async (n) => {
       });
       mo.observe(document.getElementById('app'), {subtree: true, childList: true, attributes: true});
     });
-    card.click();
-    times.push(await painted - t0);
+    element.click();
+    return await painted - t0;
+  }"""
+
+# Tap the hand's cards in turn.
+TAP = """async (n) => {
+  """ + TAPPED + """
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    times.push(await tapped(document.querySelectorAll('[data-zone=hand] [data-card]')[i % 9]));
     await new Promise(r => setTimeout(r, 30));
+  }
+  return times;
+}"""
+
+# Tap a control, then its way back if any (issue 13: the log and back, the sound toggle); the control's times.
+TAP_ACTION = """async ([selector, back, n]) => {
+  """ + TAPPED + """
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    for (const which of [selector, back]) {
+      if (!which) continue;
+      const t = await tapped(document.querySelector(which));
+      if (which === selector) times.push(t);
+      await new Promise(r => setTimeout(r, 30));
+    }
   }
   return times;
 }"""
@@ -47,49 +68,16 @@ WATCH_LONG_TASKS = """() => {
   }).observe({type: 'longtask', buffered: false});
 }"""
 
-WINDOWS = """() => {
-  const starts = performance.getEntriesByName('zero:bot-think').map(e => e.startTime);
-  const ends = performance.getEntriesByName('zero:bot-decided').map(e => e.startTime);
-  return starts.slice(0, ends.length).map((s, i) => [s, ends[i]]);
-}"""
-
-BOT_TURNS = """() => {
-  const starts = performance.getEntriesByName('zero:bot-think').map(e => e.startTime);
-  const ends = performance.getEntriesByName('zero:bot-decided').map(e => e.startTime);
-  return starts.slice(0, ends.length).map((s, i) => ends[i] - s);
-}"""
-
-
-# Tap a control, then wait for the page to change and paint (issue 13: the log and back, the sound toggle).
-TAP_ACTION = """async ([selector, back, n]) => {
-  const times = [];
-  for (let i = 0; i < n; i++) {
-    for (const which of [selector, back]) {
-      if (!which) continue;
-      const t0 = performance.now();
-      const painted = new Promise(resolve => {
-        const mo = new MutationObserver(() => {
-          mo.disconnect();
-          requestAnimationFrame(() => resolve(performance.now()));
-        });
-        mo.observe(document.getElementById('app'), {subtree: true, childList: true, attributes: true});
-      });
-      document.querySelector(which).click();
-      const t = await painted - t0;
-      if (which === selector) times.push(t);
-      await new Promise(r => setTimeout(r, 30));
-    }
-  }
-  return times;
-}"""
-
-TRAVELS = """() => performance.getEntriesByName('zero:travel').map(e => [e.startTime, e.startTime + e.detail])"""
-
-HINT = """() => {
-  const a = performance.getEntriesByName('zero:hint-asked').map(e => e.startTime);
-  const b = performance.getEntriesByName('zero:hint-shown').map(e => e.startTime);
+# [start, end] of each span from a performance mark to the next mark of another name (bot turns, hints).
+SPANS = """([start, end]) => {
+  const a = performance.getEntriesByName(start).map(e => e.startTime);
+  const b = performance.getEntriesByName(end).map(e => e.startTime);
   return a.slice(0, b.length).map((s, i) => [s, b[i]]);
 }"""
+BOT_THINKS = ["zero:bot-think", "zero:bot-decided"]
+HINTS = ["zero:hint-asked", "zero:hint-shown"]
+
+TRAVELS = """() => performance.getEntriesByName('zero:travel').map(e => [e.startTime, e.startTime + e.detail.detail])"""
 
 
 def within(long_tasks: list[list[float]], windows: list[list[float]]) -> list[float]:
@@ -125,7 +113,7 @@ def main() -> None:
             taps: list[float] = []
             log_taps: list[float] = []
             hints: list[list[float]] = []
-            while len(page.evaluate(BOT_TURNS)) < args.turns:
+            while len(page.evaluate(SPANS, BOT_THINKS)) < args.turns:
                 page.wait_for_selector("[data-action=knock], [data-action=next-round], [data-action=play-again]",
                                        timeout=120_000)
                 for between in ("next-round", "play-again"):  # a round's or the match's end
@@ -143,26 +131,24 @@ def main() -> None:
                     log_taps += page.evaluate(TAP_ACTION, ["[data-action=sound]", "", 10])
                     page.click("[data-action=hint]")
                     page.wait_for_selector(".hint-text", timeout=120_000)
-                    hints = page.evaluate(HINT)
+                    hints = page.evaluate(SPANS, HINTS)
                     page.click("[data-zone=hand] [data-card]")
                     page.click("[data-zone=pool] [data-card]")
                     page.click(".confirm [data-action=confirm]")  # a swap: the cards travel
                     continue
                 page.click("[data-action=knock]")
                 page.click(".confirm [data-action=confirm]")
-            turns = page.evaluate(BOT_TURNS)
             long_tasks = page.evaluate("window.__long")
-            windows = page.evaluate(WINDOWS)
+            windows = page.evaluate(SPANS, BOT_THINKS)
             travels = page.evaluate(TRAVELS)
             marks = page.evaluate("() => performance.getEntriesByType('mark').map(e => [e.name, e.startTime])")
             browser.close()
     finally:
         server.terminate()
     print(f"tap to visible response (click -> DOM change -> next frame): {summary(taps)}")
-    print(f"hard-bot thinking per turn (wall time, sliced): {summary(turns)}")
-    thinking = [d for start, d in long_tasks if any(a <= start + 1 and start < b for a, b in windows)]
+    print(f"hard-bot thinking per turn (wall time, sliced): {summary([b - a for a, b in windows])}")
     other = [d for start, d in long_tasks if not any(a <= start + 1 and start < b for a, b in windows)]
-    print(f"long tasks (> 50 ms) while a bot thinks: {summary(thinking)}")
+    print(f"long tasks (> 50 ms) while a bot thinks: {summary(within(long_tasks, windows))}")
     for start, duration in long_tasks:
         for turn, (a, b) in enumerate(windows):
             if a <= start + 1 and start < b:

@@ -1,12 +1,16 @@
-"""Shared helpers for the engine tests: readable hands, deals and invariant checks."""
+"""Shared helpers for the engine tests: readable hands, deals, invariant checks and golden files."""
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import os
 from collections.abc import Iterable
+from pathlib import Path
 
 from zero_game import DECK, Card, Round, Swap
+
+GOLDEN = Path(__file__).with_name("golden")
 
 
 def cards(text: str) -> list[Card]:
@@ -95,3 +99,15 @@ def check_invariants(state: Round) -> None:
             if other != seat:
                 leaked = (visible & set(hands[other])) - seen_taken(state, other)
                 assert not leaked, f"seat {seat} can see {leaked} in seat {other}'s hand"
+
+
+def check_golden(name: str, text: str) -> None:
+    """``text`` is the golden file ``tests/golden/<name>`` to the letter.
+
+    Regenerate a golden file only on purpose, after a deliberate rules change: ``ZERO_UPDATE_GOLDEN=1`` writes
+    ``text`` into it instead of comparing."""
+    golden = GOLDEN / name
+    if os.environ.get("ZERO_UPDATE_GOLDEN"):
+        golden.write_text(text, encoding="utf-8")
+    assert golden.exists(), f"missing {golden}; run with ZERO_UPDATE_GOLDEN=1 to create it"
+    assert text == golden.read_text(encoding="utf-8")

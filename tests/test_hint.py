@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tabletop.effects import Think
 from tests.harness import saves
+from tests.helpers import cards
 from tests.test_web_table import ANA_BEN, Driver
 from tests.zero_steps import act
 from zero_game import KNOCK, Card, Swap, score_hand
@@ -14,6 +15,10 @@ from zero_game.web.settings import Settings
 from zero_game.web.table import Table
 from zero_game.web.texts import Texts
 from zero_game.web.undo import HINT
+
+#: A hand and a pool to word hints about: the yellow 8 for the red 5 makes a group of five reds.
+HAND = tuple(cards("red 1, red 2, red 3, red 4, blue 5, blue 6, grey 6, green 7, yellow 8"))
+POOL = tuple(cards("red 5, black 8, violet 2, grey 1, green 3"))
 
 
 def test_a_hint_is_asked_answered_by_the_hard_bot_and_marked_as_help() -> None:
@@ -63,16 +68,13 @@ def test_an_answer_for_a_table_that_moved_on_is_dropped() -> None:
 
 
 def test_the_sentence_gives_the_score_of_each_option() -> None:
-    hand = tuple(Card.parse(c) for c in ("red 1", "red 2", "red 3", "red 4", "blue 5", "blue 6", "grey 6",
-                                         "green 7", "yellow 8"))
-    pool = tuple(Card.parse(c) for c in ("red 5", "black 8", "violet 2", "grey 1", "green 3"))
     t = Texts("en", Settings())
-    text = explain(t, hand, pool, Swap(Card.parse("yellow 8"), Card.parse("red 5")))
-    new = [c for c in hand if c != Card.parse("yellow 8")] + [Card.parse("red 5")]
+    text = explain(t, HAND, POOL, Swap(Card.parse("yellow 8"), Card.parse("red 5")))
+    new = [c for c in HAND if c != Card.parse("yellow 8")] + [Card.parse("red 5")]
     assert text.startswith("The hard bot would give the yellow 8 and take the red 5: your hand would score "
-                           f"{score_hand(new)} (now {score_hand(hand)};")
-    assert explain(t, hand, pool, KNOCK).startswith(f"The hard bot would knock with {score_hand(hand)} points")
-    assert explain(t, hand, pool, KNOCK, final=True).startswith("The hard bot would pass")
+                           f"{score_hand(new)} (now {score_hand(HAND)};")
+    assert explain(t, HAND, POOL, KNOCK).startswith(f"The hard bot would knock with {score_hand(HAND)} points")
+    assert explain(t, HAND, POOL, KNOCK, final=True).startswith("The hard bot would pass")
 
 
 def test_no_hint_with_two_people_or_outside_the_person_s_turn() -> None:
@@ -84,9 +86,6 @@ def test_no_hint_with_two_people_or_outside_the_person_s_turn() -> None:
 
 
 def test_a_swap_that_gives_up_points_now_says_so() -> None:
-    hand = tuple(Card.parse(c) for c in ("red 1", "red 2", "red 3", "red 4", "blue 5", "blue 6", "grey 6",
-                                         "green 7", "yellow 8"))
-    pool = tuple(Card.parse(c) for c in ("red 5", "black 8", "violet 2", "grey 1", "green 3"))
     t = Texts("en", Settings())
-    text = explain(t, hand, pool, Swap(Card.parse("red 1"), Card.parse("black 8")))
+    text = explain(t, HAND, POOL, Swap(Card.parse("red 1"), Card.parse("black 8")))
     assert "a swap to " in text and "for a group later" in text

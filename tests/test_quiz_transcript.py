@@ -6,15 +6,12 @@ Regenerate it only on purpose, after a deliberate rules change:
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 
 from tests.fixtures.quiz_helpers import DECK
+from tests.helpers import check_golden
 from thousand import Game, deal
 from thousand.text import describe_end, describe_reveal
-
-GOLDEN = Path(__file__).with_name("golden") / "quiz-3teams-seed-2026.txt"
 
 
 def transcript(seed: int = 2026) -> str:
@@ -33,8 +30,4 @@ def transcript(seed: int = 2026) -> str:
 
 
 def test_golden_transcript_matches() -> None:
-    text = transcript()
-    if os.environ.get("ZERO_UPDATE_GOLDEN"):
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert GOLDEN.exists(), f"missing {GOLDEN}; run with ZERO_UPDATE_GOLDEN=1 to create it"
-    assert text == GOLDEN.read_text(encoding="utf-8")
+    check_golden("quiz-3teams-seed-2026.txt", transcript())

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tools.browser import stop_process
+
 REPO = Path(__file__).resolve().parent.parent
 SECRET = "TOP-SECRET-outside-the-root"
 INDEX = "<!doctype html><title>root index</title>"
@@ -71,14 +73,6 @@ def start_server(*args: str) -> tuple[subprocess.Popen[str], str]:
     return process, first_line
 
 
-def stop(process: subprocess.Popen[str]) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        process.kill()
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A served root holding one file per content type, dotfiles, and symlinks both ways."""
@@ -121,7 +115,7 @@ def port(site: Path) -> Iterator[int]:
     try:
         yield int(first_line.rstrip().rstrip("/").rsplit(":", 1)[1])
     finally:
-        stop(process)
+        stop_process(process)
 
 
 def assert_refused(response: Response) -> None:
@@ -272,7 +266,7 @@ def test_default_serves_the_repository_and_prints_its_address() -> None:
         assert_refused(get(port, "/.git/HEAD"))
         assert_refused(get(port, "/../../etc/passwd"))
     finally:
-        stop(process)
+        stop_process(process)
 
 
 def test_lan_mode_listens_everywhere_and_warns_about_offline_mode() -> None:
@@ -284,7 +278,7 @@ def test_lan_mode_listens_everywhere_and_warns_about_offline_mode() -> None:
         printed = first_line + "".join(rest)
         assert "HTTPS" in printed and "localhost" in printed
     finally:
-        stop(process)
+        stop_process(process)
 
 
 # --- under load and bad input: bounded in count and time, stopping by themselves ----------------------------
@@ -297,7 +291,7 @@ def quick(site: Path) -> Iterator[tuple[int, subprocess.Popen[str]]]:
     try:
         yield int(first_line.rstrip().rstrip("/").rsplit(":", 1)[1]), process
     finally:
-        stop(process)
+        stop_process(process)
 
 
 def test_a_burst_of_concurrent_page_loads_is_answered(quick: tuple[int, subprocess.Popen[str]]) -> None:
@@ -345,7 +339,7 @@ def test_a_malformed_if_modified_since_is_a_400_without_a_traceback(site: Path, 
         assert response.status == 400 and response.text == "400 Bad Request\n"
         assert get(port, "/index.html").status == 200  # and the server is still up
     finally:
-        stop(process)
+        stop_process(process)
     assert process.stderr is not None and process_quiet
     assert "Traceback" not in process.stderr.read()
 
@@ -376,7 +370,7 @@ def test_lan_mode_serves_only_the_pages_files() -> None:
                        "/serve.py", "/bench/sheet.py", "/package.json"):
             assert_refused(get(port, target))
     finally:
-        stop(process)
+        stop_process(process)
 
 
 def test_lan_mode_without_a_file_list_refuses_to_start(site: Path) -> None:

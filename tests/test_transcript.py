@@ -6,13 +6,10 @@ Regenerate it only on purpose, after a deliberate rules change:
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 
+from tests.helpers import check_golden
 from zero_game import KNOCK, Action, Match, Swap, score_hand
-
-GOLDEN = Path(__file__).with_name("golden") / "match-3p-seed-2026.txt"
 
 
 def choose(match: Match, rng: random.Random) -> Action:
@@ -50,8 +47,4 @@ def transcript(seed: int = 2026) -> str:
 
 
 def test_golden_transcript_matches() -> None:
-    text = transcript()
-    if os.environ.get("ZERO_UPDATE_GOLDEN"):
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert GOLDEN.exists(), f"missing {GOLDEN}; run with ZERO_UPDATE_GOLDEN=1 to create it"
-    assert text == GOLDEN.read_text(encoding="utf-8")
+    check_golden("match-3p-seed-2026.txt", transcript())

@@ -576,16 +576,8 @@ class Game:
         return cls.from_dict(GAME_DOC.parse(text), deck)
 
 
-def deal(
-    teams: int,
-    *,
-    seed: int | str,
-    deck: Deck | None = None,
-    seen: Mapping[str, float] | None = None,
-    mix: Mix | None = None,
-) -> Game:
-    """A new game (see ``Game.deal``)."""
-    return Game.deal(teams, seed=seed, deck=deck, seen=seen, mix=mix)
+#: A new game: ``Game.deal`` itself, under the package's short name.
+deal = Game.deal
 
 
 def cards_needed(teams: int) -> int:

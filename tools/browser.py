@@ -52,6 +52,14 @@ def find_chromium(playwright: Any = None) -> str | None:
     return None
 
 
+def launch_chromium(playwright: Any) -> Any:
+    """Chromium (:func:`find_chromium`'s) launched with the project's flags; exits with ``NO_CHROMIUM`` if none."""
+    executable = find_chromium(playwright)
+    if executable is None:
+        raise SystemExit(NO_CHROMIUM)
+    return playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+
+
 def start_serve(root: Path = ROOT) -> tuple[subprocess.Popen[str], str]:
     """Start ``serve.py --port 0`` on ``root``; return the process and its base URL."""
     process = subprocess.Popen(

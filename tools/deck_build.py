@@ -14,6 +14,9 @@ source, the public reference that the computation reproduces (a player checks th
 * great-circle distances between two landmarks from their coordinates (as any great-circle calculator gives
   them), rounded to the nearest 10 km.
 
+The facts each computed question is made from (its texts in the three languages, its dates, formula or
+landmarks, its familiarity) are data, one row a question, in ``tools/deck_sources.toml``; this script reads them.
+
 This script owns the questions whose ids start with one of ``COMPUTED_PREFIXES``: it replaces them in place,
 appends new ones and drops the ones it no longer makes. Hand-written answers that follow from arithmetic (spans
 of years, ages from two dates, unit conversions) are listed in ``DERIVED`` and checked, not written.
@@ -25,14 +28,18 @@ import argparse
 import datetime
 import json
 import math
+import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 DECK = Path(__file__).resolve().parent.parent / "thousand" / "deck.json"
+#: The facts the computed questions are made from (their texts, dates, formulas and coordinates).
+SOURCES = Path(__file__).resolve().with_name("deck_sources.toml")
 COMPUTED_PREFIXES = ("atomic-weight-", "molar-mass-", "days-", "crow-flies-")
 Question = dict[str, Any]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -88,170 +95,17 @@ class CrowFlies:
     de: str
 
 
-ELEMENTS = (
-    Element("Au", "gold", "un atome d'or", "ein Goldatom", 3),
-    Element("Ag", "silver", "un atome d'argent", "ein Silberatom", 3),
-    Element("U", "uranium", "un atome d'uranium", "ein Uranatom", 1),
-    Element("Fe", "iron", "un atome de fer", "ein Eisenatom", 2),
-)
-
-MOLECULES = (
-    Molecule("caffeine", "C8H10N4O2", "food", 2, "Caffeine", "caffeine", "la caféine", "Koffein"),
-    Molecule("sucrose", "C12H22O11", "food", 2, "Sucrose", "table sugar (sucrose)", "du sucre de table (saccharose)",
-             "Saccharose, dem Haushaltszucker,"),
-    Molecule("glucose", "C6H12O6", "body", 2, "Glucose", "glucose", "du glucose", "Glucose"),
-    Molecule("beta-carotene", "C40H56", "food", 3, "beta-Carotene", "beta-carotene, the orange pigment of carrots",
-             "du bêta-carotène, le pigment orange des carottes",
-             "Beta-Carotin, dem orangefarbenen Farbstoff der Möhren,"),
-    Molecule("thyroxine", "C15H11I4NO4", "body", 3, "Thyroxine", "thyroxine, the thyroid hormone T4",
-             "la thyroxine, l'hormone thyroïdienne T4", "Thyroxin, dem Schilddrüsenhormon T4,"),
-)
+def _rows(kind: Callable[..., T], rows: list[dict[str, Any]]) -> tuple[T, ...]:
+    """The rows of one table of ``SOURCES``, as ``kind``s (lists become tuples)."""
+    return tuple(kind(**{k: tuple(v) if isinstance(v, list) else v for k, v in row.items()}) for row in rows)
 
 
-def _day(text: str) -> datetime.date:
-    return datetime.date.fromisoformat(text)
-
-
-BRITANNICA = "Encyclopaedia Britannica"
-DAY_SPANS = (
-    DaySpan("days-berlin-wall-to-reunification", _day("1989-11-09"), _day("1990-10-03"), "history", 1,
-            "How many days passed between the fall of the Berlin Wall and German reunification?",
-            "Combien de jours se sont écoulés entre la chute du mur de Berlin et la réunification allemande ?",
-            "Wie viele Tage vergingen zwischen dem Fall der Berliner Mauer und der deutschen Wiedervereinigung?",
-            f"{BRITANNICA}, 'Berlin Wall' and 'Germany: reunification' (britannica.com)"),
-    DaySpan("days-d-day-to-ve-day", _day("1944-06-06"), _day("1945-05-08"), "history", 1,
-            "How many days passed between the Normandy landings (D-Day) and Victory in Europe Day (8 May)?",
-            "Combien de jours séparent le débarquement de Normandie de la capitulation allemande du 8 mai 1945 ?",
-            "Wie viele Tage lagen zwischen der Landung in der Normandie und dem Kriegsende in Europa am 8. Mai 1945?",
-            f"{BRITANNICA}, 'Normandy Invasion' and 'V-E Day' (britannica.com)"),
-    DaySpan("days-sputnik-to-explorer", _day("1957-10-04"), _day("1958-01-31"), "space", 3,
-            "How many days after Sputnik 1 did the United States launch its first satellite, Explorer 1?",
-            "Combien de jours après Spoutnik 1 les États-Unis ont-ils lancé leur premier satellite, Explorer 1 ?",
-            "Wie viele Tage nach Sputnik 1 starteten die USA ihren ersten Satelliten, Explorer 1?",
-            "NASA, 'Sputnik 1' and 'Explorer 1' (nasa.gov)"),
-    DaySpan("days-gagarin-to-tereshkova", _day("1961-04-12"), _day("1963-06-16"), "space", 3,
-            "How many days after Yuri Gagarin's flight did Valentina Tereshkova become the first woman in space?",
-            "Combien de jours après le vol de Youri Gagarine Valentina Terechkova est-elle devenue la première "
-            "femme dans l'espace ?",
-            "Wie viele Tage nach Juri Gagarins Flug flog Walentina Tereschkowa als erste Frau ins All?",
-            f"{BRITANNICA}, 'Yuri Gagarin' and 'Valentina Tereshkova' (britannica.com)"),
-    DaySpan("days-armistice-to-versailles", _day("1918-11-11"), _day("1919-06-28"), "history", 2,
-            "How many days after the armistice of 11 November 1918 was the Treaty of Versailles signed?",
-            "Combien de jours après l'armistice du 11 novembre 1918 le traité de Versailles a-t-il été signé ?",
-            "Wie viele Tage nach dem Waffenstillstand vom 11. November 1918 wurde der Versailler Vertrag "
-            "unterzeichnet?",
-            f"{BRITANNICA}, 'Armistice' and 'Treaty of Versailles' (britannica.com)"),
-    DaySpan("days-elba-to-waterloo", _day("1815-02-26"), _day("1815-06-18"), "history", 1,
-            "How many days after escaping from Elba was Napoleon defeated at Waterloo?",
-            "Combien de jours après sa fuite de l'île d'Elbe Napoléon a-t-il été battu à Waterloo ?",
-            "Wie viele Tage nach seiner Flucht von Elba wurde Napoleon bei Waterloo geschlagen?",
-            f"{BRITANNICA}, 'Hundred Days' (britannica.com)"),
-    DaySpan("days-edward-viii-reign", _day("1936-01-20"), _day("1936-12-11"), "history", 2,
-            "How many days after becoming king did Edward VIII's abdication take effect?",
-            "Combien de jours après son avènement l'abdication d'Édouard VIII a-t-elle pris effet ?",
-            "Wie viele Tage nach seiner Thronbesteigung wurde die Abdankung Eduards VIII. wirksam?",
-            f"{BRITANNICA}, 'Edward VIII' (britannica.com)"),
-    DaySpan("days-victoria-death-to-edward-vii-coronation", _day("1901-01-22"), _day("1902-08-09"), "history", 3,
-            "How many days after the death of Queen Victoria was Edward VII crowned?",
-            "Combien de jours après la mort de la reine Victoria Édouard VII a-t-il été couronné ?",
-            "Wie viele Tage nach dem Tod Königin Victorias wurde Eduard VII. gekrönt?",
-            "The Royal Family, 'Queen Victoria' and 'King Edward VII' (royal.uk)"),
-    DaySpan("days-elizabeth-ii-accession-to-coronation", _day("1952-02-06"), _day("1953-06-02"), "history", 2,
-            "How many days passed between Elizabeth II becoming queen and her coronation?",
-            "Combien de jours se sont écoulés entre l'avènement d'Élisabeth II et son couronnement ?",
-            "Wie viele Tage vergingen zwischen der Thronbesteigung Elisabeths II. und ihrer Krönung?",
-            "The Royal Family, 'Queen Elizabeth II' (royal.uk)"),
-    DaySpan("days-elizabeth-ii-death-to-charles-coronation", _day("2022-09-08"), _day("2023-05-06"), "history", 1,
-            "How many days after the death of Elizabeth II was Charles III crowned?",
-            "Combien de jours après la mort d'Élisabeth II Charles III a-t-il été couronné ?",
-            "Wie viele Tage nach dem Tod Elisabeths II. wurde Charles III. gekrönt?",
-            "The Royal Family, 'The Coronation' (royal.uk)"),
-)
-
-LANDMARKS = {
-    "eiffel": Landmark("the Eiffel Tower", 48.85826, 2.29448),
-    "big-ben": Landmark("the Elizabeth Tower (Big Ben)", 51.50072, -0.12462),
-    "brandenburg": Landmark("the Brandenburg Gate", 52.51628, 13.37770),
-    "cologne": Landmark("Cologne Cathedral", 50.94129, 6.95828),
-    "frauenkirche": Landmark("the Frauenkirche in Munich", 48.13863, 11.57346),
-    "garde": Landmark("Notre-Dame de la Garde in Marseille", 43.28398, 5.37105),
-    "hamburg": Landmark("Hamburg City Hall", 53.55044, 9.99203),
-    "stephansdom": Landmark("St. Stephen's Cathedral in Vienna", 48.20849, 16.37305),
-    "colosseum": Landmark("the Colosseum in Rome", 41.89021, 12.49223),
-}
-
-CROW_FLIES = (
-    CrowFlies("crow-flies-paris-london", "eiffel", "big-ben", 1,
-              "As the crow flies, how far is the Eiffel Tower in Paris from the Elizabeth Tower (Big Ben) in London, "
-              "in kilometres, rounded to the nearest 10 km?",
-              "À vol d'oiseau, quelle distance sépare la tour Eiffel, à Paris, de la tour Elizabeth (Big Ben), à "
-              "Londres, en kilomètres, arrondie à la dizaine ?",
-              "Wie weit ist es Luftlinie vom Eiffelturm in Paris zum Elizabeth Tower (Big Ben) in London, in "
-              "Kilometern (auf zehn Kilometer gerundet)?"),
-    CrowFlies("crow-flies-paris-berlin", "eiffel", "brandenburg", 2,
-              "As the crow flies, how far is the Eiffel Tower in Paris from the Brandenburg Gate in Berlin, in "
-              "kilometres, rounded to the nearest 10 km?",
-              "À vol d'oiseau, quelle distance sépare la tour Eiffel, à Paris, de la porte de Brandebourg, à Berlin, "
-              "en kilomètres, arrondie à la dizaine ?",
-              "Wie weit ist es Luftlinie vom Eiffelturm in Paris zum Brandenburger Tor in Berlin, in Kilometern "
-              "(auf zehn Kilometer gerundet)?"),
-    CrowFlies("crow-flies-london-berlin", "big-ben", "brandenburg", 2,
-              "As the crow flies, how far is the Elizabeth Tower (Big Ben) in London from the Brandenburg Gate in "
-              "Berlin, in kilometres, rounded to the nearest 10 km?",
-              "À vol d'oiseau, quelle distance sépare la tour Elizabeth (Big Ben), à Londres, de la porte de "
-              "Brandebourg, à Berlin, en kilomètres, arrondie à la dizaine ?",
-              "Wie weit ist es Luftlinie vom Elizabeth Tower (Big Ben) in London zum Brandenburger Tor in Berlin, "
-              "in Kilometern (auf zehn Kilometer gerundet)?"),
-    CrowFlies("crow-flies-cologne-paris", "cologne", "eiffel", 2,
-              "As the crow flies, how far is Cologne Cathedral from the Eiffel Tower in Paris, in kilometres, "
-              "rounded to the nearest 10 km?",
-              "À vol d'oiseau, quelle distance sépare la cathédrale de Cologne de la tour Eiffel, à Paris, en "
-              "kilomètres, arrondie à la dizaine ?",
-              "Wie weit ist es Luftlinie vom Kölner Dom zum Eiffelturm in Paris, in Kilometern (auf zehn Kilometer "
-              "gerundet)?"),
-    CrowFlies("crow-flies-berlin-munich", "brandenburg", "frauenkirche", 1,
-              "As the crow flies, how far is the Brandenburg Gate in Berlin from the Frauenkirche in Munich, in "
-              "kilometres, rounded to the nearest 10 km?",
-              "À vol d'oiseau, quelle distance sépare la porte de Brandebourg, à Berlin, de la Frauenkirche de "
-              "Munich, en kilomètres, arrondie à la dizaine ?",
-              "Wie weit ist es Luftlinie vom Brandenburger Tor in Berlin zur Frauenkirche in München, in Kilometern "
-              "(auf zehn Kilometer gerundet)?"),
-    CrowFlies("crow-flies-paris-munich", "eiffel", "frauenkirche", 2,
-              "As the crow flies, how far is the Eiffel Tower in Paris from the Frauenkirche in Munich, in "
-              "kilometres, rounded to the nearest 10 km?",
-              "À vol d'oiseau, quelle distance sépare la tour Eiffel, à Paris, de la Frauenkirche de Munich, en "
-              "kilomètres, arrondie à la dizaine ?",
-              "Wie weit ist es Luftlinie vom Eiffelturm in Paris zur Frauenkirche in München, in Kilometern "
-              "(auf zehn Kilometer gerundet)?"),
-    CrowFlies("crow-flies-london-cologne", "big-ben", "cologne", 2,
-              "As the crow flies, how far is the Elizabeth Tower (Big Ben) in London from Cologne Cathedral, in "
-              "kilometres, rounded to the nearest 10 km?",
-              "À vol d'oiseau, quelle distance sépare la tour Elizabeth (Big Ben), à Londres, de la cathédrale de "
-              "Cologne, en kilomètres, arrondie à la dizaine ?",
-              "Wie weit ist es Luftlinie vom Elizabeth Tower (Big Ben) in London zum Kölner Dom, in Kilometern "
-              "(auf zehn Kilometer gerundet)?"),
-    CrowFlies("crow-flies-munich-rome", "frauenkirche", "colosseum", 2,
-              "As the crow flies, how far is the Frauenkirche in Munich from the Colosseum in Rome, in kilometres, "
-              "rounded to the nearest 10 km?",
-              "À vol d'oiseau, quelle distance sépare la Frauenkirche de Munich du Colisée, à Rome, en kilomètres, "
-              "arrondie à la dizaine ?",
-              "Wie weit ist es Luftlinie von der Frauenkirche in München zum Kolosseum in Rom, in Kilometern "
-              "(auf zehn Kilometer gerundet)?"),
-    CrowFlies("crow-flies-hamburg-vienna", "hamburg", "stephansdom", 3,
-              "As the crow flies, how far is Hamburg City Hall from St. Stephen's Cathedral in Vienna, in "
-              "kilometres, rounded to the nearest 10 km?",
-              "À vol d'oiseau, quelle distance sépare l'hôtel de ville de Hambourg de la cathédrale Saint-Étienne de "
-              "Vienne, en kilomètres, arrondie à la dizaine ?",
-              "Wie weit ist es Luftlinie vom Hamburger Rathaus zum Stephansdom in Wien, in Kilometern (auf zehn "
-              "Kilometer gerundet)?"),
-    CrowFlies("crow-flies-paris-marseille", "eiffel", "garde", 2,
-              "As the crow flies, how far is the Eiffel Tower in Paris from Notre-Dame de la Garde in Marseille, in "
-              "kilometres, rounded to the nearest 10 km?",
-              "À vol d'oiseau, quelle distance sépare la tour Eiffel, à Paris, de Notre-Dame-de-la-Garde, à "
-              "Marseille, en kilomètres, arrondie à la dizaine ?",
-              "Wie weit ist es Luftlinie vom Eiffelturm in Paris zu Notre-Dame de la Garde in Marseille, in "
-              "Kilometern (auf zehn Kilometer gerundet)?"),
-)
+_SOURCES = tomllib.loads(SOURCES.read_text(encoding="utf-8"))
+ELEMENTS = _rows(Element, _SOURCES["element"])
+MOLECULES = _rows(Molecule, _SOURCES["molecule"])
+DAY_SPANS = _rows(DaySpan, _SOURCES["day_span"])
+LANDMARKS = {key: Landmark(**row) for key, row in _SOURCES["landmark"].items()}
+CROW_FLIES = _rows(CrowFlies, _SOURCES["crow_flies"])
 
 DAY_UNIT = {"en": "days", "fr": "jours", "de": "Tage"}
 DALTON_UNIT = {"en": "daltons", "fr": "daltons", "de": "Dalton"}
@@ -407,7 +261,7 @@ def years(start: int, end: int) -> int:
 
 def age(born: str, then: str) -> int:
     """A person's age in whole years on a day (ISO dates)."""
-    b, t = _day(born), _day(then)
+    b, t = datetime.date.fromisoformat(born), datetime.date.fromisoformat(then)
     return t.year - b.year - ((t.month, t.day) < (b.month, b.day))
 
 

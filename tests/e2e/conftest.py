@@ -36,7 +36,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 from playwright.sync_api import Request as PwRequest
 
-from tools.browser import CHROMIUM_ARGS, NO_CHROMIUM, find_chromium, start_serve, stop_serve
+from tools import browser as browser_tools
+from tools.browser import NO_CHROMIUM, find_chromium, start_serve, stop_serve
 
 REPO = Path(__file__).resolve().parents[2]
 # For pages opened without ``open_game``: Zero, as chosen on an earlier visit (a first visit shows the
@@ -74,10 +75,10 @@ def site_url() -> Iterator[str]:
 
 
 def launch_chromium(playwright: Playwright) -> Browser:
-    executable = find_chromium(playwright)
-    if executable is None:
+    if find_chromium(playwright) is None:
         pytest.fail(NO_CHROMIUM, pytrace=False)
-    return playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+    browser: Browser = browser_tools.launch_chromium(playwright)
+    return browser
 
 
 @pytest.fixture(scope="session")

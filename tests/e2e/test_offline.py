@@ -19,8 +19,9 @@ from types import SimpleNamespace
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.e2e.conftest import CHOOSE_ZERO, CHROMIUM_ARGS, READY_TIMEOUT_MS, find_chromium
+from tests.e2e.conftest import CHOOSE_ZERO, READY_TIMEOUT_MS
 from tools import precache
+from tools.browser import CHROMIUM_ARGS, find_chromium
 from tools.engines import ThreadedServer, TrackedHandler
 
 REPO = Path(__file__).resolve().parents[2]
