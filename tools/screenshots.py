@@ -15,7 +15,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tools.browser import CHROMIUM_ARGS, NO_CHROMIUM, find_chromium, start_serve, stop_serve  # noqa: E402
+from tools.browser import launch_chromium, start_serve, stop_serve  # noqa: E402
 
 READY = "() => document.documentElement.dataset.app !== 'loading'"
 STEP_MS = 30_000
@@ -65,11 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     server, base = start_serve()
     try:
         with sync_playwright() as playwright:
-            chromium = find_chromium(playwright)
-            if chromium is None:
-                print(NO_CHROMIUM, file=sys.stderr)
-                return 1
-            browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            browser = launch_chromium(playwright)
             for shoot in (zero_table, quiz_table):
                 context = browser.new_context(
                     viewport={"width": args.width, "height": args.height}, locale=args.lang
