@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from .widgets import Button, Choice, Confirm, HandoffView, Notices, RulesView, TopBar
+from .widgets import Button, Choice, Confirm, HandoffView, Notices, Podium, RulesView, TopBar
 
 
 class Painter:
@@ -81,6 +81,29 @@ class Painter:
             select.appendChild(option)
         wrap.appendChild(select)
         return wrap
+
+    def podium(self, v: Podium) -> Any:
+        """A game's final placings: one line per place, the winners' raised (their entrance is CSS, and stays
+        still under reduced motion)."""
+        places = self.el("ol", "podium", aria_label=v.label)
+        for p in v.places:
+            line = self.el("li", "placing" + (" winner" if p.winner else ""))
+            self.add(line, self.el("span", "place", p.place), self.el("span", "placing-name", p.name),
+                     self.el("span", "placing-score", p.score))
+            if p.detail:
+                line.appendChild(self.el("span", "placing-detail", p.detail))
+            places.appendChild(line)
+        return places
+
+    def more(self, toggle: Button | None, fields: list[Any]) -> Any:
+        """A set-up's "more options": the toggle, and its fields (drawn nodes) while it is pressed."""
+        if toggle is None:
+            return None
+        part = self.el("div", "more-options" + (" open" if toggle.pressed else ""))
+        part.appendChild(self.button(toggle, "more"))
+        if toggle.pressed:
+            part.appendChild(self.add(self.el("div", "options more-choices"), *fields))
+        return part
 
     def heading(self, parent: Any, heading: str, intro: str, back: Button | None = None) -> Any:
         """A screen's heading (focusable, for a new screen's start), its intro line, and the way back to a game

@@ -12,7 +12,7 @@ from typing import Any
 
 from .notes import Note
 from .store import AtRisk
-from .widgets import Button, Choice, Confirm, Notice, Notices, TopBar
+from .widgets import Button, Choice, Confirm, Notice, Notices, Placing, Podium, TopBar
 
 Translate = Callable[..., str]
 
@@ -48,6 +48,37 @@ def top_bar(t: Translate, lang: str, languages: dict[str, str], *, brand: str, l
         nav.insert(0, Button(Nav.GAMES, t("nav.games")))
     language = Choice("lang", t("nav.language"), lang, tuple(languages.items()))
     return TopBar(brand, label, tuple(nav), language)
+
+
+def ranks(scores: list[float] | tuple[float, ...], *, lowest_wins: bool) -> tuple[int, ...]:
+    """Each entry's place (1 is best; equal scores share a place and the next place is skipped: 1, 1, 3)."""
+    sign = 1 if lowest_wins else -1
+    return tuple(1 + sum(1 for other in scores if sign * other < sign * value) for value in scores)
+
+
+def placings(t: Translate, entries: list[tuple[str, str, str]], places: tuple[int, ...]) -> Podium:
+    """The final placings: ``entries`` (name, score, detail) with their ``places`` (``ranks``), best first."""
+    order = sorted(range(len(entries)), key=lambda i: (places[i], i))
+    lines = tuple(Placing(t(f"place.{min(places[i], 5)}"), entries[i][0], entries[i][1], entries[i][2],
+                          places[i] == 1) for i in order)
+    return Podium(t("place.label"), lines)
+
+
+def date_text(t: Translate, moment: str) -> str:
+    """The day of an ISO timestamp (``2025-03-01T…``) as the language writes it ("1 Mar 2025", "1 mars 2025",
+    "1. März 2025"); a text that is not one is shown as it is."""
+    try:
+        year, month, day = (int(part) for part in moment[:10].split("-"))
+    except ValueError:
+        return moment[:10]
+    if not 1 <= month <= 12 or not 1 <= day <= 31:
+        return moment[:10]
+    return t("date.format", day=day, month=t(f"month.{month}"), year=year)
+
+
+def more_options(t: Translate, command: StrEnum, shown: bool) -> Button:
+    """The set-up's toggle for its options out of the way (the deal number, the device's settings)."""
+    return Button(command, t("setup.more"), pressed=shown)
 
 
 def at_risk_params(risk: AtRisk, t: Translate) -> dict[str, str]:

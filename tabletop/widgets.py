@@ -100,6 +100,26 @@ class RulesView:
 
 
 @dataclass(frozen=True)
+class Placing:
+    """One line of a game's final placings: its place ("1st", shared places alike), who, their score, and
+    ``detail`` (a team's players)."""
+
+    place: str
+    name: str
+    score: str
+    detail: str = ""
+    winner: bool = False
+
+
+@dataclass(frozen=True)
+class Podium:
+    """A game's end as a moment: the placings, winners first (``tabletop.present.placings``)."""
+
+    label: str
+    places: tuple[Placing, ...]
+
+
+@dataclass(frozen=True)
 class Key:
     """A keyboard shortcut of a screen: ``key`` (a ``KeyboardEvent.key``) gives ``action``/``arg``.
 

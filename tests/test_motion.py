@@ -49,14 +49,16 @@ def test_sound_and_motion_are_this_device_s_choices_changeable_any_time() -> Non
     d("start")
     assert d.s.sound and d.s.motion
     assert remembers(d("sound")) and not d.s.sound
-    assert next(b for b in d.table().status.tools if b.action == "sound").pressed is False
+    sound = next(b for b in d.table().status.tools if b.action == "sound")
+    assert sound.pressed is False and sound.label == "Sound: off"  # its state said in words, not only shown
     d("set", "motion", "off")
     assert not d.s.motion
     d("new-setup")
     d("new-setup-yes")
     body = present(d.s).body
     assert isinstance(body, SetupView)
-    assert {c.field: c.value for c in body.options}.keys() >= {"motion", "sound"}
-    assert {c.field: c.value for c in body.options}["motion"] == "off"
+    assert {c.field for c in body.extra} >= {"motion", "sound"}  # the device's options, behind More options
+    assert body.more is not None and body.more.pressed is False
+    assert {c.field: c.value for c in body.extra}["motion"] == "off"
     s, effects = act(d.s, "set", "sound", "on")
     assert s.sound and remembers(effects) and len(effects) == 1

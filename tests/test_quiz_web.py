@@ -18,7 +18,16 @@ from thousand.deck import default_deck
 from thousand.game import Phase, TeamView
 from thousand.web.actions import Command
 from thousand.web.present import present
-from thousand.web.screens import ChooseView, NumberLine, QuestionView, RevealedAnswer, RevealView
+from thousand.web.screens import (
+    ChooseView,
+    EndView,
+    GuessView,
+    NumberLine,
+    QuestionView,
+    QuizSheetView,
+    RevealedAnswer,
+    RevealView,
+)
 from thousand.web.settings import PEOPLE, QuizSettings, TeamConfig
 from thousand.web.sheet import QuizSheet, TeamRecord, record_of, statistics
 from thousand.web.table import (
@@ -32,6 +41,7 @@ from thousand.web.table import (
     resume,
     seen,
     shown_plays,
+    team_name,
     viewer,
 )
 
@@ -62,7 +72,12 @@ def check_privacy(s: QuizTable) -> None:
     answers = {a.id for a in parts if isinstance(a, RevealedAnswer)}
     assert answers <= allowed, (answers - allowed, page(s))
     for line in (p for p in parts if isinstance(p, NumberLine)):
-        assert len(line.marks) == len(shown_plays(s))
+        if isinstance(screen.body, EndView):  # the tie-break's guesses, each beside its own card's answer (now public)
+            assert g is not None and line in screen.body.tiebreak and len(line.marks) == 1
+        else:
+            assert len(line.marks) == len(shown_plays(s))
+    if isinstance(screen.body, GuessView) and screen.body.card is not None:  # the tie-break names everyone in it
+        assert g is not None and all(team_name(s, team) in screen.body.intro for team in g.guessers)
     # Picks: a chosen card is marked only for the team at the tablet while it may look.
     if isinstance(screen.body, ChooseView):
         for panel in screen.body.teams:
@@ -127,7 +142,13 @@ def choose_by_taps(s: QuizTable, rng: random.Random) -> QuizTable:
     actions = {(b.action, b.arg) for b in body.controls.powers}
     if ("change", "") in actions and rng.random() < 0.2:
         s, _ = act(s, Command.CHANGE)
+        before = s.game
         s, _ = act(s, Command.CARD, rng.choice(ids))
+        assert s.game is before, "a card tapped in change mode waits for the confirm (Change is once a game)"
+        confirm = present(s).body.controls.confirm  # type: ignore[union-attr]
+        assert confirm is not None and not confirm.disabled
+        s, _ = act(s, Command.CONFIRM)
+        assert s.game is not before and not s.changing
         ids = [c.id for c in next(p for p in present(s).body.teams if p.mine).cards]  # type: ignore[union-attr]
     if ("two", "") in actions and rng.random() < 0.3:
         s, _ = act(s, Command.TWO)
@@ -162,7 +183,16 @@ def test_whole_games_by_taps_keep_every_secret(mix: int) -> None:
         rng = random.Random(seed)
         s = play_game(QuizSettings(MIXES[mix], "fast"), seed + 100 * mix, rng=rng, lang=("en", "fr", "de")[seed % 3])
         assert s.game is not None and s.game.winners
-        assert present(s).body.banner  # type: ignore[union-attr]
+        end = present(s).body
+        assert isinstance(end, EndView)
+        if s.game.guess_results:  # a tie-break: its guesses on the line first, the winner one tap on
+            assert not end.banner and len(end.tiebreak) == len(s.game.guess_results) and not end.podium
+            assert [b.action for b in end.actions] == [Command.SEE_WINNER]
+            s, _ = act(s, Command.SEE_WINNER)
+            end = present(s).body
+            assert isinstance(end, EndView)
+        assert end.banner and end.podium is not None
+        assert [p.name for p in end.podium.places if p.winner] == [team_name(s, w) for w in s.game.winners]
 
 
 def test_several_teams_of_people_pass_the_tablet_and_see_only_their_own_cards_marked() -> None:
@@ -243,9 +273,18 @@ def test_a_finished_game_goes_on_the_sheet_with_wins_and_closeness() -> None:
     assert again == sheet
     merged, added, dupes = sheet.merge(again)
     assert (added, dupes) == (0, 1) and merged == sheet
-    names = {line.name: line for line in statistics(sheet)}
+    lines = statistics(sheet)
+    names = {line.name: line for line in lines}
     assert {"Ana", "Ben", "Ana & Ben", "Bruno"} <= set(names)
     assert names["Ana"].games == 1 and names["Ana"].average is not None
+    # Teams and the people who played in them are two tables, teams first.
+    assert [line.name for line in lines if not line.person] in (["Ana & Ben", "Bruno"], ["Bruno", "Ana & Ben"])
+    assert sorted(line.name for line in lines if line.person) == ["Ana", "Ben"]
+    view = present(replace(s, history=sheet, overlay=Page.SHEET)).body
+    assert isinstance(view, QuizSheetView)
+    assert view.columns[0] == "Team" and view.people_columns[0] == "Player"
+    assert {row[0] for row in view.stats} == {"Ana & Ben", "Bruno"}
+    assert {row[0] for row in view.people} == {"Ana", "Ben"}
 
 
 def test_the_way_back_to_the_games_is_an_effect() -> None:
@@ -403,3 +442,14 @@ def test_a_reveal_shows_the_target_of_its_own_round_and_where_it_came_from() -> 
     first_target = s.game.reveals[0].target_card
     assert first_target is not None and body.target.value == str(second.target) == str(first_target.answer)
     assert first_target.card.text["en"] in body.target.detail
+
+
+def test_close_values_on_the_number_line_do_not_cover_each_other() -> None:
+    """Marks closer than a mark's width go to rows above and below the line; far ones stay on it."""
+    from thousand.web.render import MARK_GAP, mark_rows
+
+    for places in ([500, 510, 505], [0, 1000, 10, 990], [480, 500, 520, 300, 990]):
+        rows = mark_rows(places)
+        close = [(i, j) for i in range(len(places)) for j in range(i) if abs(places[i] - places[j]) < MARK_GAP]
+        assert all(rows[i] != rows[j] for i, j in close), (places, rows)
+    assert mark_rows([100, 500, 900]) == [0, 0, 0]

@@ -317,7 +317,7 @@ def test_player_stats_on_a_crafted_sheet() -> None:
             rec("m1", "2025-01-01T10:00:00.000Z", [ANN, BOB], [([0, 12], 1), ([10, 8], 0)]),
             # Ann and Medium bot tie on 7 and share the win.
             rec("m2", "2025-01-02T10:00:00.000Z", [BOB, Seat("ann"), MEDIUM], [([9, 7, 7], 2)]),
-            # Two medium bots at one table: one match of "Medium bot" (won, by the second), two seats' rounds.
+            # Two medium bots at one table: two matches of "Medium bot", one won (by the second), one lost.
             rec("m3", "2025-01-03T10:00:00.000Z", [EVE, MEDIUM, Seat("Other", "bot", "medium")], [([9, 5, 0], None)]),
         )
     )
@@ -330,7 +330,7 @@ def test_player_stats_on_a_crafted_sheet() -> None:
     assert (bob.matches, bob.wins, bob.points, bob.zeros, bob.best_round) == (2, 0, 29, 0, 8)
     assert (eve.matches, eve.wins, eve.best_round) == (1, 0, 9)
     assert (bot.name, bot.kind, bot.level) == ("Medium bot", "bot", "medium")
-    assert (bot.matches, bot.wins, bot.rounds, bot.points, bot.zeros, bot.best_round) == (2, 2, 3, 12, 1, 0)
+    assert (bot.matches, bot.wins, bot.rounds, bot.points, bot.zeros, bot.best_round) == (3, 2, 3, 12, 1, 0)
     order = [s.key for s in sheet.player_stats()]
     assert order[0] == "person:ann" and order[-1] == "bot:medium"
 

@@ -17,36 +17,57 @@ def lesson(d: Driver) -> str:
     return body.controls.hint
 
 
+def cued(d: Driver) -> list[str]:
+    """What the table cues for the next tap: hand and pool cards, buttons."""
+    view = d.table()
+    cards = [f"hand:{c.slug}" for g in view.hand.groups for c in g if c.cued] if view.hand else []
+    cards += [f"pool:{c.slug}" for c in view.pool.cards if c.cued]
+    return cards + [str(b.action) for b in view.controls.actions if view.controls.cue == b.action]
+
+
 def test_the_tutorial_completes_by_taps_and_teaches_each_step() -> None:
     d = Driver(Table(seed=3))
     d("start")
     match = d.match
     d("tutorial")
     assert d.s.lesson == 0 and d.page is Page.TABLE
-    assert lesson(d).startswith("Lesson 1: tap your grey 8")
+    assert lesson(d).startswith("Lesson 1: five cards of one colour") and "Tap your grey 8" in lesson(d)
+    assert cued(d) == ["hand:grey-8"]  # the card to tap wears the cue, and only it
     d("hand", "grey-8")
     pool = {c.slug: c.hint for c in d.table().pool.cards}
     assert pool["red-5"] == "→ 23"  # the score preview: five reds cleared
+    assert lesson(d).startswith("Each pool card now shows") and cued(d) == ["pool:red-5"]  # the words follow the tap
     d("pool", "blue-1")
-    d("confirm")  # not the lesson's move
+    assert lesson(d).startswith("Each pool card") and cued(d) == ["pool:red-5"]  # still asks for the red 5
+    d("confirm")  # not the lesson's move: taken back, and the lesson says so and which move it wants
     assert present(d.s).live.startswith("Not this move") and d.match.round.turns_taken == 0
+    assert lesson(d).startswith("That is not this lesson's move, so it was taken back: give your grey 8 and take "
+                                "the red 5.")
+    assert cued(d) == ["hand:grey-8"]
     d("hand", "grey-8")
+    assert not lesson(d).startswith("That is not")  # the next tap clears the refusal
     d("pool", "red-5")
+    assert lesson(d) == "Now tap Swap to play it." and cued(d) == []
     d("confirm")
     hand = d.match.round.hand(0)
     assert breakdown(hand).colour_groups and breakdown(hand).score == 23
     d.bots()  # Bruno's scripted first knock
     assert d.match.round.first_knocker == 1 and lesson(d).startswith("Your 23 is low enough")
+    assert cued(d) == ["knock"]
     d("knock")
+    assert cued(d) == []
     d("confirm")
     d.bots()  # Bruno's final turn, then the round's end
     assert d.page is Page.ROUND_END
     end = present(d.s).body
     assert isinstance(end, RoundEndView) and end.banner.startswith("The lowest score wins")
+    scores = d.match.finished_rounds[0].scores()
+    assert scores[0] < scores[1] and "23" in end.banner and str(scores[1]) in end.banner  # won, as it says
     assert end.next.label == "Next lesson"
     d("next-round")
     assert d.s.lesson == 1 and lesson(d).startswith("Lesson 2")
     d("hand", "black-8")
+    assert lesson(d).startswith("Now take the red 6") and cued(d) == ["pool:red-6"]
     d("pool", "red-6")
     d("confirm")
     d.bots()

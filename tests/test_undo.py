@@ -154,8 +154,9 @@ def test_a_match_where_a_turn_was_taken_back_is_marked_on_the_score_sheet() -> N
     plain = SavedGame("g-2", sheet_seats(d.s.texts), d.match, "2026-01-01T00:00:00.000Z", {"assists": ""})
     assert plain.record("2026-01-01T00:10:00.000Z").assists == ()
     s = replace(d.s, history=ScoreSheet().add(record))
-    for lang, text in (("en", "With help: turns taken back"), ("fr", "Avec aide\u00a0: coups repris"),
-                       ("de", "Mit Hilfe: Züge zurückgenommen")):
+    # Said as a fact, not a scolding.
+    for lang, text in (("en", "Played with take-backs"), ("fr", "Jouée avec reprises de coups"),
+                       ("de", "Gespielt mit Zugrücknahmen")):
         s, _ = act(s, "set", "lang", lang)
         s, _ = act(s, "sheet")
         body = present(s).body

@@ -61,3 +61,22 @@ def test_the_quiz_table_and_the_first_screen_are_in_our_own_words() -> None:
 
     texts = [text for lang in ("en", "fr", "de") for text in catalog(lang, DOMAINS).texts()]
     assert copied_runs(texts) == []
+
+
+def test_placings_share_a_place_on_equal_scores_and_dates_are_written_the_language_s_way() -> None:
+    from tabletop.i18n import SHELL
+    from tabletop.present import date_text, placings, ranks
+
+    assert ranks([12, 7, 7, 20], lowest_wins=True) == (3, 1, 1, 4)  # 1, 1, then 3rd: the next place is skipped
+    assert ranks([2, 5, 5], lowest_wins=False) == (3, 1, 1)
+
+    en = catalog("en", (SHELL,)).t
+    podium = placings(en, [("Ana", "12", ""), ("Ben", "7", "Ben, Eva"), ("Cy", "7", "")],
+                      ranks([12, 7, 7], lowest_wins=True))
+    assert [(p.place, p.name, p.winner) for p in podium.places] == [("1st", "Ben", True), ("1st", "Cy", True),
+                                                                     ("3rd", "Ana", False)]
+    assert podium.places[0].detail == "Ben, Eva"
+    moment = "2026-03-01T20:00:00Z"
+    assert [date_text(catalog(lang, (SHELL,)).t, moment) for lang in ("en", "fr", "de")] == [
+        "1 Mar 2026", "1 mars 2026", "1. März 2026"]
+    assert date_text(en, "not a date") == "not a date"

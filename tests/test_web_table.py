@@ -124,7 +124,10 @@ def test_knock_phases_are_spelled_out() -> None:
     first = d.match.current_player
     assert first is not None
     d("knock")
-    assert "first knock" in d.table().controls.confirm.text  # type: ignore[union-attr]
+    controls = d.table().controls
+    assert "first knock" in controls.confirm.text  # type: ignore[union-attr]
+    assert controls.confirm.yes.label == "Knock"  # type: ignore[union-attr]
+    assert "knock" not in [b.action for b in controls.actions]  # one Knock button at a time: the box's
     d("confirm")
     d("ready")
     assert "has knocked" in d.table().status.status
@@ -136,6 +139,9 @@ def test_knock_phases_are_spelled_out() -> None:
     assert view.status.final
     assert view.status.status.startswith(f"2nd knock by {ANA_BEN.seats[1 - first].name} — last turn")
     assert any(b.action == "knock" and "pass" in b.label for b in view.controls.actions)
+    d("knock")  # in the last turns a knock is a pass, and its confirm says Pass
+    box = d.table().controls.confirm
+    assert box is not None and box.text.startswith("Pass?") and box.yes.label == "Pass" and "Passing" in box.detail
 
 
 def test_a_knocked_seat_says_knocked_once() -> None:
@@ -170,8 +176,17 @@ def test_round_end_reveals_every_hand_then_the_match_ends_is_recorded_once_and_c
     sheet = load_sheet(storage.data["zero-knizia:sheet"])
     assert [r.totals for r in sheet.matches] == [tuple(d.match.totals)]  # recorded once
     assert "zero-knizia:game" not in storage.data  # the finished match is no longer the one to resume
-    banner = present(d.s).body.banner  # type: ignore[union-attr]
+    end = present(d.s).body
+    banner = end.banner  # type: ignore[union-attr]
     assert all(d.s.texts.name(w) in banner for w in d.match.winners)
+    # The placings, best first: lowest total first, equal totals share a place, winners marked, real plurals.
+    podium = end.podium  # type: ignore[union-attr]
+    totals = d.match.totals
+    best_first = sorted(range(3), key=lambda i: totals[i])
+    assert [p.name for p in podium.places] == [d.s.texts.name(i) for i in best_first]
+    assert [p.winner for p in podium.places] == [totals[i] == min(totals) for i in best_first]
+    assert podium.places[0].place == "1st" and all(p.score.endswith(("point", "points")) for p in podium.places)
+    assert [p.score for p in podium.places] == [f"{v} point" if v == 1 else f"{v} points" for v in sorted(totals)]
     d("play-again")
     assert d.s.settings == settings and d.match.finished_rounds == () and d.page is Page.TABLE
 
@@ -312,7 +327,7 @@ def test_sheet_page_shows_this_match_with_marks_the_history_newest_first_and_sta
     d("sheet")  # from the set-up screen: no match yet
     body = present(d.s).body
     assert isinstance(body, SheetPageView) and body.current is None
-    assert [h.date for h in body.history] == ["2025-06-02", "2025-05-01"]
+    assert [h.date for h in body.history] == ["2 juin 2025", "1 mai 2025"]  # dates as French writes them
     assert body.history[0].players == (("ana", "20", False), ("Ben", "3", True))
     assert body.history[1].winners == "Gagnée par Ana" and body.history[1].rounds == "2 manches"
     ana, ben, bot = body.stats

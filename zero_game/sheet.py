@@ -433,8 +433,8 @@ class ScoreSheet:
     def player_stats(self) -> list[PlayerStats]:
         """Statistics per person (by name, ignoring case) and per bot level: people first, most wins first.
 
-        A match counts once per line: two medium bots at one table are one match of "Medium bot", won when
-        either of them won it; their rounds all count towards the average."""
+        A person's match counts once; every bot seat counts on its own: two medium bots at one table add two
+        matches to "Medium bot", each won only if that bot won it (so one win and one loss when one of them won)."""
         lines: dict[str, dict[str, Any]] = {}
         for record in sorted(self.matches, key=lambda m: _when(m.finished_at)):
             winners = record.winners
@@ -460,7 +460,10 @@ class ScoreSheet:
                     },
                 )
                 line["name"] = name
-                if key not in counted:
+                if seat.kind == "bot":
+                    line["matches"] += 1
+                    line["wins"] += seat_index in winners
+                elif key not in counted:
                     counted.add(key)
                     line["matches"] += 1
                     line["wins"] += any(keys[i][0] == key for i in winners)

@@ -3,6 +3,7 @@ round's last move played out on the table before the round's end opens."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -221,6 +222,8 @@ def test_cards_travel_sounds_play_and_both_can_be_turned_off(chromium: Browser, 
         expect(page.locator("[data-action=sound]")).to_have_attribute("aria-pressed", "false")  # remembered
         page.locator("[data-action=new-setup]").click()
         page.locator("[data-action=new-setup-yes]").click()
+        if not page.locator("[data-field=motion]").count():  # the device's options are behind More options
+            page.locator("[data-action=more-options]").click()
         page.locator("[data-field=motion]").select_option("off")
         page.locator("[data-action=back-to-match]").click()
         my_turn(page)
@@ -276,14 +279,22 @@ def test_the_tutorial_is_offered_on_a_first_visit_and_completes_by_taps(chromium
         page = loaded.page
         expect(page.locator("[data-notice='tutorial.offer']")).to_contain_text("New to Zero?")
         page.locator("[data-notice='tutorial.offer'] [data-action=tutorial]").click()
-        expect(page.locator(".hint-text")).to_contain_text("Lesson 1: tap your grey 8")
+        expect(page.locator(".hint-text")).to_contain_text("Tap your grey 8")
+        expect(page.locator(".card.cued")).to_have_count(1)  # the card to tap is cued, and only it
+        expect(page.locator("[data-zone=hand] [data-card='grey-8']")).to_have_class(re.compile(r"\bcued\b"))
         shoot(page, "moves-tutorial")
         page.set_viewport_size({"width": 390, "height": 844})
         page.locator("[data-zone=hand] [data-card='grey-8']").click()
         expect(page.locator("[data-zone=pool] .slot:has([data-card='red-5']) .card-hint")).to_have_text("→ 23")
+        page.locator("[data-zone=pool] [data-card='blue-1']").click()  # not the lesson's move: it says so
+        page.locator(".confirm [data-action=confirm]").click()
+        expect(page.locator(".hint-text")).to_contain_text("give your grey 8 and take the red 5")
+        page.locator("[data-zone=hand] [data-card='grey-8']").click()
+        expect(page.locator("[data-zone=pool] [data-card='red-5']")).to_have_class(re.compile(r"\bcued\b"))
         page.locator("[data-zone=pool] [data-card='red-5']").click()
         page.locator(".confirm [data-action=confirm]").click()
         expect(page.locator(".hint-text")).to_contain_text("Your 23 is low enough", timeout=BOT_TIMEOUT_MS)
+        expect(page.locator("[data-action=knock].cued")).to_be_visible()
         knock(page)
         expect(page.locator(".round-end .banner")).to_contain_text("The lowest score wins", timeout=BOT_TIMEOUT_MS)
         page.locator("[data-action=next-round]").click()

@@ -26,7 +26,8 @@ VIEWPORTS = {"1024x768": (1024, 768), "768x1024": (768, 1024), "390x844": (390, 
 STEP_MS = 60_000
 # Something a person does next on the quiz page.
 NEXT = ("[data-action=ready], .team.mine button[data-question], [data-action=reveal-next], "
-        "[data-action=reveal-done], [data-action=target], [data-field=guess], [data-action=play-again]")
+        "[data-action=reveal-done], [data-action=target], [data-field=guess], [data-action=see-winner], "
+        "[data-action=play-again]")
 
 # Every question card and turned-over answer on the page, and where it sits (read in the page).
 READ_PAGE = """() => ({
@@ -95,6 +96,8 @@ def set_up(page: Page, kinds: tuple[str, ...], names: tuple[str, ...] = (), seed
         if kind == "people":
             page.locator(f"[data-field='team-name:{i}']").fill(next(people, f"Team {i + 1}"))
     page.locator("[data-field=speed]").select_option("fast")
+    if not page.locator("[data-field=seed]").count():  # the deal number is behind More options
+        page.locator("[data-action=more-options]").click()
     page.locator("[data-field=seed]").fill(str(seed))
 
 
@@ -105,7 +108,7 @@ def play_step(page: Page, *, check: bool = True, shots: str | None = None, taken
     if check:
         check_privacy(page)
     name = page.evaluate("() => document.body.dataset.screen")
-    if control.get_attribute("data-action") in ("reveal-done", "target"):
+    if control.get_attribute("data-action") in ("reveal-done", "target", "see-winner"):
         name += "-" + str(control.get_attribute("data-action"))
     if shots and name not in (taken or set()):
         if taken is not None:
@@ -116,7 +119,11 @@ def play_step(page: Page, *, check: bool = True, shots: str | None = None, taken
         control.click()
         page.locator("[data-action=confirm]").click()
     elif action == "guess":
+        expect(page.locator(".tiebreak-intro")).to_contain_text("Tie-break")  # announced, with why
+        control.fill("5OO")  # letters: refused, and it says why
+        expect(page.locator(".guess-error")).to_contain_text("whole number")
         control.fill("500")
+        expect(page.locator(".guess-error")).to_have_text("")
         page.locator("[data-action=guess]").click()
     else:
         control.click()
@@ -174,7 +181,11 @@ def test_a_whole_quiz_by_taps_with_bots_keeps_every_secret_and_lands_on_the_scor
     check_privacy(page)
     screenshot_all(page, "end")
     assert "guess" in taken, "Owls wrote a guess behind the tablet"
+    assert "end-see-winner" in taken, "the tie-break's guesses were shown on the line before the winner"
     expect(page.locator(".banner.winner")).to_contain_text("win")
+    expect(page.locator(".podium .placing")).to_have_count(3)
+    expect(page.locator(".podium .placing.winner").first).to_be_visible()
+    expect(page.locator(".guess-lines .numberline")).to_have_count(2)
     expect(page.locator(".end-line").first).to_contain_text("Owls guessed 500")
     page.locator("[data-action=sheet]").click()
     expect(page.locator(".history-entry")).to_have_count(1)
@@ -231,7 +242,8 @@ def test_the_quiz_speaks_french_and_german_with_questions_in_that_language(
     quiz_context: BrowserContext, site_url: str, lang: str
 ) -> None:
     page = first_visit(quiz_context, site_url, "?game=quiz")
-    page.locator(".quiz-setup [data-field=lang]").select_option(lang)
+    assert not page.locator(".quiz-setup [data-field=lang]").count(), "one language choice for the site: the bar's"
+    page.locator(".topbar [data-field=lang]").select_option(lang)
     expect(page.locator(".quiz-setup h1")).to_have_text(Texts(lang).t("setup.heading"))
     set_up(page, ("people", "easy"), ("Les Hiboux",), seed=4)
     page.locator("[data-action=start]").click()
@@ -333,7 +345,9 @@ def test_the_quiz_sheet_exports_imports_clears_and_forgets_the_shown_questions(
     page.reload()
     page.locator("[data-action=sheet]").click()
     expect(page.locator(".history-entry")).to_have_count(1)
-    expect(page.locator(".stats-table")).to_contain_text("Ana")
+    expect(page.locator(".stats-table.stats-teams")).to_contain_text("Owls")  # teams and people: two tables
+    expect(page.locator(".stats-table.stats-people")).to_contain_text("Ana")
+    expect(page.locator(".history-date")).to_contain_text("29 Nov 2026")  # the date as the language writes it
     expect(page.locator(".seen-count")).to_contain_text(f"2 of {len(DECK.ids)}")
     with page.expect_download() as download:
         page.locator("[data-action=export-json]").click()
@@ -373,14 +387,22 @@ def test_the_power_cards_by_taps_change_two_questions_and_200(quiz_context: Brow
     swapped = str(mine.nth(5).get_attribute("data-question"))
     page.locator("[data-action=change]").click()
     mine.nth(5).click()
+    # Change is once a game: the card tapped waits for a confirm that says so.
+    expect(page.locator(".team.mine .qfresh")).to_have_count(0)
+    expect(page.locator(".summary")).to_contain_text("once a game")
+    page.locator("[data-action=confirm]").click()
     expect(page.locator(".team.mine .qfresh")).to_have_count(1)
     after = set(mine.evaluate_all("ns => ns.map(n => n.dataset.question)"))
     assert swapped not in after and len(after - before) == 1
     expect(page.locator("[data-action=change]")).to_have_count(0)  # used
     expect(page.locator("[data-team='1'] .power")).to_have_count(3)  # the bot's cards are not told
     page.locator("[data-action=two]").click()
+    expect(page.locator(".quiz-controls .prompt")).to_contain_text("Target 500")  # the prompt keeps the target
     mine.nth(0).click()
     mine.nth(1).click()
+    expect(page.locator(".summary")).to_contain_text("Sum or Difference")  # what Play waits for
+    expect(page.locator("[data-action=confirm]")).to_be_disabled()
+    expect(page.locator("[data-action=confirm]")).to_have_attribute("title", re.compile("Sum or Difference"))
     page.locator("[data-action=combine][data-arg=sum]").click()
     page.locator("[data-action=shift][data-arg='+200']").click()
     expect(page.locator(".summary")).to_contain_text("sum")
@@ -417,3 +439,33 @@ def test_a_quiz_changed_in_another_tab_is_not_written_over(quiz_context: Browser
     first.locator("[data-action=confirm]").click()
     first.wait_for_timeout(500)
     assert first.evaluate("() => localStorage.getItem('zero-knizia:quiz-game')") == saved
+
+
+def test_the_mix_and_its_themes_are_chosen_on_the_lobby_remembered_and_a_mix_too_small_says_so(
+    quiz_context: BrowserContext, site_url: str
+) -> None:
+    page = first_visit(quiz_context, site_url, "?game=quiz")
+    expect(page.locator("[data-action=start]")).to_be_enabled()
+    page.locator("[data-field=mix]").select_option("family")
+    page.locator("[data-action=more-options]").click()
+    themes = page.locator("[data-action=theme]")
+    for i in range(themes.count() - 1):  # leave out every theme but one
+        themes.nth(i).click()
+    warning = page.locator(".mix-warning")
+    expect(warning).to_contain_text("Family")
+    expect(warning).to_contain_text("teams need at least")
+    expect(page.locator("[data-action=start]")).to_be_disabled()
+    page.reload()  # remembered on the device
+    expect(page.locator(".quiz-setup")).to_be_visible(timeout=STEP_MS)
+    expect(page.locator("[data-field=mix]")).to_have_value("family")
+    expect(page.locator(".mix-warning")).to_be_visible()
+    page.locator(".topbar [data-field=lang]").select_option("de")
+    expect(page.locator(".mix-warning")).to_contain_text("brauchen mindestens")
+    page.locator(".topbar [data-field=lang]").select_option("en")
+    page.locator("[data-action=more-options]").click()
+    page.locator("[data-action=theme][aria-pressed=false]").first.click()
+    page.locator("[data-field=mix]").select_option("quiz-night")
+    expect(page.locator(".mix-warning")).to_have_count(0)
+    expect(page.locator("[data-action=start]")).to_be_enabled()
+    page.locator("[data-action=start]").click()
+    expect(page.locator("body[data-screen=choose], body[data-screen=handoff]")).to_have_count(1, timeout=STEP_MS)

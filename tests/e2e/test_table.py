@@ -57,6 +57,8 @@ def game(booted: Page) -> Page:
     for seat, kind in enumerate(("person", "medium", "medium")):
         page.locator(f"[data-field='seat-kind:{seat}']").select_option(kind)
     page.locator("[data-field='seat-name:0']").fill("")
+    if not page.locator("[data-field=pool]").count():  # the pool's size is behind More options
+        page.locator("[data-action=more-options]").click()
     for option, value in (("rounds", ""), ("pool", ""), ("speed", "fast")):
         page.locator(f"[data-field={option}]").select_option(value)
     page.locator("[data-action=start]").focus()
@@ -195,6 +197,8 @@ def test_a_name_is_shown_as_text_never_run_as_html(game: Page) -> None:
     name = '<img src=x onerror="window.__x=1">'
     page.locator("[data-field='seat-name:0']").fill(name)
     page.locator("[data-field='seat-name:0']").press("Tab")
+    if not page.locator("[data-field=dealer]").count():
+        page.locator("[data-action=more-options]").click()
     expect(page.locator("[data-field=dealer] option").first).to_have_text(name)
     page.locator("[data-action=start]").click()
     page.locator("[data-action=sheet]").click()
@@ -484,6 +488,8 @@ def test_five_players_and_a_pool_of_nine_fit_a_phone_and_the_sheet_shows_everyon
     page = game
     page.locator("[data-action=add-seat]").click()
     page.locator("[data-action=add-seat]").click()
+    if not page.locator("[data-field=pool]").count():
+        page.locator("[data-action=more-options]").click()
     page.locator("[data-field=pool]").select_option("9")
     page.set_viewport_size({"width": 390, "height": 844})
     page.locator("[data-action=start]").click()

@@ -33,3 +33,6 @@ class Command(StrEnum):
     PLAY_AGAIN = "play-again"
     CLEAR_HISTORY = "clear-history"
     RESET_SEEN = "reset-seen"
+    MORE_OPTIONS = "more-options"
+    THEME = "theme"
+    SEE_WINNER = "see-winner"

@@ -20,6 +20,7 @@ from tabletop.saving import Data
 from tabletop.turns import Acts, HandOff
 from tabletop.update import Handler, Update
 from thousand.actions import SHIFT, ChooseTarget, Combine, Guess, Power
+from thousand.deck import MIXES, Mix
 from thousand.game import MAX_TEAMS, MIN_TEAMS, Phase
 
 from .actions import Command
@@ -37,6 +38,7 @@ from .table import (
     change_action,
     cleared,
     current_reveal,
+    mix_saved,
     my_turn,
     next_step,
     page,
@@ -118,11 +120,22 @@ def _remove_team(s: QuizTable, arg: str, value: str) -> Result:
 def _set(s: QuizTable, arg: str, value: str) -> Result:
     if arg == "lang":
         return (replace(s, lang=value), prefs_saved(replace(s, lang=value))) if value in LANGUAGES else _same(s)
+    if arg == "mix" and value in MIXES and s.setting_up:
+        after = replace(s, mix=Mix(value, s.mix.leave_out))
+        return after, mix_saved(after)
     if arg == "speed" and value in SPEEDS:
         return replace(s, settings=replace(s.settings, speed=value)), ()
     if arg == "seed" and s.setting_up:
         return replace(s, seed_text="".join(ch for ch in value if ch.isdigit())[:15]), ()
     return _same(s)
+
+
+def _theme(s: QuizTable, arg: str, value: str) -> Result:
+    """Leave a theme out of the mix, or take it back in."""
+    if not s.setting_up or arg not in questions(s).themes:
+        return _same(s)
+    after = replace(s, mix=Mix(s.mix.name, s.mix.leave_out ^ {arg}))
+    return after, mix_saved(after)
 
 
 def _start(s: QuizTable, arg: str, value: str) -> Result:
@@ -148,12 +161,10 @@ def _card(s: QuizTable, arg: str, value: str) -> Result:
         return _same(s)
     if arg not in {c.id for c in view.hand}:
         return _same(s)
-    change = change_action(s, arg)
-    if change is not None:
-        after, effects = apply(replace(s, changing=False, chosen=()), change)
-        new = after.game.hand(change.team) if after.game else ()
-        fresh = next((c for c in new if c not in {x.id for x in view.hand}), "")
-        return replace(after, live=said("live.changed", question=QuestionWord(fresh)) if fresh else said("")), effects
+    if s.changing:  # the card to change: Change is played once confirmed (it is once a game)
+        picked: tuple[str, ...] = () if s.chosen == (arg,) else (arg,)
+        live = said("live.to_change", question=QuestionWord(arg)) if picked else said("live.cleared")
+        return replace(s, chosen=picked, live=live), ()
     if arg in s.chosen:
         chosen = tuple(c for c in s.chosen if c != arg)
     elif s.two:
@@ -176,7 +187,7 @@ def _change(s: QuizTable, arg: str, value: str) -> Result:
     view = seen(s)
     if not my_turn(s) or view is None or not view.can_change:
         return _same(s)
-    return replace(s, changing=not s.changing), ()
+    return replace(s, changing=not s.changing, chosen=(), two=False, combine=None), ()
 
 
 def _two(s: QuizTable, arg: str, value: str) -> Result:
@@ -194,7 +205,23 @@ def _combine(s: QuizTable, arg: str, value: str) -> Result:
     return replace(s, combine=Combine(arg)), ()
 
 
+def _changed(s: QuizTable) -> Result:
+    """The confirmed Change: the tapped card goes, the deck's bottom card comes."""
+    change = change_action(s)
+    view = seen(s)
+    assert change is not None and view is not None
+    after, effects = apply(replace(s, changing=False, chosen=()), change)
+    new = after.game.hand(change.team) if after.game else ()
+    fresh = next((c for c in new if c not in {x.id for x in view.hand}), "")
+    return replace(after, live=said("live.changed", question=QuestionWord(fresh)) if fresh else said("")), effects
+
+
 def _confirm(s: QuizTable, arg: str, value: str) -> Result:
+    if my_turn(s) and change_action(s) is not None:
+        try:
+            return _changed(s)
+        except (IllegalMove, InvalidMove):
+            return _same(s)
     pick = pick_of(s)
     if not my_turn(s) or pick is None:
         return _same(s)
@@ -217,7 +244,10 @@ def _cancel(s: QuizTable, arg: str, value: str) -> Result:
 
 
 def _guess_text(s: QuizTable, arg: str, value: str) -> Result:
-    return replace(s, guess_text="".join(ch for ch in value if ch.isdigit())[:4]), ()
+    digits = "".join(ch for ch in value if ch.isdigit())[:4]
+    if digits != value.strip():  # a letter, a sign or a decimal point: say why it is not taken
+        return replace(s, guess_text=digits, live=said("guess.bad")), ()
+    return replace(s, guess_text=digits, live=said("") if s.live.key == "guess.bad" else s.live), ()
 
 
 def _guess(s: QuizTable, arg: str, value: str) -> Result:
@@ -263,6 +293,13 @@ def _target(s: QuizTable, arg: str, value: str) -> Result:
         return apply(s, ChooseTarget(step.who, arg))
     except (IllegalMove, InvalidMove):
         return _same(s)
+
+
+def _see_winner(s: QuizTable, arg: str, value: str) -> Result:
+    g = s.game
+    if g is None or not g.is_over or page(s) is not Page.END:
+        return _same(s)
+    return replace(s, end_seen=True), ()
 
 
 def _play_again(s: QuizTable, arg: str, value: str) -> Result:
@@ -323,6 +360,9 @@ HANDLERS: dict[StrEnum, Handler[QuizTable]] = {
     Nav.DISMISS: lambda s, a, v: (dismiss(s, a), ()),
     Command.CLEAR_HISTORY: lambda s, a, v: (replace(s, confirm_clear=bool(s.history.records)), ()),
     Command.RESET_SEEN: _reset_seen,
+    Command.MORE_OPTIONS: lambda s, a, v: (replace(s, more_options=not s.more_options), ()),
+    Command.THEME: _theme,
+    Command.SEE_WINNER: _see_winner,
 }
 assert set(HANDLERS) == {*Command, *Nav}, "every command has one handler"
 

@@ -17,7 +17,7 @@ from .present import present
 from .saved import KEEPER, docs
 from .screens import answers_of
 from .settings import SPEEDS
-from .table import Page, QuizTable, page, shown_plays
+from .table import Page, QuizTable, mix_of, page, questions, shown_plays
 from .texts import LANGUAGES
 from .view import QuizView
 
@@ -41,6 +41,7 @@ def quiz(deck: Deck | None = None) -> Plugin:
                           entropy=random.Random(start.entropy).getrandbits(48), ids=start.entropy, deck=deck)
         if start.speed in SPEEDS:
             state = replace(state, settings=replace(state.settings, speed=start.speed))
+        state = replace(state, mix=mix_of(start.pref("quiz.mix"), start.pref("quiz.leave_out"), questions(state)))
         return state, (*saving.start(KEEPER), Load("quiz-seen"))
 
     return Plugin(
@@ -49,7 +50,7 @@ def quiz(deck: Deck | None = None) -> Plugin:
         fields=Fields(typed={"team-name": Command.TEAM_NAME, "team-people": Command.TEAM_PEOPLE,
                              "guess": Command.GUESS_TEXT},
                       changed={"team-kind": Command.TEAM_KIND}, settings=Command.SET, typed_settings=("seed",),
-                      only=("lang", "speed", "seed")),
+                      only=("lang", "speed", "seed", "mix")),
         view=QuizView, leaks=leaks,
     )
 

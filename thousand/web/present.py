@@ -10,12 +10,13 @@ from collections.abc import Callable
 
 from tabletop.names import bot_name
 from tabletop.notes import Live
-from tabletop.present import Nav, chrome, notices
+from tabletop.present import Nav, chrome, date_text, more_options, notices, placings
 from tabletop.present import top_bar as shell_top_bar
 from tabletop.saving import Data
 from tabletop.turns import Acts, BotActs, HandOff
 from tabletop.widgets import Button, Choice, Confirm, HandoffView, Key, RulesView, Screen, TopBar
 from thousand.actions import Combine, Power
+from thousand.deck import MIXES
 from thousand.game import Card, End, Phase, Reveal, RevealedCard, TeamView
 
 from .actions import Command
@@ -45,7 +46,9 @@ from .table import (
     QuizTable,
     TeamWord,
     can_two,
+    change_action,
     current_reveal,
+    mix_problem,
     my_turn,
     next_step,
     page,
@@ -147,13 +150,25 @@ def setup(s: QuizTable) -> QuizSetupView:
         for i, team in enumerate(s.settings.teams)
     )
     options = (
-        Choice("lang", t.t("setup.language"), s.lang, tuple(LANGUAGES.items())),
+        Choice("mix", t.t("setup.mix"), s.mix.name, tuple((k, t.t("mix." + k)) for k in MIXES)),
         Choice("speed", t.t("setup.speed"), s.settings.speed, tuple((k, t.t("speed." + k)) for k in SPEEDS)),
     )
     add = Button(Command.ADD_TEAM, t.t("setup.add")) if len(s.settings.teams) < 4 else None
     back = Button(Command.BACK_TO_GAME, t.t("setup.back")) if s.game is not None and not s.game.is_over else None
+    deck = questions(s)
+    themes = tuple(Button(Command.THEME, deck.category(key)[s.lang], arg=key, pressed=key not in s.mix.leave_out)
+                   for key in deck.themes)
+    problem = mix_problem(s)
+    warning = ""
+    if problem is not None:
+        left_out = ", ".join(deck.category(key)[s.lang] for key in sorted(problem.mix.leave_out))
+        warning = t.t("setup.mix_small_without" if left_out else "setup.mix_small", mix=t.t("mix." + problem.mix.name),
+                      themes=left_out, available=problem.available, needed=problem.needed, teams=problem.teams)
+    start = Button(Command.START, t.t("setup.play"), primary=True, disabled=problem is not None,
+                   description=warning)
     return QuizSetupView(t.t("setup.heading"), t.t("setup.intro"), teams, add, options, t.t("setup.seed"),
-                         Button(Command.START, t.t("setup.play"), primary=True), back, s.seed_text)
+                         start, back, s.seed_text, more_options(t.t, Command.MORE_OPTIONS, s.more_options),
+                         t.t("setup.themes"), themes, warning)
 
 
 def handoff(s: QuizTable) -> HandoffView:
@@ -249,25 +264,42 @@ def controls(s: QuizTable, view: TeamView, mine: bool, step: object) -> ChooseCo
         combine = tuple(Button(Command.COMBINE, t.t("choose." + c.value), arg=c.value, pressed=s.combine is c)
                         for c in Combine)
     if s.changing:
-        prompt = t.t("choose.prompt_change")
+        prompt = t.t("choose.prompt_change", target=view.target)
     elif s.two:
-        prompt = t.t("choose.prompt_two")
+        prompt = t.t("choose.prompt_two", target=view.target)
     else:
         prompt = t.t("choose.prompt", target=view.target)
     texts = {c.id: c.text[s.lang] for c in view.hand}
-    if not s.chosen:
+    waiting = ""  # what Play waits for, said beside it
+    if s.changing:
+        summary = (t.t("choose.summary_change", question=texts.get(s.chosen[0], "")) if s.chosen
+                   else t.t("choose.change_which"))
+        if change_action(s) is not None:
+            return ChooseControls(prompt, tuple(buttons), (), summary,
+                                  Button(Command.CONFIRM, t.t("choose.confirm_change"), primary=True, key="Enter"),
+                                  Button(Nav.CANCEL, t.t("choose.cancel"), key="Escape"))
+        waiting = t.t("choose.change_which")
+    elif not s.chosen:
         summary = t.t("choose.nothing")
+        waiting = t.t("choose.need_two" if s.two else "choose.need_one")
+    elif len(s.chosen) == 1 and s.two:
+        summary = t.t("choose.summary_one", question=texts.get(s.chosen[0], ""))
+        waiting = t.t("choose.need_second")
     elif len(s.chosen) == 1:
         summary = t.t("choose.summary_one", question=texts.get(s.chosen[0], ""))
+    elif s.combine is None:
+        summary = t.t("choose.need_combine")
+        waiting = summary
     else:
-        word = t.t("combine." + (s.combine or Combine.SUM).value)
+        word = t.t("combine." + s.combine.value)
         summary = t.t("choose.summary_two", combine=word, first=texts.get(s.chosen[0], ""),
                       second=texts.get(s.chosen[1], ""))
-    if s.shift and s.chosen:
+    if s.shift and s.chosen and not s.changing:
         summary += " " + t.t("choose.summary_shift", shift=f"{s.shift:+d}".replace("-", "−"))
     ready = pick_of(s) is not None
     return ChooseControls(prompt, tuple(buttons), combine, summary,
-                          Button(Command.CONFIRM, t.t("choose.confirm"), primary=True, disabled=not ready, key="Enter"),
+                          Button(Command.CONFIRM, t.t("choose.confirm"), primary=True, disabled=not ready, key="Enter",
+                                 description="" if ready else waiting),
                           Button(Nav.CANCEL, t.t("choose.cancel"), key="Escape"))
 
 
@@ -346,11 +378,16 @@ def guess(s: QuizTable) -> GuessView:
     view = seen(s)
     me = viewer(s)
     if view is None or me is None or not my_turn(s):
-        return GuessView(t.t("title.guess"), None, t.t("guess.wait"), t.t("guess.field"))
+        return GuessView(t.t("title.guess"), None, t.t("guess.wait"), t.t("guess.field"),
+                         intro=t.t("guess.tiebreak_all"))
     card = view.hands[me][0]
+    g = s.game
+    assert g is not None
+    names = ", ".join(team_name(s, team) for team in g.guessers) or team_name(s, me)  # everyone in the tie-break
     return GuessView(t.t("guess.heading", name=team_name(s, me)), question(s, card), t.t("guess.prompt"),
                      t.t("guess.field"), s.guess_text,
-                     Button(Command.GUESS, t.t("guess.confirm"), primary=True, key="Enter"))
+                     Button(Command.GUESS, t.t("guess.confirm"), primary=True, key="Enter"),
+                     t.t("guess.tiebreak", names=names), t.t("guess.bad") if s.live.key == "guess.bad" else "")
 
 
 def end(s: QuizTable) -> EndView:
@@ -362,11 +399,26 @@ def end(s: QuizTable) -> EndView:
     reason = {End.ONE_CARD: "end.one_card", End.GUESS: "end.closest_guess", End.DECK_EMPTY: "end.deck_empty"}
     lines = [t.t("end.guess_line", name=team_name(s, r.team), guess=r.guess, answer=r.card.answer,
                  distance=r.distance) for r in g.guess_results]
-    lines += [t.t("end.cards_left", name=team_name(s, team), n=len(g.hands[team])) for team in range(g.teams)]
     lines.append(t.t("end.rounds", n=len(g.reveals)))
+    lines_on = tuple(NumberLine(t.t("end.guess_on_line", name=team_name(s, r.team)), r.card.answer,
+                                ((r.guess, team_name(s, r.team), True),)) for r in g.guess_results)
+    if g.guess_results and not s.end_seen:  # the tie-break's guesses first, on the line; the winner one tap on
+        return EndView(t.t("end.tiebreak"), "", t.t("end.tiebreak_detail"), tuple(lines[:-1]),
+                       (Button(Command.SEE_WINNER, t.t("end.see_winner"), primary=True),),
+                       tiebreak=lines_on, tiebreak_heading=t.t("end.tiebreak"))
+    distance = {r.team: r.distance for r in g.guess_results}
+    # Places: the winners first; then fewer cards left, then (after a tie-break) the closer guess.
+    key = [(team not in g.winners, len(g.hands[team]), distance.get(team, 0)) for team in range(g.teams)]
+    places = tuple(1 + sum(1 for other in key if other < mine) for mine in key)
+    entries = []
+    for team in range(g.teams):
+        config = s.settings.teams[team]
+        detail = t.t("end.players", names=", ".join(config.people)) if config.is_people and config.people else ""
+        entries.append((team_name(s, team), t.t("end.cards", n=len(g.hands[team])), detail))
     return EndView(t.t("end.heading"), banner, t.t(reason[g.end]) if g.end else "", tuple(lines),
                    (Button(Command.PLAY_AGAIN, t.t("end.again"), primary=True),
-                    Button(Nav.NEW_SETUP, t.t("end.setup"))))
+                    Button(Nav.NEW_SETUP, t.t("end.setup"))), placings(t.t, entries, places),
+                   tiebreak=lines_on, tiebreak_heading=t.t("end.tiebreak") if lines_on else "")
 
 
 # ---- the score sheet ------------------------------------------------------------------------------
@@ -375,12 +427,14 @@ def end(s: QuizTable) -> EndView:
 def sheet_page(s: QuizTable) -> QuizSheetView:
     t = s.texts
     history = tuple(
-        HistoryLine(r.date[:16].replace("T", " "), " · ".join(team.name for team in r.teams),
+        HistoryLine(f"{date_text(t.t, r.date)} {r.date[11:16]}".strip(), " · ".join(team.name for team in r.teams),
                     t.t("sheet.won", names=", ".join(r.teams[w].name for w in r.winners)))
         for r in reversed(s.history.records)
     )
-    stats = tuple((line.name, str(line.games), str(line.wins),
-                   "–" if line.average is None else f"{line.average:.0f}") for line in statistics(s.history))
+    lines = statistics(s.history)
+    stats, people = (tuple((line.name, str(line.games), str(line.wins),
+                            "–" if line.average is None else f"{line.average:.0f}") for line in lines
+                           if line.person is person) for person in (False, True))
     seen_text = t.t("sheet.seen", n=len(s.seen_ids), total=len(questions(s)))
     tools = (Button(Data.EXPORT_JSON, t.t("sheet.export")), Button(Data.IMPORT, t.t("sheet.import")),
              *(Button(Data.EXPORT_BACKUP, t.t("storage.export-backup"), arg=key) for key in s.persist.backups),
@@ -395,6 +449,7 @@ def sheet_page(s: QuizTable) -> QuizSheetView:
         (t.t("sheet.col_name"), t.t("sheet.col_games"), t.t("sheet.col_wins"), t.t("sheet.col_close")),
         stats, t.t("sheet.stats_empty"), t.t("sheet.data"), t.t("sheet.data_hint"), seen_text, tools, confirm,
         Button(Nav.BACK, t.t("back"), primary=True),
+        (t.t("sheet.col_person"), t.t("sheet.col_games"), t.t("sheet.col_wins"), t.t("sheet.col_close")), people,
     )
 
 

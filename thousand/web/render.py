@@ -30,6 +30,22 @@ from .screens import (
 SVG = "http://www.w3.org/2000/svg"
 
 
+MARK_ROWS = (45, 18, 72)  # a mark's height on the number line: on it, above it, below it
+MARK_GAP = 28  # two marks closer than this (in the line's 0–1000 units) would cover each other
+
+
+def mark_rows(places: list[int]) -> list[int]:
+    """Each mark's row on the number line (an index into ``MARK_ROWS``): on the line unless a mark already
+    placed there is too close, then the first row where none is (marks placed in order of their value)."""
+    rows = [0] * len(places)
+    taken: list[list[int]] = [[] for _ in MARK_ROWS]
+    for i in sorted(range(len(places)), key=lambda i: (places[i], i)):
+        free = [r for r, xs in enumerate(taken) if all(abs(places[i] - x) >= MARK_GAP for x in xs)]
+        rows[i] = free[0] if free else min(range(len(MARK_ROWS)), key=lambda r: len(taken[r]))
+        taken[rows[i]].append(places[i])
+    return rows
+
+
 class QuizPainter(Painter):
     """Builds the quiz's elements for one document."""
 
@@ -95,14 +111,20 @@ class QuizPainter(Painter):
         options = self.el("div", "options")
         for c in v.options:
             options.appendChild(self.choice(c))
+        panel.appendChild(options)
         seed = self.el("label", "field")
         seed.appendChild(self.el("span", "field-label", v.seed_label))
         box = self.el("input", "", type="text", inputmode="numeric", data_field="seed", autocomplete="off",
                       maxlength="15")
         box.value = v.seed
         seed.appendChild(box)
-        options.appendChild(seed)
-        panel.appendChild(options)
+        themes = self.el("fieldset", "themes")
+        themes.appendChild(self.el("legend", "field-label", v.themes_label))
+        for b in v.themes:
+            themes.appendChild(self.button(b, "theme"))
+        panel.appendChild(self.more(v.more, [themes, seed]))
+        if v.warning:
+            panel.appendChild(self.el("p", "mix-warning", v.warning, role="alert"))
         panel.appendChild(self.button(v.start, "play"))
         return panel
 
@@ -164,14 +186,16 @@ class QuizPainter(Painter):
             svg.appendChild(label)
         target = str(v.target)
         svg.appendChild(self.svg("line", x1=target, y1="10", x2=target, y2="62", **{"class": "nl-target"}))
+        places = [max(-24, min(1024, value)) for value, _, _ in v.marks]  # off the line: at its end, whole
+        rows = mark_rows(places)
         for i, (value, label, latest) in enumerate(v.marks):
-            x = str(max(-24, min(1024, value)))  # off the line (below 0, above 1000): at its end, whole
-            mark = self.svg("circle", cx=x, cy="45", r="13", **{"class": "nl-mark" + (" latest" if latest else "")})
+            x, y = str(places[i]), MARK_ROWS[rows[i]]
+            mark = self.svg("circle", cx=x, cy=str(y), r="13", **{"class": "nl-mark" + (" latest" if latest else "")})
             title = self.svg("title")
             title.textContent = f"{label}: {value}"
             mark.appendChild(title)
             svg.appendChild(mark)
-            tag = self.svg("text", x=x, y="54", **{"class": "nl-tag", "text-anchor": "middle"})
+            tag = self.svg("text", x=x, y=str(y + 9), **{"class": "nl-tag", "text-anchor": "middle"})
             tag.textContent = str(i + 1)
             svg.appendChild(tag)
         return svg
@@ -222,6 +246,8 @@ class QuizPainter(Painter):
     def guess(self, v: GuessView) -> Any:
         panel = self.el("section", "panel guess")
         panel.appendChild(self.el("h1", "", v.heading, tabindex="-1"))
+        if v.intro:
+            panel.appendChild(self.el("p", "tiebreak-intro", v.intro))
         if v.card:
             panel.appendChild(self.question(v.card))
         panel.appendChild(self.el("p", "prompt", v.prompt))
@@ -233,20 +259,59 @@ class QuizPainter(Painter):
             box.value = v.value
             label.appendChild(box)
             panel.appendChild(label)
+            panel.appendChild(self.el("p", "guess-error", v.error, role="alert", id="guess-error"))
+            if v.error:
+                box.setAttribute("aria-invalid", "true")
+                box.setAttribute("aria-describedby", "guess-error")
             panel.appendChild(self.button(v.confirm, "big"))
         return panel
 
     def end(self, v: EndView) -> Any:
-        panel = self.el("section", "panel quiz-end")
-        self.add(panel, self.el("h1", "", v.heading, tabindex="-1"), self.el("p", "banner winner", v.banner),
-                 self.el("p", "", v.reason))
-        for line in v.lines:
-            panel.appendChild(self.el("p", "end-line", line))
+        """The end: after a tie-break, first each guess on the line beside its card's answer; then the winner,
+        the placings (a team's players named) and what next."""
+        panel = self.el("section", "panel quiz-end" + ("" if v.podium else " tiebreak"))
+        panel.appendChild(self.el("h1", "", v.heading, tabindex="-1"))
+        if v.banner:
+            panel.appendChild(self.el("p", "banner winner", v.banner))
+        panel.appendChild(self.el("p", "end-reason", v.reason))
         row = self.el("div", "end-buttons")
         for b in v.actions:
             row.appendChild(self.button(b, "big"))
         panel.appendChild(row)
+        if v.podium:
+            panel.appendChild(self.podium(v.podium))
+        if v.tiebreak:
+            lines = self.el("div", "guess-lines", role="group", aria_label=v.tiebreak_heading)
+            if v.podium:
+                lines.appendChild(self.el("h2", "", v.tiebreak_heading))
+            for guessed in v.tiebreak:
+                lines.appendChild(self.el("p", "guess-line-label", guessed.label))
+                lines.appendChild(self.number_line(guessed))
+            panel.appendChild(lines)
+        for line in v.lines:
+            panel.appendChild(self.el("p", "end-line", line))
         return panel
+
+    def stats_table(self, columns: tuple[str, ...], rows: tuple[tuple[str, ...], ...], kind: str) -> Any:
+        """One table of statistics: a line per team (or person), its name as the row's heading."""
+        table = self.el("table", f"sheet-table stats-table {kind}")
+        head = self.el("tr")
+        for col in columns:
+            head.appendChild(self.el("th", "", col, scope="col"))
+        thead = self.el("thead")
+        thead.appendChild(head)
+        table.appendChild(thead)
+        body = self.el("tbody")
+        for row in rows:
+            tr = self.el("tr")
+            tr.appendChild(self.el("th", "", row[0], scope="row"))
+            for value in row[1:]:
+                tr.appendChild(self.el("td", "", value))
+            body.appendChild(tr)
+        table.appendChild(body)
+        wrap = self.el("div", "sheet")
+        wrap.appendChild(table)
+        return wrap
 
     def quiz_sheet(self, v: QuizSheetView) -> Any:
         panel = self.el("section", "panel sheet-page quiz-sheet")
@@ -264,24 +329,9 @@ class QuizPainter(Painter):
             panel.appendChild(self.el("p", "empty", v.history_empty))
         panel.appendChild(self.el("h2", "", v.stats_heading))
         if v.stats:
-            table = self.el("table", "sheet-table stats-table")
-            head = self.el("tr")
-            for col in v.columns:
-                head.appendChild(self.el("th", "", col, scope="col"))
-            thead = self.el("thead")
-            thead.appendChild(head)
-            table.appendChild(thead)
-            body = self.el("tbody")
-            for row in v.stats:
-                tr = self.el("tr")
-                tr.appendChild(self.el("th", "", row[0], scope="row"))
-                for value in row[1:]:
-                    tr.appendChild(self.el("td", "", value))
-                body.appendChild(tr)
-            table.appendChild(body)
-            wrap = self.el("div", "sheet")
-            wrap.appendChild(table)
-            panel.appendChild(wrap)
+            panel.appendChild(self.stats_table(v.columns, v.stats, "stats-teams"))
+            if v.people:  # the people who played in teams: a table of their own
+                panel.appendChild(self.stats_table(v.people_columns, v.people, "stats-people"))
         else:
             panel.appendChild(self.el("p", "empty", v.stats_empty))
         panel.appendChild(self.el("h2", "", v.data_heading))

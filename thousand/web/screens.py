@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tabletop.widgets import Button, Choice, Confirm, HandoffView, RulesView, parts
+from tabletop.widgets import Button, Choice, Confirm, HandoffView, Podium, RulesView, parts
 
 
 @dataclass(frozen=True)
@@ -135,6 +135,8 @@ class GuessView:
     field_label: str
     value: str = field(compare=False, default="")
     confirm: Button | None = None
+    intro: str = ""  # the tie-break announced: who is guessing, and why
+    error: str = ""  # why the text typed is not a guess
 
 
 @dataclass(frozen=True)
@@ -146,6 +148,9 @@ class EndView:
     reason: str
     lines: tuple[str, ...]
     actions: tuple[Button, ...]
+    podium: Podium | None = None
+    tiebreak: tuple[NumberLine, ...] = ()  # each guessing team's guess and its card's answer, on the line
+    tiebreak_heading: str = ""
 
 
 @dataclass(frozen=True)
@@ -178,6 +183,10 @@ class QuizSetupView:
     start: Button
     back: Button | None = None
     seed: str = field(default="", compare=False)
+    more: Button | None = None  # the toggle of the options out of the way (the deal number, the themes)
+    themes_label: str = ""
+    themes: tuple[Button, ...] = ()  # one per theme: pressed while it is in the mix
+    warning: str = ""  # a mix too small for the teams, said before the deal
 
 
 @dataclass(frozen=True)
@@ -197,7 +206,7 @@ class QuizSheetView:
     history_empty: str
     stats_heading: str
     columns: tuple[str, ...]
-    stats: tuple[tuple[str, ...], ...]
+    stats: tuple[tuple[str, ...], ...]  # the teams' lines
     stats_empty: str
     data_heading: str
     data_hint: str
@@ -205,6 +214,8 @@ class QuizSheetView:
     tools: tuple[Button, ...]
     confirm: Confirm | None
     back: Button
+    people_columns: tuple[str, ...] = ()
+    people: tuple[tuple[str, ...], ...] = ()  # the lines of the people who played in teams (a table of its own)
 
 
 Body = QuizSetupView | HandoffView | ChooseView | RevealView | GuessView | EndView | QuizSheetView | RulesView

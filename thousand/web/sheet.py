@@ -143,19 +143,22 @@ def read_steps(text: object, *, salvage: bool) -> Generator[None, None, tuple[Qu
 
 @dataclass(frozen=True)
 class Line:
-    """One line of statistics: a team or a person, games, wins, the average distance of its picks."""
+    """One line of statistics: a team or (``person``) a person who played in one, games, wins, the average
+    distance of its picks."""
 
     name: str
     games: int
     wins: int
     average: float | None
+    person: bool = False
 
 
 def statistics(sheet: QuizSheet) -> tuple[Line, ...]:
-    """Wins and closeness per team name and per person (bots by level), most wins first."""
-    rows: dict[str, list[Any]] = {}
+    """Wins and closeness per team name, then per person who played in a team (a team and a person of one
+    name are two lines), each most wins first."""
+    rows: dict[tuple[bool, str], list[Any]] = {}
 
-    def count(name: str, won: bool, distances: tuple[int, ...]) -> None:
+    def count(name: tuple[bool, str], won: bool, distances: tuple[int, ...]) -> None:
         row = rows.setdefault(name, [0, 0, 0, 0])
         row[0] += 1
         row[1] += int(won)
@@ -165,12 +168,11 @@ def statistics(sheet: QuizSheet) -> tuple[Line, ...]:
     for record in sheet.records:
         for i, team in enumerate(record.teams):
             won = i in record.winners
-            names = {team.name, *team.people}
-            for name in sorted(names):
+            for name in sorted({(False, team.name), *((True, person) for person in team.people)}):
                 count(name, won, record.distances[i])
-    lines = [Line(name, g, w, (total / n) if n else None) for name, (g, w, total, n) in rows.items()]
-    return tuple(sorted(lines, key=lambda line: (-line.wins, line.average if line.average is not None else 1e9,
-                                                 line.name)))
+    lines = [Line(name, g, w, (total / n) if n else None, person) for (person, name), (g, w, total, n) in rows.items()]
+    return tuple(sorted(lines, key=lambda line: (line.person, -line.wins,
+                                                 line.average if line.average is not None else 1e9, line.name)))
 
 
 def record_of(game: Game, teams: tuple[TeamRecord, ...], ident: str, date: str) -> QuizRecord:

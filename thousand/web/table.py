@@ -27,8 +27,8 @@ from tabletop.prefs import PREFS
 from tabletop.saving import Persist
 from tabletop.turns import Acts, BotActs, HandOff, Step
 from thousand.actions import Action, Change, ChooseTarget, Combine, Guess, Pick
-from thousand.deck import Deck, default_deck
-from thousand.game import Card, Game, Phase, Play, Reveal, TeamView, two_allowed
+from thousand.deck import Deck, Mix, MixTooSmall, default_deck
+from thousand.game import Card, Game, Phase, Play, Reveal, TeamView, check_mix, two_allowed
 
 from .settings import SPEEDS, QuizSettings
 from .sheet import QuizSheet
@@ -99,6 +99,9 @@ class QuizTable:
     confirm_clear: bool = False
     serial: int = 0
     recorded: bool = False
+    mix: Mix = Mix()  # the questions this device plays with (remembered in its preferences)
+    more_options: bool = False  # the set-up shows its options out of the way (not saved)
+    end_seen: bool = False  # after a tie-break, the guesses were shown on the line before the winner
 
     @property
     def texts(self) -> Texts:
@@ -253,6 +256,29 @@ def prefs_saved(s: QuizTable) -> Effects:
     return (Add(PREFS.name, {"lang": s.lang}),)
 
 
+def mix_saved(s: QuizTable) -> Effects:
+    """Remember this device's mix of questions and the themes it leaves out."""
+    return (Add(PREFS.name, {"quiz.mix": s.mix.name, "quiz.leave_out": ",".join(sorted(s.mix.leave_out))}),)
+
+
+def mix_of(name: object, leave_out: object, deck: Deck) -> Mix:
+    """The mix remembered in the preferences (the default where they hold none, or something unreadable)."""
+    try:
+        themes = [key for key in str(leave_out or "").split(",") if key]
+        return Mix.from_dict({"mix": name if isinstance(name, str) else Mix().name, "leave_out": themes}, deck)
+    except ValueError:
+        return Mix()
+
+
+def mix_problem(s: QuizTable) -> MixTooSmall | None:
+    """Why the mix chosen cannot be dealt to the teams set up, if it cannot."""
+    try:
+        check_mix(questions(s), s.mix, len(s.settings.teams))
+    except MixTooSmall as problem:
+        return problem
+    return None
+
+
 def cleared(s: QuizTable) -> QuizTable:
     """``s`` with no choice in progress."""
     return replace(s, chosen=(), two=False, combine=None, shift=0, changing=False, guess_text="", thinking=None)
@@ -274,9 +300,13 @@ def questions(s: QuizTable) -> Deck:
 def start(s: QuizTable, deck: Deck, seed: int | None = None) -> Result:
     """Deal a new game to the teams set up, unseen questions first (Q6)."""
     seen_at: Mapping[str, float] = dict(s.seen_ids)
-    game = Game.deal(len(s.settings.teams), seed=deal_seed(s) if seed is None else seed, deck=deck, seen=seen_at)
+    if mix_problem(s) is not None:
+        return replace(s, live=said("live.mix_small")), ()
+    game = Game.deal(len(s.settings.teams), seed=deal_seed(s) if seed is None else seed, deck=deck, seen=seen_at,
+                     mix=s.mix)
     after = replace(cleared(s), game=game, serial=s.serial + 1, setting_up=False, overlay=None, reviewed=0,
-                    shown=0, at_screen=None, recorded=False, confirm_new=False, live=said("round", n=1))
+                    shown=0, at_screen=None, recorded=False, confirm_new=False, live=said("round", n=1),
+                    end_seen=False)
     return settle(s, after)
 
 
@@ -314,9 +344,9 @@ def apply(s: QuizTable, action: Action) -> Result:
 
 
 def pick_of(s: QuizTable) -> Pick | None:
-    """The pick the team at the tablet has put together, if it is complete."""
+    """The pick the team at the tablet has put together, if it is complete (none while it is changing a card)."""
     team = s.at_screen
-    if team is None or not s.chosen:
+    if team is None or not s.chosen or s.changing:
         return None
     if s.two != (len(s.chosen) == 2) or (s.two and s.combine is None):
         return None
@@ -328,11 +358,11 @@ def can_two(view: TeamView) -> bool:
     return two_allowed([c.id for c in view.hand], view.powers[view.team])
 
 
-def change_action(s: QuizTable, card: str) -> Change | None:
-    """The Change the team at the tablet plays by tapping ``card`` in change mode, if it may."""
-    if s.at_screen is None or not s.changing:
+def change_action(s: QuizTable) -> Change | None:
+    """The Change the team at the tablet has asked for (change mode, one card tapped), to play once confirmed."""
+    if s.at_screen is None or not s.changing or len(s.chosen) != 1:
         return None
-    return Change(s.at_screen, card)
+    return Change(s.at_screen, s.chosen[0])
 
 
 # ---- bots -------------------------------------------------------------------------------------------

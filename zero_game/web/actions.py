@@ -36,3 +36,4 @@ class Command(StrEnum):
     REPLAY_STEP = "replay-step"
     TUTORIAL = "tutorial"
     TUTORIAL_SKIP = "tutorial-skip"
+    MORE_OPTIONS = "more-options"

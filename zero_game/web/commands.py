@@ -153,7 +153,7 @@ def _hand(s: Table, arg: str, value: str) -> Result:
     card = _find(s.match.round.hand(s.at_screen), arg)
     if card is None:
         return _same(s)
-    return _choice_said(replace(s, knocking=False, give=None if s.give == card else card)), ()
+    return _choice_said(replace(s, knocking=False, refused=False, give=None if s.give == card else card)), ()
 
 
 def _pool(s: Table, arg: str, value: str) -> Result:
@@ -162,13 +162,13 @@ def _pool(s: Table, arg: str, value: str) -> Result:
     card = _find(s.match.round.pool, arg)
     if card is None:
         return _same(s)
-    return _choice_said(replace(s, knocking=False, take=None if s.take == card else card)), ()
+    return _choice_said(replace(s, knocking=False, refused=False, take=None if s.take == card else card)), ()
 
 
 def _knock(s: Table, arg: str, value: str) -> Result:
     if not my_turn(s):
         return _same(s)
-    return replace(s, give=None, take=None, knocking=True, live=said(knock_question(s))), ()
+    return replace(s, give=None, take=None, knocking=True, refused=False, live=said(knock_question(s))), ()
 
 
 def _confirm(s: Table, arg: str, value: str) -> Result:
@@ -178,7 +178,7 @@ def _confirm(s: Table, arg: str, value: str) -> Result:
     if action is None:
         return _same(s)
     if not allowed(s, action):
-        return replace(s, give=None, take=None, knocking=False, live=said("tutorial.not_now")), ()
+        return replace(s, give=None, take=None, knocking=False, refused=True, live=said("tutorial.not_now")), ()
     return apply(s, action)
 
 
@@ -334,6 +334,7 @@ HANDLERS: dict[StrEnum, Handler[Table]] = {
     Command.REPLAY_STEP: _replay_step,
     Command.TUTORIAL: _tutorial,
     Command.TUTORIAL_SKIP: _tutorial_skip,
+    Command.MORE_OPTIONS: lambda s, a, v: (replace(s, more_options=not s.more_options), ()),
 }
 assert set(HANDLERS) == {*Command, *Nav}, "every command has one handler"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tabletop.present import Nav, chrome, notices
+from tabletop.present import Nav, chrome, more_options, notices, placings, ranks
 from tabletop.present import top_bar as shell_top_bar
 from tabletop.turns import HandOff
 from tabletop.widgets import Button, Choice, Confirm, HandoffView, Key, RulesView, Screen, TopBar
@@ -51,7 +51,7 @@ from .table import (
     visible_hand,
 )
 from .texts import Texts
-from .tutorial import lesson_text
+from .tutorial import cue, lesson_text
 from .undo import can_undo
 
 
@@ -125,13 +125,13 @@ def _word(t: Texts, value: object) -> object:
 
 
 def card(t: Texts, c: Card, *, selected: bool = False, cleared: bool = False, preview: tuple[str, str] = ("", ""),
-         motion: str = "") -> CardView:
-    """A card's model."""
+         motion: str = "", cued: bool = False) -> CardView:
+    """A card's model (``cued``: the card the tutorial asks for)."""
     notes = [t.t("card.cleared")] if cleared else []
     if preview[1]:
         notes.append(preview[1])
     return CardView(c.slug, c.colour.label, c.number, t.card(c), selected, cleared, preview[0], motion,
-                    ", ".join(notes))
+                    ", ".join(notes), cued)
 
 
 # ---- set-up and hand-off --------------------------------------------------------------------------
@@ -153,12 +153,14 @@ def setup(s: Table) -> SetupView:
     )
     players = len(st.seats)
     options = (
-        Choice("pool", t.t("setup.pool"), str(st.pool_size or ""),
-               (("", t.t("setup.default", value=default_pool_size(players))), *((str(n), str(n)) for n in POOL_SIZES))),
         Choice("rounds", t.t("setup.rounds"), str(st.rounds or ""),
                (("", t.t("setup.default", value=players)), *((str(n), str(n)) for n in range(1, MAX_ROUNDS + 1)))),
-        Choice("dealer", t.t("setup.dealer"), str(st.dealer), tuple((str(i), t.name(i)) for i in range(players))),
         Choice("speed", t.t("setup.speed"), st.speed, tuple((k, t.t("speed." + k)) for k in SPEEDS)),
+    )
+    extra = (
+        Choice("pool", t.t("setup.pool"), str(st.pool_size or ""),
+               (("", t.t("setup.default", value=default_pool_size(players))), *((str(n), str(n)) for n in POOL_SIZES))),
+        Choice("dealer", t.t("setup.dealer"), str(st.dealer), tuple((str(i), t.name(i)) for i in range(players))),
         Choice("motion", t.t("setup.motion"), "on" if s.motion else "off", (("on", t.t("on")), ("off", t.t("off")))),
         Choice("sound", t.t("setup.sound"), "on" if s.sound else "off", (("on", t.t("on")), ("off", t.t("off")))),
     )
@@ -167,7 +169,8 @@ def setup(s: Table) -> SetupView:
     if s.match is not None and not s.match.is_over:
         back = Button(Command.BACK_TO_MATCH, t.t("setup.back"))
     return SetupView(t.t("setup.heading"), t.t("setup.intro"), seats, add, options,
-                     Button(Command.START, t.t("setup.play"), primary=True), back)
+                     Button(Command.START, t.t("setup.play"), primary=True), back,
+                     more_options(t.t, Command.MORE_OPTIONS, s.more_options), extra)
 
 
 def handoff(s: Table) -> HandoffView:
@@ -239,7 +242,8 @@ def status(s: Table, r: Round, viewer: int | None) -> StatusView:
 def tools(s: Table) -> tuple[Button, ...]:
     """Beside the status line: the move log and the sound toggle."""
     t = s.texts
-    return (Button(Command.LOG, t.t("log.open")), Button(Command.SOUND, t.t("sound.button"), pressed=s.sound))
+    return (Button(Command.LOG, t.t("log.open")),
+            Button(Command.SOUND, t.t("sound.on" if s.sound else "sound.off"), pressed=s.sound))
 
 
 def seats(s: Table, r: Round, viewer: int | None, sizes: tuple[int, ...]) -> tuple[SeatInfo, ...]:
@@ -291,7 +295,7 @@ def pool_card(s: Table, c: Card, hand: tuple[Card, ...], mine: bool) -> CardView
     motion = "leaving" if s.moving is not None and s.moving.take == c else ""
     if s.arrived == c:
         motion = "arriving"
-    return card(s.texts, c, selected=c == s.take, preview=hint, motion=motion)
+    return card(s.texts, c, selected=c == s.take, preview=hint, motion=motion, cued=mine and cue(s)[1] == c.slug)
 
 
 def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int | None) -> ControlsView:
@@ -303,9 +307,11 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
         prompt = t.t("last.heading")
         actions.append(Button(Command.SEE_END, t.t("last.continue"), primary=True, key="Enter"))
     elif mine:
+        final = r.phase is Phase.FINAL  # a knock in the last turns is a pass, and its box says so
         if s.knocking:
-            confirm = Confirm(t.t(knock_question(s)), t.t("confirm.knock_detail"),
-                              Button(Command.CONFIRM, t.t("confirm.yes_knock"), primary=True, key="Enter"),
+            confirm = Confirm(t.t(knock_question(s)), t.t("confirm.pass_detail" if final else "confirm.knock_detail"),
+                              Button(Command.CONFIRM, t.t("confirm.yes_pass" if final else "confirm.yes_knock"),
+                                     primary=True, key="Enter"),
                               Button(Nav.CANCEL, t.t("cancel"), key="Escape"))
         elif s.give is not None and s.take is not None:
             new = tuple(c for c in hand if c != s.give) + (s.take,)
@@ -324,8 +330,9 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
             prompt = t.t("prompt.choose_hand", card=t.card_in(s.take))
         else:
             prompt = ""
-        label = t.t("action.pass") if r.phase is Phase.FINAL else t.t("action.knock")
-        actions.append(Button(Command.KNOCK, label, key="K", pressed=s.knocking))
+        if not s.knocking:  # while its confirm box is up, that box's button is the one Knock (or Pass)
+            actions.append(Button(Command.KNOCK, t.t("action.pass" if final else "action.knock"), key="K",
+                                  pressed=False))
     elif viewer is None and not s.settings.persons:
         prompt = t.t("prompt.watch")
     elif viewer is None:
@@ -343,7 +350,8 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
         actions.append(Button(Command.UNDO, t.t("undo.button"), description=t.t("undo.detail")))
     if s.lesson is not None:
         actions.append(Button(Command.TUTORIAL_SKIP, t.t("tutorial.skip")))
-    return ControlsView(prompt, confirm, tuple(actions), reserve=bool(hand), hint=advice)
+    return ControlsView(prompt, confirm, tuple(actions), reserve=bool(hand), hint=advice,
+                        cue=Command.KNOCK if mine and cue(s)[2] else "")
 
 
 def hand_view(s: Table, hand: tuple[Card, ...], mine: bool, viewer: int | None) -> HandView:
@@ -354,7 +362,7 @@ def hand_view(s: Table, hand: tuple[Card, ...], mine: bool, viewer: int | None) 
     for c in hand:
         hint = preview(t, hand, c, s.take) if mine and s.take is not None and s.give is None else ("", "")
         cards.append(card(t, c, selected=c == s.give, cleared=c in cleared, preview=hint,
-                          motion="arriving" if c == s.received else ""))
+                          motion="arriving" if c == s.received else "", cued=mine and cue(s)[0] == c.slug))
     score, detail = breakdown_text(t, hand)
     label = t.t("zone.your_hand") if viewer is not None and t.is_you(viewer) or len(s.settings.persons) == 1 \
         else t.t("zone.hand", name=t.name(viewer or 0))
@@ -398,12 +406,14 @@ def round_end(s: Table) -> RoundEndView:
     r = m.finished_rounds[s.reviewed]
     zero = set(r.zero_seats)
     scores = r.scores()
+    totals = [sum(col) for col in zip(*m.round_scores[:s.reviewed + 1], strict=True)]
     hands = []
     for seat, cards in sorted(visible_hand(s).items()):
         cleared = set(breakdown(cards).cleared)
         hands.append(RevealedHand(
             name=t.name(seat), cards=tuple(card(t, c, cleared=c in cleared) for c in sorted(cards)),
             score=t.t("score.round", score=scores[seat]), detail=breakdown_text(t, cards)[1], zero=seat in zero,
+            total=t.t("score.running", total=totals[seat]),
         ))
     best = min(scores)
     leaders = r.zero_seats or tuple(i for i, v in enumerate(scores) if v == best)
@@ -420,7 +430,7 @@ def round_end(s: Table) -> RoundEndView:
     log = log_round(t, round_log(r, s.reviewed + 1))
     return RoundEndView(t.t("end.heading", n=s.reviewed + 1, total=m.rounds), banner, tuple(hands),
                         match_sheet(s, upto=s.reviewed + 1), nxt, last_move_text(t, r),
-                        LogRound(t.t("end.log"), log.lines))
+                        LogRound(t.t("end.log"), log.lines), Button(Command.LOG, t.t("end.log")))
 
 
 def match_end(s: Table) -> MatchEndView:
@@ -436,9 +446,11 @@ def match_end(s: Table) -> MatchEndView:
         banner = t.t("match.shared.you", names=others, total=total)
     else:
         banner = t.t("match.shared", names=", ".join(t.name(w) for w in m.winners), total=total)
+    entries = [(t.name(i), t.t("match.points", total=v), "") for i, v in enumerate(m.totals)]
     return MatchEndView(
         t.t("match.heading"), banner, match_sheet(s, upto=len(m.finished_rounds)),
         (Button(Command.PLAY_AGAIN, t.t("match.again"), primary=True), Button(Nav.NEW_SETUP, t.t("match.setup"))),
+        placings(t.t, entries, ranks(m.totals, lowest_wins=True)),
     )
 
 

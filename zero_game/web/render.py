@@ -99,7 +99,8 @@ class CardPainter(Painter):
         classes = ["card", "c-" + card.colour]
         if size:
             classes.append(size)
-        for flag, name in ((card.selected, "selected"), (card.cleared, "cleared"), (card.motion, card.motion)):
+        for flag, name in ((card.selected, "selected"), (card.cleared, "cleared"), (card.motion, card.motion),
+                           (card.cued, "cued")):
             if flag:
                 classes.append(name)
         return " ".join(classes)
@@ -165,7 +166,7 @@ class CardPainter(Painter):
         for c in v.options:
             options.appendChild(self.choice(c))
         part.appendChild(options)
-        part.appendChild(self.button(v.start, "play"))
+        self.add(part, self.more(v.more, [self.choice(c) for c in v.extra]), self.button(v.start, "play"))
         return part
 
     def seats(self, seats: tuple[SeatInfo, ...], label: str) -> Any:
@@ -202,7 +203,8 @@ class CardPainter(Painter):
     def status(self, v: StatusView) -> Any:
         status = self.el("header", "status" + (" final" if v.final else ""))
         main = self.el("div", "status-main")
-        self.add(main, self.el("span", "round-label", v.round_label), self.el("h1", "status-text", v.status))
+        self.add(main, self.el("span", "round-label", v.round_label),
+                 self.el("h1", "status-text", v.status, tabindex="-1"))  # focus may land here: no ring (CSS)
         status.appendChild(main)
         if v.tools:
             tools = self.el("div", "status-tools")
@@ -221,7 +223,8 @@ class CardPainter(Painter):
             controls.appendChild(self.el("p", "hint-text", v.hint))
         actions = self.el("div", "actions")
         for b in v.actions:
-            actions.appendChild(self.button(b, "knock" if b.action == "knock" else ""))
+            cls = ("knock" if b.action == "knock" else "") + (" cued" if v.cue and b.action == v.cue else "")
+            actions.appendChild(self.button(b, cls.strip()))
         controls.appendChild(actions)
         return controls
 
@@ -379,16 +382,23 @@ class CardPainter(Painter):
         return panel
 
     def round_end(self, v: RoundEndView) -> Any:
+        """The round's end in one look: what ended it, who did best and the way on at the top; every hand with
+        its score and total; the sheet and the round's moves beside (or behind a button where they do not fit)."""
         panel = self.el("section", "panel round-end")
-        panel.appendChild(self.el("h1", "", v.heading))
+        top = self.el("header", "end-top")
+        said = self.el("div", "end-said")
+        said.appendChild(self.el("h1", "", v.heading))
         if v.last_move:
-            panel.appendChild(self.el("p", "last-move", v.last_move))
-        panel.appendChild(self.el("p", "banner", v.banner))
+            said.appendChild(self.el("p", "last-move", v.last_move))
+        said.appendChild(self.el("p", "banner", v.banner))
+        self.add(top, said, self.button(v.next, "big next"))
+        panel.appendChild(top)
         hands = self.el("ul", "revealed")
         for h in v.hands:
             item = self.el("li", "revealed-hand" + (" zero" if h.zero else ""))
             head = self.el("div", "revealed-head")
-            self.add(head, self.el("h2", "", h.name), self.el("span", "revealed-score", h.score))
+            self.add(head, self.el("h2", "", h.name), self.el("span", "revealed-score", h.score),
+                     self.el("span", "revealed-total", h.total) if h.total else None)
             item.appendChild(head)
             cards = self.el("div", "cards small")
             for c in h.cards:
@@ -396,19 +406,27 @@ class CardPainter(Painter):
             item.appendChild(cards)
             item.appendChild(self.el("p", "revealed-detail", " ".join(h.detail)))
             hands.appendChild(item)
-        panel.appendChild(hands)
+        side = self.el("div", "end-side")
+        side.appendChild(self.sheet(v.sheet))
         if v.log is not None:
-            panel.appendChild(self.log_round(v.log))
-        panel.appendChild(self.sheet(v.sheet))
-        panel.appendChild(self.button(v.next, "big"))
+            moves = self.log_round(v.log)
+            moves.setAttribute("tabindex", "0")  # it scrolls beside the hands: a keyboard must reach it too
+            moves.setAttribute("aria-label", v.log.heading)
+            side.appendChild(moves)
+        if v.moves is not None:
+            side.appendChild(self.button(v.moves, "moves"))
+        body = self.el("div", "end-body")
+        self.add(body, hands, side)
+        panel.appendChild(body)
         return panel
 
     def match_end(self, v: MatchEndView) -> Any:
         panel = self.el("section", "panel match-end")
         self.add(panel, self.el("h1", "", v.heading), self.el("p", "banner winner", v.banner))
-        panel.appendChild(self.sheet(v.sheet))
         buttons = self.el("div", "end-buttons")
         for b in v.actions:
             buttons.appendChild(self.button(b, "big"))
-        panel.appendChild(buttons)
+        body = self.el("div", "end-body")
+        self.add(body, self.podium(v.podium) if v.podium else None, self.sheet(v.sheet))
+        self.add(panel, buttons, body)
         return panel

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tabletop.present import Nav
+from tabletop.present import Nav, date_text
 from tabletop.widgets import Button
 from zero_game import Card, DataError, Round, Swap, breakdown
 from zero_game.seats import Seat
@@ -79,7 +79,7 @@ def replay_page(s: Table) -> ReplayView:
     if record is None:
         return ReplayView(t.t("replay.heading", n=index + 1), "", t.t("replay.missing"), (), (), (), back)
     names = record_texts(s, record)
-    heading = t.t("replay.heading_date", n=index + 1, date=record.finished_at[:10])
+    heading = t.t("replay.heading_date", n=index + 1, date=date_text(t.t, record.finished_at))
     try:
         found = states(record, index)
     except DataError as err:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tabletop.widgets import Button, Choice, Confirm, HandoffView, RulesView, parts
+from tabletop.widgets import Button, Choice, Confirm, HandoffView, Podium, RulesView, parts
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,7 @@ class CardView:
     hint: str = ""
     motion: str = ""
     note: str = ""
+    cued: bool = False  # the tutorial asks for this card now
 
 
 # ---- set-up and hand-off --------------------------------------------------------------------------
@@ -56,6 +57,8 @@ class SetupView:
     options: tuple[Choice, ...]
     start: Button
     back: Button | None = None
+    more: Button | None = None  # the toggle of the options out of the way
+    extra: tuple[Choice, ...] = ()  # those options (drawn while ``more`` is pressed)
 
 
 # ---- the table, by region ------------------------------------------------------------------------
@@ -104,7 +107,8 @@ class ControlsView:
     confirm: Confirm | None
     actions: tuple[Button, ...]
     reserve: bool  # keep the confirm box's space (it may appear this turn)
-    hint: str = ""  # the hard bot's advice, when asked
+    hint: str = ""  # the hard bot's advice, when asked (or the tutorial's lesson)
+    cue: str = ""  # the action whose button the tutorial asks for now
 
 
 @dataclass(frozen=True)
@@ -142,6 +146,7 @@ class RevealedHand:
     score: str
     detail: tuple[str, ...]
     zero: bool
+    total: str = ""  # the match total so far
 
 
 @dataclass(frozen=True)
@@ -189,6 +194,7 @@ class RoundEndView:
     next: Button
     last_move: str = ""
     log: LogRound | None = None
+    moves: Button | None = None  # the round's moves on a page of their own (where they do not fit beside)
 
 
 @dataclass(frozen=True)
@@ -199,6 +205,7 @@ class MatchEndView:
     banner: str
     sheet: SheetView
     actions: tuple[Button, ...]
+    podium: Podium | None = None
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.present import Nav
+from tabletop.present import Nav, date_text
 from tabletop.saving import Data
 from tabletop.widgets import Button, Confirm
 
@@ -56,7 +56,7 @@ def sheet_page(s: Table) -> SheetPageView:
     for record in s.history.history():
         totals, winners = record.totals, record.winners
         history.append(HistoryEntry(
-            date=record.finished_at[:10],
+            date=date_text(t.t, record.finished_at),
             rounds=t.t("sheet.rounds", n=len(record.rounds)),
             players=tuple((seat.name, str(totals[i]), i in winners) for i, seat in enumerate(record.seats)),
             winners=t.t("sheet.won_by", names=", ".join(record.seats[i].name for i in winners)),

@@ -124,6 +124,8 @@ class Table:
     taught: bool = False  # the tutorial was played to its end on this device
     lesson: int | None = None  # the tutorial's scene being played (see tutorial.py)
     before_lesson: Table | None = None  # the table as it was when the tutorial began
+    more_options: bool = False  # the set-up shows its options out of the way (not saved)
+    refused: bool = False  # the tutorial just refused a move that was not its lesson's (says why until the next tap)
 
     @property
     def texts(self) -> Texts:
@@ -311,7 +313,8 @@ def prefs_saved(s: Table) -> Effects:
 
 def cleared(s: Table) -> Table:
     """``s`` with no choice in progress and no move on screen."""
-    return replace(s, give=None, take=None, knocking=False, moving=None, arrived=None, received=None, thinking=None)
+    return replace(s, give=None, take=None, knocking=False, moving=None, arrived=None, received=None, thinking=None,
+                   refused=False)
 
 
 def apply(s: Table, action: Action, *, pause: float = 0.0) -> Result:

@@ -1,8 +1,9 @@
 """The first-game tutorial: two short scenes on fixed deals that teach by doing.
 
 Scene 1: a swap with the score preview, a colour group of five cleared, the bot's first knock, your
-second knock and the bot's final turn.  Scene 2: a ZERO.  The person plays the moves the lesson
-asks for (anything else is refused with a word on what to do); the bot's moves are scripted.
+second knock and the bot's final turn, won 23 to 25.  Scene 2: a ZERO.  The person plays the moves the
+lesson asks for, one tap at a time: the card or button to tap is cued, the lesson's words follow each tap,
+and anything else is refused with the move the lesson wants; the bot's moves are scripted.
 Nothing of a tutorial is saved or put on the score sheet; skipping or finishing it brings back the
 table as it was.
 """
@@ -30,12 +31,12 @@ SCENES: tuple[tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]],
                      tuple[tuple[int, Action, str], ...]], ...] = (
     (
         (("red 1", "red 2", "red 3", "red 7", "blue 4", "green 6", "yellow 8", "grey 8", "black 5"),
-         ("blue 2", "blue 3", "green 1", "green 2", "violet 4", "violet 5", "black 1", "black 2", "yellow 1"),
+         ("blue 2", "blue 3", "green 1", "green 2", "violet 5", "violet 8", "black 1", "black 7", "yellow 1"),
          ("red 5", "blue 1", "violet 2", "grey 3", "yellow 4")),
         ((0, _swap("grey 8", "red 5"), "tutorial.swap"),
          (1, KNOCK, "tutorial.first_knock"),
          (0, KNOCK, "tutorial.second_knock"),
-         (1, _swap("yellow 1", "grey 8"), "tutorial.final_turn")),
+         (1, _swap("violet 5", "yellow 4"), "tutorial.final_turn")),  # Bruno ends on 25 to your 23: you win
     ),
     (
         (("red 1", "red 2", "red 3", "red 4", "yellow 6", "green 6", "blue 6", "violet 6", "black 8"),
@@ -44,6 +45,10 @@ SCENES: tuple[tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]],
         ((0, _swap("black 8", "red 6"), "tutorial.zero"),),
     ),
 )
+
+
+# A swap's lesson, after its first tap (the card to give): the words for the card to take.
+TAKE_TEXT = {"tutorial.swap": "tutorial.swap_take", "tutorial.zero": "tutorial.zero_take"}
 
 
 def scene_match(index: int) -> Match:
@@ -73,15 +78,42 @@ def allowed(s: Table, action: Action) -> bool:
     return s.lesson is None or (move is not None and move[0] == 0 and move[1] == action)
 
 
+def cue(s: Table) -> tuple[str, str, bool]:
+    """What the lesson asks the person to tap next: (a hand card's slug, a pool card's slug, the Knock button),
+    at most one of them; nothing while the bot plays or the confirm box waits."""
+    move = expected(s)
+    if move is None or move[0] != 0 or page(s) is not Page.TABLE:
+        return "", "", False
+    action = move[1]
+    if not isinstance(action, Swap):
+        return "", "", not s.knocking
+    if s.give != action.give:
+        return action.give.slug, "", False
+    if s.take != action.take:
+        return "", action.take.slug, False
+    return "", "", False
+
+
 def lesson_text(s: Table) -> str:
-    """What the lesson says now: the move to make or the move to watch, the end of a scene."""
+    """What the lesson says now: the step to take (following each tap) or the move to watch, why a move was
+    refused, the end of a scene."""
     if s.lesson is None or s.match is None:
         return ""
     t = s.texts
     if page(s) in (Page.LAST_MOVE, Page.ROUND_END):
         return t.t(f"tutorial.end_{s.lesson + 1}")
     move = expected(s)
-    return t.t(move[2]) if move is not None else ""
+    if move is None:
+        return ""
+    seat, action, key = move
+    text = t.t(key)
+    if seat == 0 and isinstance(action, Swap) and s.give == action.give:
+        text = t.t("tutorial.confirm", button=t.t("confirm.yes_swap")) if s.take == action.take else t.t(TAKE_TEXT[key])
+    if s.refused and seat == 0:
+        why = (t.t("tutorial.wrong_swap", give=t.card_in(action.give), take=t.card_in(action.take))
+               if isinstance(action, Swap) else t.t("tutorial.wrong_knock"))
+        text = why + " " + text
+    return text
 
 
 def begin(s: Table) -> Result:

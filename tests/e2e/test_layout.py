@@ -1,0 +1,196 @@
+"""The play area never scrolls: whole Zero matches and whole quizzes, walked by taps at 1024×768, 768×1024 and
+390×844 in English, French and German, check at every step that the page does not scroll, that every card of the
+hand (or every question card of the team at the tablet) lies inside the viewport, and that the screen's action
+buttons are inside it and not covered by anything.
+
+One page per game for the whole module (Pyodide boots once per game); each state is measured at the three sizes
+by resizing the same page.  Motion is reduced, so nothing is caught mid-flight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import open_game
+
+SIZES = ((1024, 768), (768, 1024), (390, 844))
+STEP_MS = 60_000
+# Screens that are the play area: the page itself never scrolls on them.
+PLAY_SCREENS = ("table", "last-move", "handoff", "round-end", "match-end", "choose", "reveal", "guess", "end")
+# What must be in view and uncovered: the hand or the team's questions, and the screen's actions.
+MUST_SEE = ", ".join((
+    "[data-zone=hand] .card", ".team.mine [data-question]", ".controls .btn", ".quiz-controls .btn",
+    ".end-top .btn", ".reveal-buttons .btn", ".handoff .btn", ".guess .btn", ".panel .end-buttons .btn",
+    ".setup .btn.play",
+))
+MEASURE = """([selector, screens]) => {
+  const problems = [];
+  const vw = innerWidth, vh = innerHeight, screen = document.body.dataset.screen;
+  const page = document.scrollingElement;
+  if (screens.includes(screen) && page.scrollHeight > vh + 1) {
+    problems.push(`${screen}: the page scrolls (${page.scrollHeight} px in ${vh})`);
+  }
+  if (page.scrollWidth > vw + 1) problems.push(`${screen}: the page is wider than the screen`);
+  for (const node of document.querySelectorAll(selector)) {
+    const r = node.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;  // not drawn at this size (e.g. the Moves button on wide screens)
+    const name = (node.getAttribute('aria-label') || node.textContent || '').trim().slice(0, 40);
+    if (r.top < -0.5 || r.left < -0.5 || r.bottom > vh + 0.5 || r.right > vw + 0.5) {
+      problems.push(`${screen}: "${name}" is outside the screen (${Math.round(r.left)},${Math.round(r.top)} to ` +
+                    `${Math.round(r.right)},${Math.round(r.bottom)})`);
+      continue;
+    }
+    for (const [fx, fy] of [[0.5, 0.5], [0.2, 0.25], [0.8, 0.75]]) {
+      const hit = document.elementFromPoint(r.left + r.width * fx, r.top + r.height * fy);
+      const mine = hit && (hit === node || node.contains(hit));
+      if (!mine) {
+        problems.push(`${screen}: "${name}" is covered by ${hit ? hit.tagName + '.' + hit.className : 'nothing'}`);
+        break;
+      }
+    }
+  }
+  return problems;
+}"""
+
+
+def check(page: Page, where: str, found: list[str]) -> None:
+    """Measure the page as it stands at the three sizes; record what is wrong."""
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        for problem in page.evaluate(MEASURE, [MUST_SEE, list(PLAY_SCREENS)]):
+            found.append(f"{where} at {width}×{height}: {problem}")
+    page.set_viewport_size({"width": 1024, "height": 768})
+
+
+@pytest.fixture(scope="module")
+def pages(chromium: Browser, site_url: str) -> Iterator[dict[str, Page]]:
+    context = chromium.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB", reduced_motion="reduce")
+    try:
+        yield {"zero": open_game(context, site_url, "?speed=fast").page,
+               "quiz": open_game(context, site_url, "?game=quiz&speed=fast", zero=False).page}
+    finally:
+        context.close()
+
+
+def language(page: Page, lang: str) -> None:
+    page.locator(".topbar [data-field=lang]").select_option(lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+
+
+@pytest.mark.parametrize(("lang", "rounds"), [("en", ""), ("fr", "1"), ("de", "1")])
+def test_a_whole_zero_match_never_scrolls_and_keeps_the_hand_and_its_buttons_in_view(
+    pages: dict[str, Page], lang: str, rounds: str
+) -> None:
+    page = pages["zero"]
+    page.bring_to_front()  # a page behind another gets its frames throttled
+    found: list[str] = []
+    if page.locator("[data-action=new-setup]").count():
+        page.locator("[data-action=new-setup]").first.click()
+    expect(page.locator("[data-action=start]")).to_be_visible()
+    language(page, lang)
+    check(page, "the set-up", found)
+    page.locator("[data-field=rounds]").select_option(rounds)
+    page.locator("[data-field=speed]").select_option("fast")
+    page.locator("[data-action=start]").click()
+    turns = 0
+    while True:
+        step = page.locator("[data-action=knock], [data-action=next-round], [data-action=play-again], "
+                            "[data-action=see-end]").first
+        step.wait_for(timeout=STEP_MS)
+        action = step.get_attribute("data-action")
+        screen = page.evaluate("() => document.body.dataset.screen")
+        check(page, f"{screen} (turn {turns})", found)
+        if action == "play-again":
+            break
+        if action == "knock":
+            turns += 1
+            if turns % 3:
+                page.locator("[data-zone=hand] [data-card]").nth(turns % 9).click()
+                page.locator("[data-zone=pool] [data-card]").first.click()
+                expect(page.locator(".controls .confirm")).to_be_visible()
+                check(page, "the swap's confirm", found)
+                page.locator(".controls .confirm [data-action=confirm]").click()
+            else:
+                step.click()
+                check(page, "the knock's confirm", found)
+                page.locator(".controls .confirm [data-action=confirm]").click()
+        else:
+            step.click()
+    assert turns >= 2
+    page.locator("[data-action=new-setup]").first.click()
+    assert found == [], "\n".join(found)
+
+
+# Deal 175, walked as below on a first visit, ends in the guessing tie-break of Q14 (found in CPython by replaying
+# these taps on the engine with the fact-checked deck), so its guess and its guesses on the line are measured too;
+# the French and German games come after it on the same page (its questions seen), so they end as they fall.
+@pytest.mark.parametrize(("lang", "seed"), [("en", 175), ("fr", 5), ("de", 11)])
+def test_a_whole_quiz_never_scrolls_and_keeps_the_teams_questions_and_its_buttons_in_view(
+    pages: dict[str, Page], lang: str, seed: int
+) -> None:
+    page = pages["quiz"]
+    page.bring_to_front()
+    found: list[str] = []
+    if page.locator("[data-action=new-setup]").count():
+        page.locator("[data-action=new-setup]").first.click()
+    expect(page.locator("[data-action=start]")).to_be_visible()
+    language(page, lang)
+    while page.locator(".team-row").count() < 3:
+        page.locator("[data-action=add-team]").click()
+    for i, kind in enumerate(("people", "hard", "easy")):
+        page.locator(f"[data-field='team-kind:{i}']").select_option(kind)
+    page.locator("[data-field='team-name:0']").fill("Owls")
+    page.locator("[data-field=speed]").select_option("fast")
+    if not page.locator("[data-field=seed]").count():
+        page.locator("[data-action=more-options]").click()
+    page.locator("[data-field=seed]").fill(str(seed))
+    check(page, "the set-up", found)
+    page.locator("[data-action=start]").click()
+    nxt = ("[data-action=ready], .team.mine button[data-question], [data-action=reveal-next], "
+           "[data-action=reveal-done], [data-action=target], [data-field=guess], [data-action=see-winner], "
+           "[data-action=play-again]")
+    rounds = 0
+    actions: set[str] = set()
+    while True:
+        control = page.locator(nxt).first
+        control.wait_for(timeout=STEP_MS)
+        action = control.get_attribute("data-action") or ("card" if control.get_attribute("data-question") else "guess")
+        actions.add(action)
+        screen = page.evaluate("() => document.body.dataset.screen")
+        if action != "card":
+            check(page, f"{screen} ({action})", found)
+        if action == "play-again":
+            break
+        if action == "card":
+            rounds += 1
+            check(page, f"choosing, round {rounds}", found)
+            cards = page.locator(".team.mine button[data-question]")
+            if rounds == 1 and page.locator("[data-action=two]").count():
+                page.locator("[data-action=two]").click()
+                cards.nth(0).click()
+                cards.nth(1).click()
+                check(page, "two questions, before Sum or Difference", found)
+                page.locator("[data-action=combine]").first.click()
+            elif rounds == 2 and page.locator("[data-action=change]").count():
+                page.locator("[data-action=change]").click()
+                cards.nth(2).click()
+                check(page, "the Change's confirm", found)
+                page.locator("[data-action=confirm]").click()
+                page.locator(".team.mine button[data-question]").first.click()
+            else:
+                control.click()
+            page.locator("[data-action=confirm]").click()
+        elif action == "guess":
+            control.fill("500")
+            page.locator("[data-action=guess]").click()
+        else:
+            control.click()
+        assert rounds < 60
+    page.locator("[data-action=new-setup]").first.click()
+    assert found == [], "\n".join(found)
+    if lang == "en":
+        assert {"guess", "see-winner"} <= actions, "the tie-break's screens were walked and measured"
