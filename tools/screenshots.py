@@ -42,6 +42,8 @@ def quiz_table(page: Page, base: str, out: Path) -> None:
     """A team of people against two bot teams, the team's pick chosen before Play."""
     open_page(page, base + "?game=quiz")
     expect(page.locator("[data-action=start]")).to_be_visible()
+    if not page.locator("[data-field=seed]").count():  # the deal number is behind More options
+        page.locator("[data-action=more-options]").click()
     page.locator("[data-field=seed]").fill("5")
     page.locator("[data-action=start]").click()
     ready = page.locator("[data-action=ready]")
