@@ -2,7 +2,8 @@
 
 Standard library only.  Options: ``--port N`` (default 8000; 0 picks a free port), ``--lan`` to
 listen on all interfaces so other devices on the network can play (serving then only the page's
-own files: the offline cache's list in ``sw.js``), ``--root DIR`` to serve another folder
+own files: the offline cache's list in ``sw.js``, and relaying pairing codes between a tablet and
+its players' phones: ``POST /relay``, see :class:`Relay`), ``--root DIR`` to serve another folder
 (default: the folder holding this file), ``--timeout S`` for idle and slow connections.
 
 Under load: a listen backlog of 128, a thread per connection, and every connection closed after
@@ -21,10 +22,13 @@ import argparse
 import email.utils
 import json
 import os
+import re
+import secrets
 import socket
 import stat
 import sys
 import threading
+import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -62,6 +66,7 @@ CONTENT_TYPES: dict[str, str] = {
 DEFAULT_CONTENT_TYPE = "application/octet-stream"
 
 NOT_FOUND_BODY = b"404 Not Found\n"
+RELAY_HEADER = "X-Pairing-Relay"  # on every file served with --lan: this server relays pairing codes
 
 
 def content_type(path: Path) -> str:
@@ -148,6 +153,73 @@ def page_files(root: Path) -> frozenset[str]:
     return frozenset({SERVICE_WORKER} | {str(name).removeprefix("./") for name in names})
 
 
+class Relay:
+    """Pairing codes passed between a tablet and a phone (``serve.py --lan`` only), and nothing else.
+
+    A tablet leaves the code of its offer for a seat (``offer``) and gets a six-digit short code a player can
+    type; a phone fetches the offer by that code (``collect``) or has it already (it scanned it), and leaves its
+    answer (``answer``); the tablet's long poll (``wait``) takes the answer, and the offer is forgotten.  Every
+    request is one small JSON object; codes are checked for their shape, kept ten minutes at most, 32 at once.
+    """
+
+    MAX_BODY = 2_000
+    TTL_S = 600.0
+    MAX_OFFERS = 32
+    WAIT_S = 20.0
+    CODE = re.compile(r"[A-Za-z0-9_-]{8,600}")
+    NONCE = re.compile(r"[0-9a-f]{12}")
+
+    def __init__(self) -> None:
+        self.changed = threading.Condition()
+        self.offers: dict[str, dict[str, object]] = {}  # nonce -> {code, text, answer, at}
+
+    def _expire(self) -> None:
+        now = time.monotonic()
+        for nonce in [n for n, o in self.offers.items() if now - float(o["at"]) > self.TTL_S]:  # type: ignore[arg-type]
+            del self.offers[nonce]
+
+    def answer(self, request: object) -> tuple[int, dict[str, object]]:
+        """The status and the JSON reply to one request."""
+        if not isinstance(request, dict) or not isinstance(request.get("op"), str):
+            return 400, {"error": "not a relay request"}
+        op, nonce, text = request["op"], request.get("nonce"), request.get("text")
+        if op == "ping":
+            return 200, {"relay": 1}
+        if op == "collect":
+            code = request.get("code")
+            with self.changed:
+                self._expire()
+                found = next((o for o in self.offers.values() if o["code"] == code and o["answer"] is None), None)
+            return 200, ({"text": found["text"]} if found else {})
+        if not isinstance(nonce, str) or not self.NONCE.fullmatch(nonce):
+            return 400, {"error": "no such offer"}
+        with self.changed:
+            self._expire()
+            if op == "offer" and isinstance(text, str) and self.CODE.fullmatch(text):
+                if nonce not in self.offers and len(self.offers) >= self.MAX_OFFERS:
+                    return 503, {"error": "too many offers"}
+                used = {o["code"] for o in self.offers.values()}
+                code = next(c for c in (f"{secrets.randbelow(10**6):06d}" for _ in iter(int, 1)) if c not in used)
+                self.offers[nonce] = {"code": code, "text": text, "answer": None, "at": time.monotonic()}
+                return 200, {"code": code}
+            if op == "answer" and isinstance(text, str) and self.CODE.fullmatch(text):
+                if nonce not in self.offers:
+                    return 200, {"gone": True}
+                self.offers[nonce]["answer"] = text
+                self.changed.notify_all()
+                return 200, {"ok": True}
+            if op == "wait":
+                deadline = time.monotonic() + self.WAIT_S
+                while nonce in self.offers and self.offers[nonce]["answer"] is None:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        return 200, {}
+                    self.changed.wait(left)
+                offer = self.offers.pop(nonce, None)
+                return 200, ({"text": offer["answer"]} if offer else {"gone": True})
+        return 400, {"error": "not a relay request"}
+
+
 class ZeroRequestHandler(BaseHTTPRequestHandler):
     """GET/HEAD for the static files under ``server.root``; everything else is refused."""
 
@@ -190,6 +262,36 @@ class ZeroRequestHandler(BaseHTTPRequestHandler):
 
     def do_HEAD(self) -> None:
         self.guarded(send_body=False)
+
+    def do_POST(self) -> None:
+        """The relay of pairing codes (``--lan`` only); any other POST is refused."""
+        relay: Relay | None = getattr(self.server, "relay", None)
+        if relay is None or self.path.split("?", 1)[0] != "/relay":
+            self.send_error(HTTPStatus.NOT_IMPLEMENTED)
+            return
+        try:
+            length = int(self.headers.get("Content-Length") or "-1")
+        except ValueError:
+            length = -1
+        if not 0 <= length <= Relay.MAX_BODY:
+            self.send_error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE if length > 0 else HTTPStatus.BAD_REQUEST)
+            return
+        try:
+            request = json.loads(self.rfile.read(length).decode("utf-8"))
+        except (ValueError, UnicodeDecodeError):
+            request = None
+        status, reply = relay.answer(request)
+        body = json.dumps(reply).encode("utf-8")
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.send_header("X-Content-Type-Options", "nosniff")
+            self.end_headers()
+            self.wfile.write(body)
+        except (ConnectionError, TimeoutError):
+            self.close_connection = True
 
     def guarded(self, *, send_body: bool) -> None:
         """Serve, turning a malformed request into a 400 and any other failure into a closed connection."""
@@ -241,6 +343,8 @@ class ZeroRequestHandler(BaseHTTPRequestHandler):
                     self.close_connection = True
 
     def send_validators(self, etag: str, last_modified: str) -> None:
+        if getattr(self.server, "relay", None) is not None:
+            self.send_header(RELAY_HEADER, "1")  # the page asks for it (a HEAD request) before it uses the relay
         self.send_header("Cache-Control", "no-cache")
         self.send_header("ETag", etag)
         self.send_header("Last-Modified", last_modified)
@@ -299,9 +403,11 @@ class ZeroServer(ThreadingHTTPServer):
     daemon_threads = True
     request_queue_size = LISTEN_BACKLOG  # socketserver's default of 5 overflows under a burst of page loads
 
-    def __init__(self, address: tuple[str, int], root: Path, allowed: frozenset[str] | None = None) -> None:
+    def __init__(self, address: tuple[str, int], root: Path, allowed: frozenset[str] | None = None,
+                 relay: Relay | None = None) -> None:
         self.root = Path(os.path.realpath(root))
         self.allowed = allowed
+        self.relay = relay
         super().__init__(address, ZeroRequestHandler)
 
     def handle_error(self, request: object, client_address: object) -> None:
@@ -360,7 +466,7 @@ def main(argv: list[str] | None = None) -> int:
         "--lan",
         action="store_true",
         help="listen on all interfaces so phones and tablets on your network can play "
-        "(only the page's files are served)",
+        "(only the page's files are served, and pairing codes relayed between a tablet and its phones)",
     )
     parser.add_argument(
         "--root",
@@ -391,7 +497,7 @@ def main(argv: list[str] | None = None) -> int:
         ZeroRequestHandler.log_message = lambda self, format, *a: None  # type: ignore[method-assign]
         ZeroServer.handle_error = lambda self, request, client_address: None  # type: ignore[method-assign]
     try:
-        server = ZeroServer((host, args.port), args.root, allowed)
+        server = ZeroServer((host, args.port), args.root, allowed, Relay() if args.lan else None)
     except (OSError, OverflowError) as error:
         print(
             f"Cannot listen on port {args.port}: {getattr(error, 'strerror', None) or error}. "

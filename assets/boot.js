@@ -6,6 +6,10 @@
 // On a failure this file sets data-app="error" and shows a plain-language message.
 
 import "./offline.js"; // service worker: offline play and "a new version is ready"
+import { find as findSnapshot, forget as forgetSnapshot } from "./snapshot.mjs";
+
+// This device's snapshot of the started runtime, if it has one: read now, while PyScript loads.
+findSnapshot();
 
 const root = document.documentElement;
 const byId = (id) => document.getElementById(id);
@@ -44,6 +48,8 @@ function fail(reason, kind = "runtime") {
   root.dataset.app = "error";
   performance.mark("zero:error");
   console.error("Zero failed to start:", reason);
+  // A start from a snapshot that then failed: the next try starts the usual way.
+  if (root.dataset.snapshot === "restored") forgetSnapshot("the start from it failed");
   const loading = byId("loading");
   if (loading) loading.hidden = true;
   const panel = byId("load-error");

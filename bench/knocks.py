@@ -14,6 +14,7 @@ Run it with ``--level medium`` for the same figures of medium in that seat. It m
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -23,11 +24,12 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from zero_game.actions import KNOCK, Action
-from zero_game.bots import LEVELS
+from zero_game.bots import sim
+from zero_game.bots.hard import HardBot, Search
 from zero_game.match import Match
-from zero_game.round import Phase, Round
+from zero_game.round import Phase, Round, RoundView
 from zero_game.scoring import score_hand
-from zero_game.tournament import play_deal_set
+from zero_game.tournament import capped_bot, play_deal_set
 
 
 @dataclass
@@ -41,6 +43,7 @@ class Ending:
     beaten_by_8: int = 0
     leads: list[int] = field(default_factory=list)  # the second knocker's lead when it knocked
     turns: list[int] = field(default_factory=list)  # the second knocker's own turns before it knocked
+    believed: list[float] = field(default_factory=list)  # the knocker's own chance of being beaten, as it saw it
 
 
 @dataclass
@@ -52,14 +55,35 @@ class Profile:
     rounds: int = 0
 
 
-def watch(level: str, against: str, deal_sets: int, seed: int) -> Profile:
+def believed_beaten(level: str, view: RoundView, samples: int = 60) -> float | None:
+    """For a searching level about to make the second knock: in how many of the deals it pictures (its
+    ``OpponentModel``) it is beaten after the others' final turns (each the swap that lowers its score most)."""
+    bot = capped_bot(level)
+    if not isinstance(bot, HardBot):
+        return None
+    search = Search(bot, view, random.Random(len(view.history)))
+    beaten = 0
+    for _ in range(samples):
+        hands = search._deal()
+        table = sim.Table(hands, search.pool, view.seat, view.knocks, -1, search.turns)
+        table.knock()
+        over = table.advance()
+        while not over:
+            over = table.policy_step(search.rng)
+        scores = table.scores()
+        beaten += scores[view.seat] > min(s for k, s in enumerate(scores) if k != view.seat)
+    return beaten / samples
+
+
+def watch(level: str, against: str, deal_sets: int, seed: int, beliefs: bool = False) -> Profile:
     """Play the duplicate matches of ``level`` against two ``against`` and record how the rounds ended."""
     profile = Profile()
     second: tuple[int, int, int] | None = None  # this round's (knocker, its lead, its own turns before)
+    believed: float | None = None
 
     def seen(watched: int, before: Match, action: Action, after: Match) -> None:
         # In rotation r the watched level sits in seat r (``play_deal_set``).
-        nonlocal second
+        nonlocal second, believed
         seat = before.current_player
         assert seat is not None
         view = before.view(seat)
@@ -71,16 +95,19 @@ def watch(level: str, against: str, deal_sets: int, seed: int) -> Profile:
                 profile.first_knocks.append((scores[seat], turns))
             elif view.knocks == 1:
                 second = (seat, best_other - scores[seat], turns)
+                if beliefs and seat == watched:
+                    believed = believed_beaten(level, view)
         if len(after.finished_rounds) > len(before.finished_rounds):
-            _record(profile, after.finished_rounds[-1], watched, second)
-            second = None
+            _record(profile, after.finished_rounds[-1], watched, second, believed)
+            second = believed = None
 
     for deal in range(deal_sets):
         play_deal_set([level, against, against], deal, seed, None, watch=seen)
     return profile
 
 
-def _record(profile: Profile, done: Round, watched: int, second: tuple[int, int, int] | None) -> None:
+def _record(profile: Profile, done: Round, watched: int, second: tuple[int, int, int] | None,
+            believed: float | None = None) -> None:
     scores = list(done.scores())
     zeros = done.zero_seats
     if zeros:
@@ -100,6 +127,8 @@ def _record(profile: Profile, done: Round, watched: int, second: tuple[int, int,
     if second is not None and not zeros:
         ending.leads.append(second[1])
         ending.turns.append(second[2])
+        if believed is not None and second[0] == watched:
+            ending.believed.append(believed)
     profile.rounds += 1
 
 
@@ -117,6 +146,11 @@ def report(profile: Profile, level: str, against: str) -> str:
         lines.append(f"{kind:<28}{e.rounds:>8}{e.rounds / profile.rounds:>8.0%}{e.mine / e.rounds:>11.2f}"
                      f"{e.best / e.rounds:>12.2f}{e.beaten / e.rounds:>8.0%}{e.beaten_by_8 / e.rounds:>7.1%}"
                      f"{lead:>14}{turns:>15}")
+    mine = profile.endings.get("its second knock")
+    if mine and mine.believed:
+        lines.append(f"{level}'s second knocks: it pictured itself beaten after the final turns in "
+                     f"{sum(mine.believed) / len(mine.believed):.0%} of its deals; it was beaten in "
+                     f"{mine.beaten / mine.rounds:.0%} of those rounds")
     firsts = profile.first_knocks
     if firsts:
         lines.append(f"{level} made the first knock in {len(firsts) / profile.rounds:.0%} of rounds, "
@@ -127,12 +161,15 @@ def report(profile: Profile, level: str, against: str) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--level", default="hard", choices=LEVELS, help="the level watched (first seat)")
-    parser.add_argument("--against", default="medium", choices=LEVELS, help="the other two seats' level")
+    parser.add_argument("--level", default="hard", help="the level watched (first seat)")
+    parser.add_argument("--against", default="medium", help="the other two seats' level, or a yardstick (pimc)")
+    parser.add_argument("--beliefs", action="store_true",
+                        help="also ask the watched searching level how likely it believed it was to be beaten")
     parser.add_argument("--deal-sets", type=int, default=40, help="deal sets (3 matches each)")
     parser.add_argument("--seed", type=int, default=2026, help="the tournament's seed")
     args = parser.parse_args()
-    print(report(watch(args.level, args.against, args.deal_sets, args.seed), args.level, args.against))
+    profile = watch(args.level, args.against, args.deal_sets, args.seed, args.beliefs)
+    print(report(profile, args.level, args.against))
     return 0
 
 

@@ -15,6 +15,10 @@ both on the first screen (the choice of game) and opened on Zero (``?game=zero``
 
 Goals (printed, not asserted — timings here are noisy): ready <= 1.15x the baseline's in the
 same run, and the shell's first paint <= 300 ms after navigation.
+
+These are first visits (and, with ``--warm``, return visits *without* the start-up snapshot: each page
+is closed as soon as it is ready, before its worker has made one).  Return visits with the snapshot,
+its size, the time to make it and its memory are measured in every engine by ``bench/engines.py``.
 """
 
 from __future__ import annotations

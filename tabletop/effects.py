@@ -175,6 +175,91 @@ class Mark:
     detail: tuple[tuple[str, float], ...] = ()
 
 
+# ---- links: a seat or team played on a phone (``tabletop.remote``) -------------------------------------
+
+
+@dataclass(frozen=True)
+class Host:
+    """The tablet: open a data channel for ``seat`` and describe it (ICE gathered); → ``Hosting`` or ``Unlinked``."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Accept:
+    """The tablet: the phone's answer (a description) for ``seat``'s channel; → ``Linked`` once it opens."""
+
+    seat: int
+    sdp: str
+
+
+@dataclass(frozen=True)
+class Join:
+    """The phone: answer the table's offer (a description); → ``Joining`` with the answer, then ``Linked``."""
+
+    sdp: str
+
+
+@dataclass(frozen=True)
+class Send:
+    """Send ``text`` (a message of ``tabletop.remote``'s protocol) on ``seat``'s channel (the phone's: 0)."""
+
+    seat: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Unlink:
+    """Close ``seat``'s channel (after ``Send``s asked before it); no ``Unlinked`` comes back."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Scan:
+    """Start (``on``) or stop the camera that reads codes; what it reads comes back as ``Scanned``."""
+
+    on: bool
+
+
+@dataclass(frozen=True)
+class Fetch:
+    """Load a library the page loads only when needed (``"codes"``: drawing QR codes); → ``Fetched``."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Probe:
+    """Ask whether the page's own server relays pairing messages (``serve.py --lan``); → ``Relayed``."""
+
+
+@dataclass(frozen=True)
+class Post:
+    """Leave ``text`` (a pairing code) at the relay: the tablet's offer for ``seat`` (→ ``Posted`` with its short
+    code, then ``Scanned`` when the phone's answer comes), or the phone's answer to offer ``nonce``."""
+
+    kind: str  # "offer" or "answer"
+    nonce: str
+    text: str
+    seat: int = 0
+
+
+@dataclass(frozen=True)
+class Collect:
+    """The phone: fetch the offer left at the relay under a short ``code`` typed by its player; → ``Scanned``."""
+
+    code: str
+
+
+@dataclass(frozen=True)
+class Reopen:
+    """The phone: open this page again as a phone of the table whose offer is ``code`` (a code of another game than
+    the page's: the camera of a phone on Zero's join screen read a quiz table's code)."""
+
+    code: str
+
+
 def unique(effects: list[Any] | tuple[Any, ...]) -> tuple[Any, ...]:
     """``effects`` in order, each once (asking twice for the same thing asks once)."""
     found: list[Any] = []
@@ -185,7 +270,9 @@ def unique(effects: list[Any] | tuple[Any, ...]) -> tuple[Any, ...]:
 
 
 Effect = (Load | Write | Clear | Add | Put | Import | Retry | Rescue | ExportBackup | Download | PickFile | KeepData
-          | Think | After | Leave | Open | Now | Mark)
+          | Think | After | Leave | Open | Now | Mark | Host | Accept | Join | Send | Unlink | Scan | Fetch | Probe
+          | Post | Collect | Reopen)
+LinkEffect = Host | Accept | Join | Send | Unlink | Scan | Fetch | Probe | Post | Collect | Reopen
 Effects = tuple[Effect, ...]
 
 
@@ -269,3 +356,84 @@ class Failed:
     """Something went wrong in the page's glue or a job (logged): tell the player, play on."""
 
     detail: str = field(default="", compare=False)
+
+
+# ---- links' outcomes ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hosting:
+    """The tablet's channel for ``seat`` is described (``sdp``: its local description, ICE gathered); ``nonce``
+    (hex) names this offer; ``base`` is the page's address, for the link a phone's camera opens."""
+
+    seat: int
+    nonce: str
+    sdp: str
+    base: str = ""
+
+
+@dataclass(frozen=True)
+class Joining:
+    """The phone's answer is described (``sdp``)."""
+
+    sdp: str
+
+
+@dataclass(frozen=True)
+class Linked:
+    """``seat``'s data channel is open (the phone's own: 0)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Heard:
+    """A message (``text``) arrived on ``seat``'s channel."""
+
+    seat: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Unlinked:
+    """``seat``'s channel closed or could not open (``why``: "closed", "failed", "unsupported")."""
+
+    seat: int
+    why: str = "closed"
+
+
+@dataclass(frozen=True)
+class Scanned:
+    """The camera (or the relay, or a link) read ``text``: a pairing code, or an address holding one."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class ScanFailed:
+    """The camera could not read codes (``why``: "no-camera", "denied", "no-decoder")."""
+
+    why: str
+
+
+@dataclass(frozen=True)
+class Fetched:
+    """A library of ``Fetch`` is loaded (``ok``) or could not be."""
+
+    name: str
+    ok: bool = True
+
+
+@dataclass(frozen=True)
+class Relayed:
+    """Whether the page's server relays pairing messages."""
+
+    ok: bool
+
+
+@dataclass(frozen=True)
+class Posted:
+    """The relay keeps the offer ``nonce`` under the short ``code`` a phone's player may type."""
+
+    nonce: str
+    code: str

@@ -144,5 +144,9 @@ class HomePlugin:
     def view(self, host: Host) -> HomeRegions:
         return HomeRegions(host)
 
+    def phones(self, state: Home) -> tuple[tuple[int, str], ...]:
+        """No table here: no phone is sent anything (the links of the game left are closed)."""
+        return ()
+
 
 HOME = HomePlugin()

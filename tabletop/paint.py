@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from .qr import QUIET
+from .remote import JoinView, PairingView, PhonesBar, QrView, WaitView
 from .widgets import Button, Choice, Confirm, HandoffView, Lesson, Notices, Podium, RulesView, TopBar
+
+SVG = "http://www.w3.org/2000/svg"
 
 
 class Painter:
@@ -18,7 +22,8 @@ class Painter:
     ``PAINTS`` maps each screen body's model type to the method that draws it: a game's painter adds its own.
     """
 
-    PAINTS: ClassVar[dict[type, str]] = {HandoffView: "handoff", RulesView: "rules"}
+    PAINTS: ClassVar[dict[type, str]] = {HandoffView: "handoff", RulesView: "rules", PairingView: "pairing",
+                                         JoinView: "join", WaitView: "wait"}
 
     def __init__(self, document: Any) -> None:
         self.doc = document
@@ -197,4 +202,97 @@ class Painter:
             for text in paragraphs:
                 panel.appendChild(self.el("p", "", text))
         panel.appendChild(self.button(v.back, "primary"))
+        return panel
+
+    # ---- phones (``tabletop.remote``) ----
+
+    def qr(self, v: QrView) -> Any:
+        """A QR code: its dark modules on white, a quiet zone around, crisp at any size."""
+        svg = self.doc.createElementNS(SVG, "svg")
+        side = v.size + 2 * QUIET
+        for name, value in (("viewBox", f"-{QUIET} -{QUIET} {side} {side}"), ("class", "qr"), ("role", "img"),
+                            ("aria-label", v.label), ("shape-rendering", "crispEdges"), ("data-qr", v.text)):
+            svg.setAttribute(name, value)
+        back = self.doc.createElementNS(SVG, "rect")
+        for name, value in (("x", f"-{QUIET}"), ("y", f"-{QUIET}"), ("width", str(side)), ("height", str(side)),
+                            ("fill", "#fff")):
+            back.setAttribute(name, value)
+        dark = self.doc.createElementNS(SVG, "path")
+        dark.setAttribute("d", v.path)
+        dark.setAttribute("fill", "#000")
+        svg.appendChild(back)
+        svg.appendChild(dark)
+        return svg
+
+    def scanner(self, label: str) -> Any:
+        """Where the camera's picture shows while it looks for a code (the page's glue gives it the camera)."""
+        video = self.el("video", "scanner", data_scanner="", aria_label=label)
+        video.muted = True
+        video.setAttribute("playsinline", "")
+        video.setAttribute("autoplay", "")
+        return video
+
+    def phones(self, v: PhonesBar) -> Any:
+        """The tablet's phone seats: who is here, who is away, and what the host may do for them."""
+        bar = self.el("section", "phones", role="region", aria_label=v.label)
+        rows = self.el("ul", "phone-rows")
+        for row in v.rows:
+            item = self.el("li", "phone-row" + (" linked" if row.linked else " away"), data_phone=str(row.seat))
+            item.appendChild(self.el("span", "phone-status", row.status))
+            for b in row.actions:
+                item.appendChild(self.button(b, "small"))
+            rows.appendChild(item)
+        bar.appendChild(rows)
+        return bar
+
+    def pairing(self, v: PairingView) -> Any:
+        """The tablet's pairing screen: the steps, the code the phone scans, the camera for the phone's code."""
+        panel = self.el("section", "panel pairing")
+        panel.appendChild(self.el("h1", "", v.heading, tabindex="-1"))
+        if v.others:
+            others = self.el("div", "pairing-seats")
+            for b in v.others:
+                others.appendChild(self.button(b, "small"))
+            panel.appendChild(others)
+        steps = self.el("ol", "pairing-steps")
+        for text in v.steps:
+            steps.appendChild(self.el("li", "", text))
+        panel.appendChild(steps)
+        codes = self.el("div", "pairing-codes")
+        codes.appendChild(self.qr(v.code) if v.code else self.el("p", "qr-waiting", v.waiting, role="status"))
+        if v.scanning:
+            codes.appendChild(self.scanner(v.scanner_label))
+        panel.appendChild(codes)
+        if v.short:
+            panel.appendChild(self.el("p", "pairing-short", v.short))
+        panel.appendChild(self.el("p", "pairing-status", v.status, role="status"))
+        if v.problem:
+            panel.appendChild(self.el("p", "pairing-problem", v.problem, role="alert"))
+        buttons = self.el("div", "pairing-buttons")
+        self.add(buttons, self.button(v.scan), self.button(v.close))
+        panel.appendChild(buttons)
+        return panel
+
+    def join(self, v: JoinView) -> Any:
+        """A phone's own screen: joining the table, its code for the tablet, away, or refused."""
+        panel = self.el("section", "panel join")
+        self.add(panel, self.el("h1", "", v.heading, tabindex="-1"), self.el("p", "join-text", v.text, role="status"))
+        if v.code:
+            panel.appendChild(self.qr(v.code))
+        if v.scanning:
+            panel.appendChild(self.scanner(v.scanner_label))
+        if v.detail:
+            panel.appendChild(self.el("p", "join-detail", v.detail))
+        if v.field:
+            panel.appendChild(self.text_box(v.field, "join-code", "", 8))
+        buttons = self.el("div", "join-buttons")
+        for b in v.actions:
+            buttons.appendChild(self.button(b))
+        panel.appendChild(buttons)
+        return panel
+
+    def wait(self, v: WaitView) -> Any:
+        """A phone's screen while the table sets up."""
+        panel = self.el("section", "panel wait")
+        self.add(panel, self.el("h1", "", v.heading, tabindex="-1"), self.el("p", "", v.text))
         return panel

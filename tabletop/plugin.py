@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from types import ModuleType
 from typing import Any
 
 from .effects import Do, Effects
 from .present import Nav
 from .regions import Host, Regions
+from .remote import Link, registry
 from .saving import Data, Keeper
 from .store import Spec
 from .widgets import Screen
@@ -85,10 +87,17 @@ class Plugin:
     view: Callable[[Host], Regions]
     leaks: Callable[[Any, Screen], list[str]]
     warm_up: tuple[str, ...] = ()
+    phones: Callable[[Any], tuple[tuple[int, str], ...]] = lambda state: ()  # each phone's screen, as sent
+    models: tuple[ModuleType, ...] = ()  # the modules of its screens' models and commands (``tabletop.remote``)
+
+    @property
+    def schema(self) -> str:
+        """The digest of its screens' models: a phone must share it (``remote.Registry.schema``)."""
+        return registry(self.models).schema()
 
     def command(self, action: str) -> StrEnum | None:
         """The command a ``data-action`` names, or ``None``."""
-        kinds: tuple[type[StrEnum], ...] = (*self.commands, Nav, Data)
+        kinds: tuple[type[StrEnum], ...] = (*self.commands, Nav, Data, Link)
         for kind in kinds:
             try:
                 return kind(action)

@@ -86,10 +86,13 @@ class Regions:
             self._skeleton(screen)
             self.shape = shape
             changed.add("screen")
-        n = screen.notices
-        if self.drawn.get("notices") != n:
-            self.notice_area.replaceChildren(*((self.p.notices(n),) if n.items or n.ask else ()))
-            self.drawn["notices"] = n
+        n, phones = screen.notices, screen.phones
+        if self.drawn.get("notices") != (n, phones):
+            parts = [self.p.notices(n)] if n.items or n.ask else []
+            if phones is not None:
+                parts.append(self.p.phones(phones))
+            self.notice_area.replaceChildren(*parts)
+            self.drawn["notices"] = (n, phones)
             changed.add("notices")
         top = screen.top
         if top is not None:

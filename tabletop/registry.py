@@ -20,6 +20,9 @@ class Entry:
     package: str
     lazy: bool = False
     docs: tuple[str, ...] = ()  # the names of the documents it keeps (its backups are offered on its own sheet)
+    # Functions ("module:function", no argument) whose results the module keeps once computed, worth computing
+    # in the start-up snapshot (tabletop/web/warm.py) so that a restored start has them at once.
+    cached: tuple[str, ...] = ()
 
     @property
     def module(self) -> str:
@@ -29,7 +32,8 @@ class Entry:
 
 GAMES: tuple[Entry, ...] = (
     Entry("zero", "zero_game", docs=("game", "sheet")),
-    Entry("quiz", "thousand", lazy=True, docs=("quiz-game", "quiz-sheet", "quiz-seen")),
+    Entry("quiz", "thousand", lazy=True, docs=("quiz-game", "quiz-sheet", "quiz-seen"),
+          cached=("thousand.deck:default_deck",)),
 )
 
 

@@ -16,32 +16,44 @@ from collections.abc import Callable, Hashable
 from typing import Any, Protocol, assert_never
 
 from .effects import (
+    Accept,
     Add,
     After,
     Clear,
     Clock,
+    Collect,
     Download,
     Effect,
     Effects,
     ExportBackup,
     Failed,
+    Fetch,
+    Host,
     Import,
     Job,
+    Join,
     KeepData,
     Leave,
+    LinkEffect,
     Load,
     Mark,
     Merged,
     Now,
     Open,
     PickFile,
+    Post,
+    Probe,
     Put,
     Read,
+    Reopen,
     Rescue,
     Retry,
+    Scan,
+    Send,
     Started,
     Think,
     Thinking,
+    Unlink,
     Write,
     Wrote,
 )
@@ -68,6 +80,8 @@ class Ports(Protocol):
         """The time as documents store it (``tabletop.ids.timestamp``)."""
     def leave(self) -> None: ...
     def open(self, game: str) -> None: ...
+    def link(self, effect: LinkEffect) -> None:
+        """Carry out a link's effect (a channel to a phone, the camera, the relay); outcomes come as messages."""
 
 
 class Runtime:
@@ -90,6 +104,10 @@ class Runtime:
     def start(self, effects: Effects = ()) -> None:
         """Check storage, carry out the game's first effects (loading its documents), and draw."""
         self.send(Started(self.store.open()))
+        self._carry_all(effects)
+
+    def carry(self, effects: Effects) -> None:
+        """Carry out ``effects`` (a game's first effects, when it has no documents to check first)."""
         self._carry_all(effects)
 
     def send(self, message: Any) -> None:
@@ -188,6 +206,9 @@ class Runtime:
             case Open(game):
                 self.close()
                 self.ports.open(game)
+            case (Host() | Accept() | Join() | Send() | Unlink() | Scan() | Fetch() | Probe() | Post() | Collect()
+                  | Reopen()):
+                self.ports.link(effect)
             case _:
                 assert_never(effect)
 

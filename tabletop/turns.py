@@ -1,5 +1,6 @@
 """What happens next at a table, the same words for every game: a bot is to act, the tablet goes to a person
-(or a team) first, or the one at the tablet acts.  ``who`` is a seat or a team, as the game counts them."""
+(or a team) first, the one at the tablet acts, or people act at another screen (their phone).  ``who`` is a seat
+or a team, as the game counts them."""
 
 from __future__ import annotations
 
@@ -28,4 +29,11 @@ class Acts:
     who: int
 
 
-Step = BotActs | HandOff | Acts
+@dataclass(frozen=True)
+class Waits:
+    """People are to act on another screen than this one (their own phone, or the tablet): this screen waits."""
+
+    who: int
+
+
+Step = BotActs | HandOff | Acts | Waits

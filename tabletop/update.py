@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic
 
-from . import saving
-from .effects import Do, Effects, Failed
+from . import remote, saving
+from .effects import Do, Effects, Failed, Heard
 from .notes import notify
+from .remote import Link, Phones
 from .saving import Data, Keeper, S
 
 Result = tuple[S, Effects]
@@ -40,7 +41,9 @@ class Update(Generic[S]):
     ``commands``: the handler of each of the game's commands (and of the bar's ``Nav``); ``settle``: what follows
     from any change (saving, the bots, the hand-off); ``before``: the state every command starts from (a move's
     animation plays once); ``data``: the state before a saved-data command (a question it answers goes);
-    ``messages``: the game's own messages, ``None`` for one it does not know.
+    ``messages``: the game's own messages, ``None`` for one it does not know; ``phones``: the game's part of
+    playing on phones (``tabletop.remote``: a phone's tap is handled as a tap of its seat, on the state as that
+    seat sees it).
     """
 
     name: str
@@ -50,20 +53,49 @@ class Update(Generic[S]):
     messages: Callable[[S, object], Result[S] | None] = _no_message
     before: Callable[[S], S] = _as_is
     data: Callable[[S, Data], S] = lambda s, cmd: s
+    phones: Phones | None = None
 
     def __call__(self, s: S, message: object) -> Result[S]:
+        after, effects = self._handle(s, message)
+        if self.phones is not None:
+            after, more = remote.settle(self.phones, s, after)
+            effects = (*effects, *more)
+        return after, effects
+
+    def _handle(self, s: S, message: object) -> Result[S]:
         match message:
             case Do(Data() as cmd, arg, _):
                 return saving.command(self.keeper, self.data(s, cmd), cmd, arg)
+            case Do(Link() as cmd, arg, _) if self.phones is not None:
+                return remote.command(self.phones, s, cmd, arg)
             case Do(command, arg, value) if command in self.commands:
                 s = self.before(s)
                 after, effects = self.commands[command](s, arg, value)
                 return self.settle(s, after, effects)
+            case Heard(seat, text) if self.phones is not None:
+                return self._heard(self.phones, s, seat, text)
             case Failed():
                 return notify(s, "error.unexpected", alert=True), ()
+        if self.phones is not None:
+            outcome = remote.outcome(self.phones, s, message)
+            if outcome is not None:
+                return outcome
         found = self.messages(s, message)
         if found is None:
             found = saving.outcome(self.keeper, s, message)
         if found is None:
             raise ValueError(f"{self.name} has no message {message!r}.")
         return found
+
+    def _heard(self, phones: Phones, s: S, seat: int, text: str) -> Result[S]:
+        """A message from ``seat``'s phone; a tap is handled as that seat's, on the state as that seat sees it."""
+        s, effects, tap = remote.hear(phones, remote.registry(phones.models), s, seat, text)
+        if tap is None or tap.command not in self.commands:
+            return s, effects
+        seen = phones.enter(s, seat)
+        if seen is None:
+            return s, effects
+        seen = self.before(seen)
+        after, more = self.commands[tap.command](seen, tap.arg, tap.value)
+        back, settled = self.settle(s, phones.leave(s, after, seat), more)
+        return back, (*effects, *settled)

@@ -172,6 +172,7 @@ class Screen:
     guard: StrEnum | None = None  # a hand-off's button: only a deliberate press gives it (``deliberate_press``)
     flags: tuple[tuple[str, str], ...] = ()  # the page body's ``data-*`` flags (``motion``: on or off)
     ready: tuple[str, ...] = ()  # what is ready, as ``data-<name>="ready"`` on the page (``sheet``: read)
+    phones: Any = None  # the seats played on phones, above the game (``tabletop.remote.PhonesBar``)
 
 
 def deliberate_press(clicks: int, pressed_at: float, handoff_at: float) -> bool:

@@ -15,7 +15,21 @@ from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from tabletop.effects import Do
+from tabletop.effects import (
+    Accept,
+    Do,
+    Fetch,
+    Fetched,
+    Host,
+    Hosting,
+    Join,
+    Joining,
+    Linked,
+    Probe,
+    Relayed,
+    Send,
+    Unlink,
+)
 from tabletop.ids import timestamp
 from tabletop.plugin import Launch
 from tabletop.prefs import PREFS
@@ -86,9 +100,44 @@ class FakePorts:
         self.kept = 0
         self.left = 0
         self.opened: list[str] = []
+        self.deliver: Callable[[Any], None] = lambda message: None  # the runtime's send (set once it exists)
+        self.links: list[Any] = []  # every link effect carried out
+        self.wire: dict[int, list[str]] = {}  # every message sent on each seat's channel, in order
+        self.closed: list[int] = []  # seats whose channel was closed, in order
+        self.hosted = 0
+        self.relay = False
+        self.watch: list[Callable[[Any], None]] = []  # called with every state drawn (a test's checks)
 
     def render(self, before: Any, after: Any) -> None:
         self.screens.append(self.plugin.present(after))
+        for seat, text in self.plugin.phones(after):  # as the page's glue: a phone is sent its screen when it changed
+            sent = self.wire.setdefault(seat, [])
+            if not sent or sent[-1] != text:
+                sent.append(text)
+        for check in self.watch:
+            check(after)
+
+    def link(self, effect: Any) -> None:
+        """A network of its own: an offer is described at once, a channel opens as soon as its answer is taken."""
+        self.links.append(effect)
+        match effect:
+            case Host(seat):
+                self.hosted += 1
+                nonce = f"{self.hosted:012x}"
+                self.later(0, lambda: self.deliver(Hosting(seat, nonce, fake_sdp(seat, offer=True),
+                                                           "https://table.example/zero/")))
+            case Accept(seat, _):
+                self.later(0, lambda: self.deliver(Linked(seat)))
+            case Join(_):
+                self.later(0, lambda: self.deliver(Joining(fake_sdp(0, offer=False))))
+            case Send(seat, text):
+                self.wire.setdefault(seat, []).append(text)
+            case Unlink(seat):
+                self.closed.append(seat)
+            case Fetch(name):
+                self.later(0, lambda: self.deliver(Fetched(name)))
+            case Probe():
+                self.later(0, lambda: self.deliver(Relayed(self.relay)))
 
     def download(self, filename: str, text: str, mime: str) -> None:
         self.downloads.append((filename, text, mime))
@@ -166,6 +215,7 @@ class TableRun:
         state, effects = plugin.launch(Launch(lang, seed, entropy, speed, (*remembered.items(), *prefs)))
         ports = FakePorts(plugin)
         runtime = Runtime(plugin.handle, state, store, ports, tuple(d.name for d in plugin.docs))
+        ports.deliver = runtime.send
         runtime.start(effects)
         run = cls(plugin, runtime, ports, storage)
         if idle:
@@ -315,6 +365,23 @@ class ZeroTable(TableRun):
         assert self.storage is not None
         text = self.storage.data.get("zero-knizia:game")
         return load_game(text) if text is not None else None
+
+
+def fake_sdp(seat: int, *, offer: bool) -> str:
+    """A local description as Chromium writes one for a data channel (ICE gathered): two ``.local`` candidates."""
+    digest = ":".join(f"{(seat * 37 + i * 11) % 256:02X}" for i in range(32))
+    return "\r\n".join((
+        "v=0", "o=- 4611731400430051336 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0",
+        "a=extmap-allow-mixed", "a=msid-semantic: WMS", "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
+        "c=IN IP4 0.0.0.0",
+        f"a=candidate:3447419523 1 udp 2113937151 {seat:08x}-e0e7-4806-92bb-198e7f3fcb96.local 36176 typ host "
+        "generation 0 network-cost 999",
+        f"a=candidate:3389595187 1 udp 2113942271 {seat:08x}-79ec-455c-9dde-31618cd6e209.local 46952 typ host "
+        "generation 0 network-cost 999",
+        f"a=ice-ufrag:iQf{seat % 10}", "a=ice-pwd:ktdXOazznsiU3yAqygWDS6MF", "a=ice-options:trickle",
+        f"a=fingerprint:sha-256 {digest}", f"a=setup:{'actpass' if offer else 'active'}", "a=mid:0",
+        "a=sctp-port:5000", "a=max-message-size:262144", "",
+    ))
 
 
 def replace_state(base: Any, state: Any) -> Any:

@@ -15,8 +15,11 @@ def test_pyscript_toml_lists_every_engine_module() -> None:
 
 def test_pyscript_toml_is_valid_and_loads_the_vendored_runtime_without_packages() -> None:
     config = tomllib.loads((filelist.ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    assert config["interpreter"] == "./assets/vendor/pyodide/pyodide.mjs"
-    assert (filelist.ROOT / config["interpreter"]).is_file()
+    # PyScript loads the vendored Pyodide through assets/runtime.mjs (which adds the start-up snapshot).
+    assert config["interpreter"] == "./assets/runtime.mjs"
+    runtime = filelist.ROOT / config["interpreter"]
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in runtime.read_text(encoding="utf-8")
+    assert (runtime.parent / "vendor/pyodide/pyodide.mjs").is_file()
     assert "packages" not in config  # micropip costs ~0.7 s at start
     for source, target in config["files"].items():
         assert source == f"./{target}"

@@ -1,6 +1,6 @@
 """The quiz deck (thousand/deck.json) as players meet it: well formed, in three languages, spread over 0-1000, with
 quantities to reason about rather than codes, no sentence frame repeated too often, a source a player can open for
-every answer, and difficulty balanced and set by the README's rubric.
+every answer, and difficulty balanced and set by the rubric in docs/quiz.md.
 
 Plain ``json`` and the deck tools only: these tests do not import the quiz engine.
 """

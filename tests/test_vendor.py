@@ -27,7 +27,7 @@ def test_every_vendored_package_carries_its_license() -> None:
 def test_no_source_maps_or_unlisted_files_are_vendored() -> None:
     names = vendor.vendored_files(vendor.VENDOR_DIR)
     assert not [name for name in names if name.endswith(".map")]
-    listed = {f"{p.folder}/{Path(f).name}" for p in vendor.PACKAGES for f in p.files}
+    listed = {f"{p.folder}/{dest}" for p in vendor.PACKAGES for dest in p.targets().values()}
     extras = {"README.md"} | {f"{p.folder}/LICENSE" for p in vendor.PACKAGES}
     assert set(names) == listed | extras
 

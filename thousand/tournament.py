@@ -36,6 +36,21 @@ from .game import MAX_TEAMS, MIN_TEAMS, Game
 ROUND_CAP = 200
 
 
+def seat_bot(level: str, deck: Deck, seed: int | str) -> Bot:
+    """A bot of ``level``, or an OpenSpiel bot by name (``ismcts``, ``spiel-random``: ``research.quiz_bots``).
+
+    The game never imports ``research``; the tournament does, here, only when a team names an OpenSpiel bot.
+    """
+    if level in LEVELS:
+        return make_bot(level, deck, seed)
+    try:
+        from research.quiz_bots import make_outside
+    except ImportError as err:
+        raise ValueError(f"{level!r} is not a bot level ({', '.join(LEVELS)}), and OpenSpiel's bots cannot be "
+                         f"loaded ({err}): pip install -e '.[research]' in the project's checkout.") from None
+    return make_outside(level, deck, seed)
+
+
 def play_game(bots: Sequence[Bot], order: Sequence[str], deck: Deck, rng: random.Random) -> tuple[Game, int]:
     """Play one game of these bots (team i is ``bots[i]``) from this deal; returns it and the decisions made."""
     game = Game.from_order(len(bots), order, deck=deck)
@@ -64,7 +79,7 @@ def play_deal_set(
         bots = []
         for level in seats:
             copies[level] = copies.get(level, 0) + 1
-            bots.append(make_bot(level, deck, f"{seed}:{deal}:{copies[level]}"))
+            bots.append(seat_bot(level, deck, f"{seed}:{deal}:{copies[level]}"))
         game, decisions = play_game(bots, order, deck, random.Random(f"{seed}:{deal}:{rotation}"))
         capped = not game.is_over
         if not capped:
@@ -82,14 +97,13 @@ def play_deal_set(
 def run_tournament(lineup: Sequence[str], deal_sets: int, seed: int = 1, deck: Deck | None = None) -> dict[str, Any]:
     """Play ``deal_sets`` deal sets of this line-up and return the figures per level and per pair."""
     lineup = list(lineup)
-    for level in lineup:
-        if level not in LEVELS:
-            raise ValueError(f"There is no bot level {level!r}; the levels are {', '.join(LEVELS)}.")
+    deck = deck if deck is not None else default_deck()
+    for level in dict.fromkeys(lineup):
+        seat_bot(level, deck, 0)  # a clear message now for a name that is no bot
     if not MIN_TEAMS <= len(lineup) <= MAX_TEAMS:
         raise ValueError(f"A table has {MIN_TEAMS} to {MAX_TEAMS} teams, not {len(lineup)}.")
     if deal_sets < 1:
         raise ValueError("Play at least one deal set.")
-    deck = deck if deck is not None else default_deck()
     began = time.perf_counter()
     results = [play_deal_set(lineup, deal, seed, deck) for deal in range(deal_sets)]
     return summarise(lineup, results, seed, time.perf_counter() - began)

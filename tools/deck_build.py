@@ -120,7 +120,7 @@ SMALL_ANSWER = 25
 
 
 def rubric_difficulty(familiarity: int, answer: int) -> int:
-    """The difficulty (1 easy, 2 medium, 3 hard) the README's rubric gives a question.
+    """The difficulty (1 easy, 2 medium, 3 hard) the rubric in docs/quiz.md gives a question.
 
     ``familiarity`` is how close a typical adult table gets without looking anything up: 1, most land within
     about 15% (the figure is widely known, or one easy step from a widely known one); 2, a familiar anchor

@@ -6,7 +6,7 @@
 It prints the size, the answer histogram, the categories, the difficulty (and the familiarity grades it comes
 from), the sentence frames that hold more than five questions, the share of identifiers (codes and catalogue
 numbers), the grim questions and the size of each mix, and the questions whose source is not a public page.
-Standard library only; the README's figures come from this output.
+Standard library only; the figures in docs/quiz.md come from this output.
 """
 
 from __future__ import annotations

@@ -1,16 +1,19 @@
-"""Re-create and verify ``assets/vendor/``: pinned Pyodide and PyScript, as released on npm.
+"""Re-create and verify ``assets/vendor/``: pinned Pyodide, PyScript and zxing-wasm as released on npm, and
+segno as released on PyPI.
 
-The page loads the Python runtime from its own origin only, so the runtime is committed under
-``assets/vendor/``, trimmed to the files the page actually requests (recorded in Chromium; the
-browser tests fail on any 404, so a missing file shows up there).
+The page loads everything from its own origin only, so the runtime is committed under ``assets/vendor/``,
+trimmed to the files the page actually requests (recorded in Chromium; the browser tests fail on any 404, so a
+missing file shows up there).  Two libraries are loaded only when a phone is paired: segno (a pure-Python QR
+encoder, for the codes the page shows) and zxing-wasm's reader (ZXing-C++ in WebAssembly, for the camera where
+the browser has no ``BarcodeDetector``).
 
     python tools/vendor.py            # npm pack both packages, rebuild the folder, and verify it
                                       # against the committed MANIFEST.sha256 (fails on a mismatch)
     python tools/vendor.py --update   # same, but (re)write MANIFEST.sha256 instead of failing
     python tools/vendor.py --check    # offline: verify the committed files against the manifest
 
-Standard library plus the ``npm`` command-line client (``npm pack`` checks the registry's
-integrity hash of each tarball).  The manifest is ``sha256sum`` compatible:
+Standard library plus the ``npm`` and ``pip`` command-line clients (``npm pack`` checks the registry's
+integrity hash of each tarball; ``pip download`` the wheel's).  The manifest is ``sha256sum`` compatible:
 ``cd assets/vendor && sha256sum -c MANIFEST.sha256``.
 """
 
@@ -36,12 +39,17 @@ LICENSES_DIR = Path(__file__).resolve().parent / "licenses"
 class Package:
     """One pinned npm package and the files the page needs from it."""
 
-    spec: str  # what `npm pack` is given
+    spec: str  # what `npm pack` is given (``pypi``: what `pip download` is given)
     folder: str  # sub-folder of assets/vendor/
-    files: tuple[str, ...]  # paths inside the tarball's `package/`, copied flat
+    files: tuple[str, ...]  # paths inside the tarball's `package/` (or the wheel), copied flat; "src:dest" keeps a path
     license_from_package: str | None  # the package's own LICENSE file, if it ships one
     license_fallback: str | None = None  # else a file from tools/licenses/ (named in `license`)
     license: str = ""
+    registry: str = "npm"  # or "pypi"
+
+    def targets(self) -> dict[str, str]:
+        """Each file's path in the package -> its path under the package's folder."""
+        return {name.partition(":")[0]: name.partition(":")[2] or Path(name).name for name in self.files}
 
 
 PACKAGES: tuple[Package, ...] = (
@@ -76,6 +84,22 @@ PACKAGES: tuple[Package, ...] = (
         ),
         license_from_package="LICENSE",
         license="Apache-2.0",
+    ),
+    Package(
+        spec="zxing-wasm@3.1.6",
+        folder="zxing-wasm",
+        files=("dist/es/share.js:share.js", "dist/es/reader/index.js:reader/index.js",
+               "dist/reader/zxing_reader.wasm:reader/zxing_reader.wasm"),
+        license_from_package="LICENSE",
+        license="MIT",
+    ),
+    Package(
+        spec="segno==1.6.6",
+        folder="segno",
+        files=("segno/__init__.py", "segno/consts.py", "segno/encoder.py", "segno/utils.py", "segno/writers.py"),
+        license_from_package="segno-1.6.6.dist-info/licenses/LICENSE",
+        license="BSD-3-Clause",
+        registry="pypi",
     ),
 )
 
@@ -148,6 +172,18 @@ def npm_pack(spec: str, dest: Path) -> Path:
     return dest / name
 
 
+def pip_download(spec: str, dest: Path) -> Path:
+    """Download the wheel of ``spec`` (no dependencies) and unpack it into ``dest``; return ``dest``."""
+    import zipfile
+
+    subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:", "-d",
+                    str(dest), spec], check=True, capture_output=True, text=True)
+    wheel = next(dest.glob("*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(dest / "package")
+    return dest / "package"
+
+
 def extract(tarball: Path, dest: Path) -> Path:
     with tarfile.open(tarball) as archive:
         archive.extractall(dest, filter="data")
@@ -165,11 +201,14 @@ def build(out_dir: Path) -> None:
     with tempfile.TemporaryDirectory(prefix="zero-vendor-") as tmp:
         work = Path(tmp)
         for package in PACKAGES:
-            pkg_dir = extract(npm_pack(package.spec, work), work / package.folder)
+            if package.registry == "pypi":
+                pkg_dir = pip_download(package.spec, work / package.folder)
+            else:
+                pkg_dir = extract(npm_pack(package.spec, work), work / package.folder)
             target = out_dir / package.folder
-            target.mkdir(parents=True, exist_ok=True)
-            for name in package.files:
-                copy_plain(pkg_dir / name, target / Path(name).name)
+            for name, dest in package.targets().items():
+                (target / dest).parent.mkdir(parents=True, exist_ok=True)
+                copy_plain(pkg_dir / name, target / dest)
             if package.license_from_package:
                 copy_plain(pkg_dir / package.license_from_package, target / "LICENSE")
             elif package.license_fallback:
@@ -179,7 +218,7 @@ def build(out_dir: Path) -> None:
                     "package.json; the npm package ships no LICENSE file). Full text follows.\n\n"
                 )
                 (target / "LICENSE").write_text(header + text, encoding="utf-8")
-    lines = ["# Vendored runtime (generated by tools/vendor.py; do not edit)\n\n"]
+    lines = ["# Vendored runtime and libraries (generated by tools/vendor.py; do not edit)\n\n"]
     lines.append("| package | folder | license |\n| --- | --- | --- |\n")
     for package in PACKAGES:
         lines.append(f"| `{package.spec}` | `{package.folder}/` | {package.license} |\n")
@@ -227,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
         shutil.copytree(fresh, vendor_dir)
     print(
         f"re-created {vendor_dir.relative_to(ROOT) if vendor_dir.is_relative_to(ROOT) else vendor_dir}"
-        " from the npm registry; checksums verified"
+        " from the npm registry and PyPI; checksums verified"
     )
     return 0
 

@@ -27,7 +27,7 @@ def _tournament(args: argparse.Namespace) -> int:
     try:
         seats = [s.strip() for s in args.seats.split(",")]
         report = run_tournament(
-            seats, args.matches, args.seed, workers=args.workers, rounds=args.rounds,
+            seats, args.matches, args.seed, workers=args.workers, rounds=args.rounds, records=args.records,
             iterations={level: cap for level, cap in (("hard", args.hard_iterations),
                                                       ("expert", args.expert_iterations)) if cap is not None},
         )
@@ -78,7 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.set_defaults(run=_bench)
 
     tour = commands.add_parser("tournament", help="bots against bots in duplicate matches")
-    tour.add_argument("--seats", required=True, help="bot levels by seat, e.g. hard,medium,medium")
+    tour.add_argument("--seats", required=True, help="bot levels by seat, e.g. hard,medium,medium, or outside "
+                      "yardsticks: pimc, ismcts (OpenSpiel: the research extra), optionally with a budget, pimc:175")
     tour.add_argument("--matches", type=int, default=300, help="matches to play (rounded up to whole deal sets)")
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--rounds", type=int, default=None, help="rounds per match (default: one per player)")
@@ -88,6 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--expert-iterations", type=int, default=None,
                       help="the expert bot's playout cap per decision (default: the page's)")
     tour.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON")
+    tour.add_argument("--records", action="store_true",
+                      help="keep every match (deals, actions, scores) in the JSON, for bench/habits.py")
     tour.set_defaults(run=_tournament)
 
     compare = commands.add_parser(

@@ -49,11 +49,35 @@ class LevelStats:
 
 
 def capped_bot(level: str, iterations: dict[str, int] | None = None) -> Bot:
-    """A bot of ``level``; a searching level at its page cap (or ``iterations[level]``), with no time budget."""
+    """A bot of ``level``; a searching level at its page cap (or ``iterations[level]``), with no time budget.
+
+    A name that is not one of the project's levels is an outside yardstick (``research.yardsticks``).
+    """
+    if level not in LEVELS:
+        return outside_bot(level)
     bot = make_bot(level)
     if isinstance(bot, HardBot):
         return make_bot(level, iterations=(iterations or {}).get(level, bot.iterations), time_budget=None)
     return bot
+
+
+def outside_bot(name: str) -> Bot:
+    """An outside yardstick by name (``ismcts``, ``pimc``, optionally ``:BUDGET``), from the ``research`` package.
+
+    The games never import ``research``; the tournament does, here, only when a seat names a yardstick.
+    """
+    try:
+        from research.yardsticks import make_yardstick
+    except ImportError as err:
+        raise ValueError(f"{name!r} is not a bot level ({', '.join(LEVELS)}), and the outside yardsticks "
+                         f"cannot be loaded ({err}): run from the project's checkout.") from None
+    try:
+        return make_yardstick(name)
+    except ValueError as err:
+        raise ValueError(f"{err} The bot levels are {', '.join(LEVELS)}.") from None
+    except ImportError as err:
+        raise ValueError(f"The {name} yardstick needs OpenSpiel, which is not installed ({err}): "
+                         "pip install -e '.[research]'.") from None
 
 
 def search_caps(seats: Sequence[str], iterations: dict[str, int] | None = None) -> dict[str, int]:
@@ -98,9 +122,10 @@ def play_deal_set(
             if match.round.turns_taken >= SAFETY_CAP:
                 capped += 1
                 break
-            began = time.perf_counter()
+            # Thinking time is the process's CPU time: on a shared machine wall time also counts the others' work.
+            began = time.process_time()
             action = bots[lineup[seat]].choose(match.view(seat), rng, Standing.of(match))
-            times.append((lineup[seat], time.perf_counter() - began))
+            times.append((lineup[seat], time.process_time() - began))
             before, match = match, match.apply(action)
             if watch is not None:
                 watch(rotation, before, action, match)
@@ -114,6 +139,9 @@ def play_deal_set(
                     "zero": list(r.zero_seats),
                     "turns": [t.seat for t in r.history],
                     "dealt": [" ".join(str(c) for c in hand) for hand in r.dealt_hands],
+                    "pool": " ".join(str(c) for c in r.dealt_pool),
+                    "dealer": r.dealer,
+                    "actions": [str(t.action) for t in r.history],
                 }
                 for r in match.finished_rounds
             ]
@@ -190,16 +218,18 @@ def run_tournament(
     workers: int = 1,
     rounds: int | None = None,
     iterations: dict[str, int] | None = None,
+    records: bool = False,
 ) -> dict[str, Any]:
     """Play at least ``matches`` matches (whole deal sets) and return the figures per level.
 
+    With ``records`` the report also keeps every match played (line-up, and per round the deal, the dealer,
+    every action and the scores), so that how the bots played can be studied later (``bench/habits.py``).
     Searching levels play at the page's playout cap (their defaults) with no time budget, so runs
     repeat exactly; ``iterations`` overrides the cap per level, e.g. ``{"hard": 100}``.
     """
     seats = list(seats)
-    for level in seats:
-        if level not in LEVELS:
-            raise ValueError(f"There is no bot level {level!r}; the levels are {', '.join(LEVELS)}.")
+    for level in dict.fromkeys(seats):
+        capped_bot(level, iterations)  # a clear message now for a name that is neither a level nor a yardstick
     if not 2 <= len(seats) <= 5:
         raise ValueError(f"A table has 2 to 5 seats, not {len(seats)}.")
     if matches < 1:
@@ -213,7 +243,14 @@ def run_tournament(
     else:
         results = [play_deal_set(*a) for a in args]
     elapsed = time.perf_counter() - began
-    return summarise(seats, results, seed, elapsed, search_caps(seats, iterations))
+    report = summarise(seats, results, seed, elapsed, search_caps(seats, iterations))
+    if records:
+        report["records"] = [
+            {"deal": r["deal"], "matches": [{"lineup": m["lineup"], "rounds": m.get("rounds", [])}
+                                            for m in r["matches"]]}
+            for r in results
+        ]
+    return report
 
 
 def summarise(
@@ -277,6 +314,7 @@ def summarise(
             "mean_round_score_ci": [mean_lo, mean_hi],
             "zero_rate": st.zeros / st.rounds if st.rounds else math.nan,
             "own_turns_per_round": st.own_turns / st.rounds if st.rounds else math.nan,
+            "decision_ms_mean": sum(st.decisions) / len(st.decisions) * 1e3 if st.decisions else math.nan,
             "decision_ms_p50": _percentile(st.decisions, 0.5) * 1e3,
             "decision_ms_p95": _percentile(st.decisions, 0.95) * 1e3,
             "decisions": len(st.decisions),
@@ -307,19 +345,21 @@ def format_report(report: dict[str, Any]) -> str:
     ]
     for level, cap in report["search_playouts"].items():
         lines.append(f"{level} searches at most {cap} playouts per decision (no time budget)")
+    width = max(8, *(len(level) + 1 for level in report["levels"]))
     lines.append(
-        f"{'level':<8}{'seats':>6}{'win share (95% CI)':>26}{'round score (95% CI)':>26}"
-        f"{'ZERO':>7}{'turns':>7}{'p50 ms':>9}{'p95 ms':>9}"
+        f"{'level':<{width}}{'seats':>6}{'win share (95% CI)':>26}{'round score (95% CI)':>26}"
+        f"{'ZERO':>7}{'turns':>7}{'mean ms':>9}{'p50 ms':>9}{'p95 ms':>9}"
     )
     for level, f in report["levels"].items():
         lo, hi = f["win_share_ci"]
         slo, shi = f["mean_round_score_ci"]
         lines.append(
-            f"{level:<8}{f['seats']:>6}{f['win_share']:>10.3f} [{lo:.3f}, {hi:.3f}]"
+            f"{level:<{width}}{f['seats']:>6}{f['win_share']:>10.3f} [{lo:.3f}, {hi:.3f}]"
             f"{f['mean_round_score']:>10.2f} [{slo:5.2f}, {shi:5.2f}]"
             f"{f['zero_rate']:>7.1%}{f['own_turns_per_round']:>7.1f}"
-            f"{f['decision_ms_p50']:>9.2f}{f['decision_ms_p95']:>9.2f}"
+            f"{f.get('decision_ms_mean', math.nan):>9.2f}{f['decision_ms_p50']:>9.2f}{f['decision_ms_p95']:>9.2f}"
         )
+    lines.append("decision times: the process's CPU time per decision (the thinking a seat did, whatever else ran)")
     first = report["seats"][0]
     for level, f in report["levels"].items():
         if "paired_score_difference" in f:

@@ -18,12 +18,14 @@ from typing import Any
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from tabletop.effects import BeforeUpdate, Elsewhere, Failed, FileChosen, Started
+from tabletop.effects import BeforeUpdate, Elsewhere, Failed, FileChosen, LinkEffect, Scanned, Started
 from tabletop.ids import timestamp
 from tabletop.regions import Regions
 from tabletop.runtime import Runtime
 from tabletop.store import Store, request_persistence
 from tabletop.widgets import Screen, deliberate_press
+
+from .link import Links
 
 ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
 MARK_PREFIX = "zero:"  # performance marks the benchmarks and tests read
@@ -66,11 +68,13 @@ class Page:
         self.picker.className = "file-input"
         self.picker.hidden = True
         self.picker.setAttribute("data-field", "import-file")
+        self.links = Links(self)
         self._proxies: list[Any] = []
         for target, kind, handler in (
             (root, "click", self.on_click), (root, "change", self.on_change), (root, "input", self.on_input),
             (document, "keydown", self.on_key), (document, "pointerdown", self.on_pointerdown),
             (window, "storage", self.on_storage), (document, "zero:before-update", self.on_before_update),
+            (document, "zero:scanned", self.on_scanned),
             (self.picker, "change", self.on_file),
         ):
             proxy = create_proxy(lambda event, handler=handler: self.guarded(handler, event))
@@ -83,6 +87,7 @@ class Page:
         """Put ``plugin``'s game on the page with ``state``, and run it (``effects``: what it does at once)."""
         if self.runtime is not None:
             self.runtime.close()
+            self.links.close_all()
         self.plugin = plugin
         self.view = plugin.view(self)
         self.screen = None
@@ -92,8 +97,9 @@ class Page:
         self.render(state, state)
         if plugin.docs:
             runtime.start(effects)
-        else:  # the first screen keeps no documents of its own: nothing to check
+        else:  # the first screen and a phone keep no documents of their own: nothing to check
             runtime.send(Started())
+            runtime.carry(effects)
         return runtime
 
     # ---- ports (``tabletop.runtime.Ports``) ----
@@ -145,6 +151,8 @@ class Page:
             self.refocus(active, screen)
         self.had_confirm = confirm
         self.view.after(before, after, token)
+        self.links.show(self.plugin.phones(after))
+        self.links.attach()
 
     def download(self, filename: str, text: str, mime: str) -> None:
         """Offer ``text`` as a file: a Blob, an object URL and a temporary ``<a download>`` clicked once."""
@@ -183,6 +191,9 @@ class Page:
 
     def open(self, game: str) -> None:
         self.on_open(game)
+
+    def link(self, effect: LinkEffect) -> None:
+        self.links.carry_out(effect)
 
     # ---- focus ----
 
@@ -318,6 +329,12 @@ class Page:
         changes = self.store.changed(key, js_text(event.newValue))
         if changes:
             self.send(Elsewhere(changes))
+
+    def on_scanned(self, event: Any) -> None:
+        """A code was read (the camera's ``Links.scan``, or a test handing one over as a camera would)."""
+        text = js_text(event.detail)
+        if text:
+            self.send(Scanned(text))
 
     def on_before_update(self, event: Any) -> None:
         """The page is about to reload for a new version: save what waits."""

@@ -15,10 +15,11 @@ from typing import Any
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from tabletop import registry
+from tabletop import phone, registry
 from tabletop.home import HOME, chosen_game, pick_language, words
 from tabletop.plugin import Launch
 from tabletop.prefs import PREFS
+from tabletop.remote import JOIN
 from tabletop.store import Store
 
 from .game_files import FILES, STYLES
@@ -34,6 +35,20 @@ def url_options() -> tuple[int | None, str | None, str | None]:
     game = params.get("game")
     return ((int(text) if text and text.isdigit() else None), (str(speed) if speed else None),
             (str(game) if game else None))
+
+
+def phone_code() -> tuple[str, str] | None:
+    """This page as a phone at a table: the table's code from the link its camera opened (``#j=…``), or none yet
+    (``?join=<game>``: after a reload, or to type a relay's short code); ``None``: not a phone."""
+    hash_text = str(window.location.hash or "")
+    if hash_text.startswith(JOIN):
+        code = hash_text[len(JOIN):]
+        return phone.game_of(code) or "zero", code
+    params = window.URLSearchParams.new(window.location.search)
+    if params.has("join"):
+        game = str(params.get("join") or "zero")
+        return (game if game in {g.name for g in registry.GAMES} else "zero"), ""
+    return None
 
 
 def set_url(game: str | None) -> None:
@@ -77,6 +92,19 @@ class Shell:
         self.store.add(PREFS.name, {"game": None})
         state, _ = HOME.launch(self.lang)
         self.page.show(HOME, state)
+
+    async def phone(self, game: str, code: str) -> None:
+        """Be a phone at a table: the game's painter, the table's screens (``tabletop.phone``)."""
+        # The code leaves the address: a reload asks for a new one (the tablet's offer can be answered once).
+        window.history.replaceState(None, "", str(window.location.pathname) + f"?join={game}")
+        entry = registry.entry(game)
+        if entry.lazy:
+            self.root.replaceChildren(self.page.live)
+            self.page.live.textContent = words(self.lang)["loading"]
+            await load_files(entry.package)
+        self.page.links.facing = "environment"  # a phone's camera looks at the tablet
+        state, effects = phone.launch(self.lang, game, code)
+        self.page.show(phone.plugin(registry.plugin(game)), state, effects)
 
     async def open(self, name: str) -> None:
         """Open game ``name`` (remembered for the next visit)."""
@@ -159,6 +187,11 @@ async def start() -> Shell:
     """
     seed, speed, game = url_options()
     shell = Shell(document.getElementById("app"), seed, speed)
+    joining = phone_code()
+    if joining is not None:
+        await shell.phone(*joining)
+        document.documentElement.dataset.app = "ready"
+        return shell
     choice = chosen_game(game, shell.prefs.get("game"))
     if choice is not None:
         await shell.open(choice)

@@ -19,6 +19,7 @@ from types import SimpleNamespace
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests import snapshot_hooks as snap
 from tests.e2e.conftest import CHOOSE_ZERO, READY_TIMEOUT_MS
 from tools import precache
 from tools.browser import CHROMIUM_ARGS, find_chromium
@@ -171,6 +172,7 @@ def play_a_round(page: Page) -> None:
 def test_after_one_visit_the_game_starts_and_plays_with_the_server_gone_and_no_network(
     chromium: Browser, servers: list[StoppableServer]
 ) -> None:
+    """With the start-up snapshot the first visit made, and without one."""
     server = start(servers)
     context = new_context(chromium)
     try:
@@ -178,7 +180,8 @@ def test_after_one_visit_the_game_starts_and_plays_with_the_server_gone_and_no_n
         page.goto(server.url)
         wait_ready(page)
         wait_offline_ready(page)
-        # Everything the page fetched while starting is in the precache (plus the worker).
+        page.wait_for_function(snap.MADE, timeout=READY_TIMEOUT_MS)
+        # Everything the page and the snapshot's worker fetched is in the precache (plus the worker).
         precached = {"/" + name for name in precache.precache_files()}
         fetched = set(server.requested) - {"/", "/sw.js"}
         assert fetched <= precached, f"loaded but not precached: {sorted(fetched - precached)}"
@@ -189,7 +192,16 @@ def test_after_one_visit_the_game_starts_and_plays_with_the_server_gone_and_no_n
 
         page.reload()
         wait_ready(page)
+        assert snap.state(page.evaluate) == ("restored", None)
         play_a_round(page)
+        assert csp_violations(page) == []
+
+        page.evaluate(snap.REMOVE)
+        page.evaluate(snap.SKIP)
+        page.reload()
+        wait_ready(page)
+        assert snap.state(page.evaluate)[0] == "cold"
+        page.locator("[data-action=next-round], [data-action=knock]").first.wait_for(timeout=BOT_TIMEOUT_MS)
         assert csp_violations(page) == []
     finally:
         context.close()
@@ -268,6 +280,7 @@ def test_a_new_version_waits_for_the_player_then_replaces_the_old_cache_and_keep
         assert found is not None
         old_version = found.group(1)
         assert cache_names(page) == [f"zero / {old_version}"]
+        page.wait_for_function(snap.MADE, timeout=READY_TIMEOUT_MS)  # this release's start-up snapshot
         # A match in progress (saved by the game after every move) and something else of the site's.
         page.locator("[data-field=speed]").select_option("fast")
         page.locator("[data-action=start]").click()
@@ -297,6 +310,12 @@ def test_a_new_version_waits_for_the_player_then_replaces_the_old_cache_and_keep
         wait_offline_ready(page)
         assert page.evaluate("() => window.__sameDocument === undefined")
         assert cache_names(page) == [f"zero / {new_version}"]
+        # The old release's snapshot went with its cache: this first start of the new one started Python
+        # from nothing, and makes the new release's own.
+        assert snap.state(page.evaluate)[0] == "cold"
+        page.wait_for_function(snap.SETTLED, timeout=READY_TIMEOUT_MS)
+        assert snap.state(page.evaluate) == ("cold", "made")
+        assert page.evaluate(snap.ENTRY)[0] == f"zero / {new_version}"
         assert page.evaluate("() => localStorage.getItem('zero.test.saved-match')") == saved
         # The match comes back at the same turn, with the same hand.
         page.locator("[data-action=knock]").wait_for(timeout=BOT_TIMEOUT_MS)

@@ -37,6 +37,8 @@ def set_up(driver: Driver, kinds: tuple[str, ...], names: tuple[str, ...] = ()) 
         if kind == "people":
             driver.fill(t.field(f"team-name:{i}"), next(people, f"Team {i + 1}"))
     driver.select(t.field("speed"), "fast")
+    if not t.count(driver, t.field("seed")):  # the deal number is behind More options
+        t.tap(driver, t.action("more-options"))
     driver.fill(t.field("seed"), "8")
 
 

@@ -24,8 +24,9 @@ from thousand.deck import MIXES, Mix
 from thousand.game import MAX_TEAMS, MIN_TEAMS, Phase
 
 from .actions import Command
+from .phones import PHONES
 from .saved import KEEPER, with_seen
-from .settings import KINDS, PEOPLE, SPEEDS, TeamConfig, people_of
+from .settings import KINDS, PEOPLE, PHONE, SPEEDS, TeamConfig, people_of
 from .table import (
     BOT_STEPS,
     Page,
@@ -87,8 +88,11 @@ def _team_kind(s: QuizTable, arg: str, value: str) -> Result:
     if i is None or value not in KINDS:
         return _same(s)
     old = s.settings.teams[i]
-    team = TeamConfig(value, old.name, old.people) if value == PEOPLE else TeamConfig(value)
-    return replace(s, settings=s.settings.with_team(i, team)), ()
+    people = value in (PEOPLE, PHONE)
+    team = TeamConfig(PEOPLE, old.name, old.people) if people else TeamConfig(value)
+    settings = s.settings.with_team(i, team)
+    phones = {*settings.phones, i} if value == PHONE else set(settings.phones) - {i}
+    return replace(s, settings=replace(settings, phones=tuple(sorted(phones)))), ()
 
 
 def _team_name(s: QuizTable, arg: str, value: str) -> Result:
@@ -116,7 +120,8 @@ def _remove_team(s: QuizTable, arg: str, value: str) -> Result:
     if i is None or len(s.settings.teams) <= MIN_TEAMS:
         return _same(s)
     teams = s.settings.teams[:i] + s.settings.teams[i + 1:]
-    return replace(s, settings=replace(s.settings, teams=teams)), ()
+    phones = tuple(p - (p > i) for p in s.settings.phones if p != i)
+    return replace(s, settings=replace(s.settings, teams=teams, phones=phones)), ()
 
 
 def _set(s: QuizTable, arg: str, value: str) -> Result:
@@ -370,4 +375,4 @@ HANDLERS = guarded({**HANDLERS, **TUTORIAL_HANDLERS})  # in the tutorial, only t
 assert set(HANDLERS) == {*Command, *Nav}, "every command has one handler"
 
 #: The quiz's ``handle(state, message) -> (state, effects)``, for the runtime.
-handle: Update[QuizTable] = Update("The quiz", HANDLERS, settle, KEEPER, _messages, data=_answered)
+handle: Update[QuizTable] = Update("The quiz", HANDLERS, settle, KEEPER, _messages, data=_answered, phones=PHONES)

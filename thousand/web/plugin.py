@@ -8,14 +8,16 @@ from dataclasses import replace
 from tabletop import saving
 from tabletop.effects import Effects, Load
 from tabletop.plugin import Fields, Launch, Plugin
-from tabletop.widgets import Screen
+from tabletop.remote import outbox, with_phones
+from tabletop.widgets import Screen, parts
 from thousand.deck import Deck
 
 from .actions import Command
 from .commands import handle
+from .phones import PHONES
 from .present import present as present_table
 from .saved import KEEPER, docs
-from .screens import answers_of
+from .screens import RevealView, answers_of
 from .settings import SPEEDS
 from .table import Page, QuizTable, mix_of, page, questions, shown_plays
 from .texts import LANGUAGES
@@ -25,12 +27,15 @@ from .view import QuizView
 
 def leaks(state: QuizTable, screen: Screen) -> list[str]:
     """Answers drawn that are not turned over yet (Q16): only the plays of the reveal turned over so far, and at
-    the end the guessed last cards, may show theirs."""
+    the end the guessed last cards, may show theirs; a round's outcome (who is furthest, the new target: an answer)
+    only once every play is up."""
     allowed = {c.id for p in shown_plays(state) for c in p.cards}
     g = state.game
     if g is not None and g.is_over and page(state) is Page.END:
         allowed |= {r.card.id for r in g.guess_results}
-    return sorted({a.id for a in answers_of(screen.body)} - allowed)
+    early = ["the outcome before the reveal" for v in parts(screen.body, RevealView)
+             if (v.results or v.choices) and not all(p.shown for p in v.plays)]
+    return sorted({a.id for a in answers_of(screen.body)} - allowed) + early
 
 
 def present(state: QuizTable) -> Screen:
@@ -55,7 +60,8 @@ def quiz(deck: Deck | None = None) -> Plugin:
 
     return Plugin(
         name="quiz", title="Zéro à 1000", docs=docs(deck), keeper=KEEPER, launch=launch, handle=handle,
-        present=present, commands=(Command,),
+        present=with_phones(PHONES, present), commands=(Command,), phones=outbox(PHONES, present),
+        models=PHONES.models,
         fields=Fields(typed={"team-name": Command.TEAM_NAME, "team-people": Command.TEAM_PEOPLE,
                              "guess": Command.GUESS_TEXT},
                       changed={"team-kind": Command.TEAM_KIND}, settings=Command.SET, typed_settings=("seed",),

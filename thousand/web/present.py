@@ -13,7 +13,7 @@ from tabletop.notes import Live
 from tabletop.present import Nav, chrome, date_text, more_options, notices, placings
 from tabletop.present import top_bar as shell_top_bar
 from tabletop.saving import Data
-from tabletop.turns import Acts, BotActs, HandOff
+from tabletop.turns import Acts, BotActs, HandOff, Waits
 from tabletop.widgets import Button, Choice, Confirm, HandoffView, Key, RulesView, Screen, TopBar
 from thousand.actions import Combine, Power
 from thousand.deck import MIXES
@@ -38,7 +38,7 @@ from .screens import (
     TeamPanel,
     TeamSetup,
 )
-from .settings import KINDS, SPEEDS
+from .settings import KINDS, PEOPLE, SPEEDS
 from .sheet import statistics
 from .table import (
     Page,
@@ -140,7 +140,7 @@ def setup(s: QuizTable) -> QuizSetupView:
     teams = tuple(
         TeamSetup(
             index=i, heading=t.t("setup.team", n=i + 1),
-            kind=Choice(f"team-kind:{i}", t.t("setup.kind", n=i + 1), team.kind, kinds),
+            kind=Choice(f"team-kind:{i}", t.t("setup.kind", n=i + 1), s.settings.kind(i), kinds),
             editable=team.is_people, bot_name=bot_name(i),
             name_label=t.t("setup.name"), people_label=t.t("setup.people"),
             placeholder=t.t("team.default", n=i + 1),
@@ -223,17 +223,17 @@ def choose(s: QuizTable) -> ChooseView:
     panels = []
     order = ([me] if me is not None else []) + [i for i in range(g.teams) if i != me]
     for team in order:
-        config = s.settings.teams[team]
         hand = view.hands[team]
         changed = view.my_change[1] if team == me and view.my_change else ""
         if team == me:
-            status = t.t("team.yours")
+            status = t.t("team.yours" if s.phone is None else "team.yours_phone")
         elif s.thinking == team:
             status = t.t("team.thinking")
         else:
             status = t.t("team.picked") if view.picked[team] else t.t("team.choosing")
         panels.append(TeamPanel(
-            team=team, name=team_name(s, team), badge="" if config.is_people else t.t("kind." + config.kind),
+            team=team, name=team_name(s, team),
+            badge="" if s.settings.kind(team) == PEOPLE else t.t("kind." + s.settings.kind(team)),
             status=status, powers_label=t.t("powers.label"), powers=powers_text(t, view.powers[team]),
             cards_label=t.t("team.cards", n=len(hand)),
             cards=tuple(question(s, c, selected=team == me and c.id in s.chosen, fresh=c.id == changed,
@@ -249,6 +249,10 @@ def controls(s: QuizTable, view: TeamView, mine: bool, step: object) -> ChooseCo
     t = s.texts
     if not mine:
         watching = isinstance(step, BotActs) and not s.settings.people_teams
+        g = s.game
+        away = [team_name(s, x) for x in (g.to_act if g else ()) if x in s.settings.phones]
+        if s.phone is None and isinstance(step, Waits) and away:
+            return ChooseControls(t.t("choose.phones", names=", ".join(away)), (), (), "", None, None)
         return ChooseControls(t.t("choose.watch" if watching else "choose.wait"), (), (), "", None, None)
     powers = view.powers[view.team]
     buttons = []
@@ -337,8 +341,10 @@ def reveal(s: QuizTable) -> RevealView:
     results: list[str] = []
     choices: tuple[Button, ...] = ()
     nxt: Button | None = None
-    if not done:
-        nxt = Button(Command.REVEAL_NEXT, t.t("reveal.next", name=team_name(s, r.plays[len(up)].team)), primary=True)
+    if not done:  # the cards are turned over on the tablet; a phone waits (the outcome would tell an answer)
+        if s.phone is None:
+            nxt = Button(Command.REVEAL_NEXT, t.t("reveal.next", name=team_name(s, r.plays[len(up)].team)),
+                         primary=True)
     else:
         results.append(t.t("reveal.furthest", names=", ".join(team_name(s, f) for f in r.furthest)))
         results += outcome(s, r)
@@ -349,7 +355,7 @@ def reveal(s: QuizTable) -> RevealView:
             if isinstance(step, Acts):
                 choices = tuple(Button(Command.TARGET, t.t("reveal.pick_target", answer=c.answer), arg=c.id,
                                        primary=True) for c in r.play(chooser).cards)
-        else:
+        elif s.phone is None:
             last = s.reviewed + 1 >= len(g.reveals) and g.pending is None
             nxt = Button(Command.REVEAL_DONE, t.t("reveal.to_end" if last and g.is_over else "reveal.done"),
                          primary=True)
@@ -402,9 +408,10 @@ def end(s: QuizTable) -> EndView:
     lines.append(t.t("end.rounds", n=len(g.reveals)))
     lines_on = tuple(NumberLine(t.t("end.guess_on_line", name=team_name(s, r.team)), r.card.answer,
                                 ((r.guess, team_name(s, r.team), True),)) for r in g.guess_results)
+    tablet = s.phone is None  # a phone shows the end; its buttons are the tablet's
     if g.guess_results and not s.end_seen:  # the tie-break's guesses first, on the line; the winner one tap on
         return EndView(t.t("end.tiebreak"), "", t.t("end.tiebreak_detail"), tuple(lines[:-1]),
-                       (Button(Command.SEE_WINNER, t.t("end.see_winner"), primary=True),),
+                       (Button(Command.SEE_WINNER, t.t("end.see_winner"), primary=True),) if tablet else (),
                        tiebreak=lines_on, tiebreak_heading=t.t("end.tiebreak"))
     distance = {r.team: r.distance for r in g.guess_results}
     # Places: the winners first; then fewer cards left, then (after a tie-break) the closer guess.
@@ -415,9 +422,9 @@ def end(s: QuizTable) -> EndView:
         config = s.settings.teams[team]
         detail = t.t("end.players", names=", ".join(config.people)) if config.is_people and config.people else ""
         entries.append((team_name(s, team), t.t("end.cards", n=len(g.hands[team])), detail))
+    buttons = (Button(Command.PLAY_AGAIN, t.t("end.again"), primary=True), Button(Nav.NEW_SETUP, t.t("end.setup")))
     return EndView(t.t("end.heading"), banner, t.t(reason[g.end]) if g.end else "", tuple(lines),
-                   (Button(Command.PLAY_AGAIN, t.t("end.again"), primary=True),
-                    Button(Nav.NEW_SETUP, t.t("end.setup"))), placings(t.t, entries, places),
+                   buttons if tablet else (), placings(t.t, entries, places),
                    tiebreak=lines_on, tiebreak_heading=t.t("end.tiebreak") if lines_on else "")
 
 

@@ -8,8 +8,9 @@ from tabletop.names import clean_name
 from thousand.game import MAX_TEAMS, MIN_TEAMS
 
 PEOPLE = "people"
+PHONE = "phone"  # a team of people who play on their own phone (``tabletop.remote``)
 BOT_LEVELS = ("easy", "medium", "hard")
-KINDS = (PEOPLE, *BOT_LEVELS)
+KINDS = (PEOPLE, PHONE, *BOT_LEVELS)
 # Seconds a bot's decision stays on screen as "thinking", per speed.
 SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 0.8, "fast": 0.05}
 
@@ -39,22 +40,32 @@ class QuizSettings:
 
     teams: tuple[TeamConfig, ...] = (TeamConfig(), TeamConfig("medium"), TeamConfig("medium"))
     speed: str = "normal"
+    phones: tuple[int, ...] = ()  # the teams of people who play on their own phone
 
     @property
     def people_teams(self) -> tuple[int, ...]:
-        """The teams played by people."""
+        """The teams played by people (at the tablet or on a phone)."""
         return tuple(i for i, t in enumerate(self.teams) if t.is_people)
+
+    @property
+    def at_tablet(self) -> tuple[int, ...]:
+        """The teams of people at the tablet (who take it in turns)."""
+        return tuple(i for i in self.people_teams if i not in self.phones)
+
+    def kind(self, team: int) -> str:
+        """What the set-up shows as chosen for ``team``: ``people``, ``phone`` or a bot's level."""
+        return PHONE if team in self.phones else self.teams[team].kind
 
     def with_team(self, index: int, team: TeamConfig) -> QuizSettings:
         """These settings with one team changed."""
         teams = list(self.teams)
         teams[index] = team
-        return replace(self, teams=tuple(teams))
+        return replace(self, teams=tuple(teams), phones=tuple(i for i in self.phones if teams[i].is_people))
 
     def to_dict(self) -> dict[str, object]:
         """Plain JSON-ready data."""
         return {"teams": [{"kind": t.kind, "name": t.name, "people": list(t.people)} for t in self.teams],
-                "speed": self.speed}
+                "speed": self.speed, "phones": list(self.phones)}
 
     @classmethod
     def from_dict(cls, data: object) -> QuizSettings:
@@ -63,7 +74,8 @@ class QuizSettings:
             raise ValueError("The saved teams are not readable.")
         teams = []
         for item in data["teams"]:
-            if (not isinstance(item, dict) or item.get("kind") not in KINDS or not isinstance(item.get("name"), str)
+            if (not isinstance(item, dict) or item.get("kind") not in (PEOPLE, *BOT_LEVELS)
+                    or not isinstance(item.get("name"), str)
                     or not isinstance(item.get("people"), list)
                     or not all(isinstance(p, str) for p in item["people"])):
                 raise ValueError("A saved team is not readable.")
@@ -72,4 +84,9 @@ class QuizSettings:
         if not MIN_TEAMS <= len(teams) <= MAX_TEAMS:
             raise ValueError("A saved quiz has 2 to 4 teams.")
         speed = data.get("speed")
-        return cls(tuple(teams), speed if isinstance(speed, str) and speed in SPEEDS else "normal")
+        phones = data.get("phones", [])
+        if not isinstance(phones, list) or any(type(i) is not int or not 0 <= i < len(teams)
+                                               or not teams[i].is_people for i in phones):
+            raise ValueError("The saved teams on phones are not readable.")
+        return cls(tuple(teams), speed if isinstance(speed, str) and speed in SPEEDS else "normal",
+                   tuple(sorted(set(phones))))

@@ -24,8 +24,9 @@ from tabletop.effects import Add, Effect, Effects, Think, Thinking, unique
 from tabletop.names import bot_name
 from tabletop.notes import Live, Note, said
 from tabletop.prefs import PREFS
+from tabletop.remote import Remote
 from tabletop.saving import Persist
-from tabletop.turns import Acts, BotActs, HandOff, Step
+from tabletop.turns import Acts, BotActs, HandOff, Step, Waits
 from thousand.actions import Action, Change, ChooseTarget, Combine, Guess, Pick
 from thousand.deck import Deck, Mix, MixTooSmall, default_deck
 from thousand.game import Card, Game, Phase, Play, Reveal, TeamView, check_mix, two_allowed
@@ -99,6 +100,8 @@ class QuizTable:
     confirm_clear: bool = False
     serial: int = 0
     recorded: bool = False
+    remote: Remote = Remote()  # the teams played on phones, as this tablet knows them (``tabletop.remote``)
+    phone: int | None = None  # the team whose phone this state is presented for (``phones.enter``); None: the tablet
     mix: Mix = Mix()  # the questions this device plays with (remembered in its preferences)
     more_options: bool = False  # the set-up shows its options out of the way (not saved)
     end_seen: bool = False  # after a tie-break, the guesses were shown on the line before the winner
@@ -176,18 +179,29 @@ def next_step(s: QuizTable) -> Step | None:
     team = to_act[0]
     if g.phase is Phase.TARGET:
         return Acts(team)  # the choice of the target card is public: no hand-off
+    if s.phone is not None:  # a team's phone: its own turn, else it waits for the others
+        return Acts(s.phone) if s.phone in to_act else Waits(team)
+    here = [t for t in to_act if t not in s.settings.phones]  # the teams on phones choose at the same time
+    if not here:
+        return Waits(team)
+    team = here[0]
     return Acts(team) if s.at_screen == team else HandOff(team)
 
 
 def viewer(s: QuizTable) -> int | None:
     """The team whose secrets (its pick in progress, its Change, its guess) may be in the page now.
 
-    One team of people: that team, while the quiz is played.  Several: a team only while it acts
-    after its own hand-off.
+    One team of people at the tablet: that team, while the quiz is played.  Several: a team only while it
+    acts after its own hand-off.  A team's phone (``s.phone``): that team.  Never a team on a phone on the tablet.
     """
-    if s.game is None or page(s) not in (Page.CHOOSE, Page.GUESS) or s.at_screen is None:
+    if s.game is None or page(s) not in (Page.CHOOSE, Page.GUESS):
         return None
-    if len(s.settings.people_teams) > 1 and next_step(s) != Acts(s.at_screen):
+    if s.phone is not None:  # a team's phone: that team's, all the game long
+        return s.phone
+    here = s.settings.at_tablet
+    if s.at_screen is None or s.at_screen not in here:
+        return None
+    if len(here) > 1 and next_step(s) != Acts(s.at_screen):
         return None
     return s.at_screen
 
@@ -234,9 +248,13 @@ SLOT = "quiz-game"  # the saved quiz's document (``saved.KEEPER.slot``; "game" i
 def settle(before: QuizTable, after: QuizTable, effects: Effects = (), *, save: bool = True) -> Result:
     """The state after a change, with the effects that follow from it (save, record, wake the bots)."""
     found: list[Effect] = list(effects)
-    people = after.settings.people_teams
-    if after.game is not None and len(people) == 1 and after.at_screen != people[0]:
+    people = after.settings.at_tablet
+    if after.phone is not None:
+        pass  # a team's phone: its team is at its screen
+    elif after.game is not None and len(people) == 1 and after.at_screen != people[0]:
         after = replace(after, at_screen=people[0])
+    elif after.at_screen is not None and after.at_screen not in people:
+        after = replace(after, at_screen=None)
     g = after.game
     more: Effects
     if after.lesson is not None or before.lesson is not None:  # the tutorial (and leaving it): nothing saved,
@@ -344,7 +362,7 @@ def apply(s: QuizTable, action: Action) -> Result:
     if isinstance(action, (Pick, Guess)):
         after = cleared(after)
         after = replace(after, live=said("live.picked", name=TeamWord(action.team)))
-        if len(s.settings.people_teams) > 1:
+        if len(s.settings.at_tablet) > 1:
             after = replace(after, at_screen=None)
     if isinstance(action, ChooseTarget):
         after = replace(after, thinking=None)

@@ -52,7 +52,7 @@ from dataclasses import dataclass
 
 from ..actions import KNOCK, Action, Swap
 from ..cards import Card, to_mask
-from ..round import Phase, RoundView
+from ..round import Effect, Phase, RoundView
 from ..scoring import NUMBER_MASKS, is_zero_mask, score_mask
 from . import sim
 from .base import Bot, Decided, Standing, check_turn, final_turns, masks, own_turns, swap_action
@@ -94,6 +94,13 @@ class OpponentModel:
     per_given: int
     knocked: int
     bold: bool
+    #: Deals drawn per deal played, one kept in proportion to how well it explains each opponent's moves
+    #: (``Search._likelihood``); 1 draws one and weighs nothing.
+    draws: int = 1
+    #: Points of regret (value given up against the best swap) per factor e in a move's likelihood.
+    temperature: float = 1.5
+    #: In the playouts, opponents make the second knock exactly when it wins them the round (``sim.Table.sharp``).
+    sharp: bool = False
 
 
 #: Opponents who play like the ``medium`` bot: ``hard``'s model, calibrated on medium's hands (above).
@@ -210,8 +217,11 @@ class Search:
         self.given = dealt_cards_given(view)
         self.knocked = {s for s in (view.first_knocker, view.second_knocker) if s is not None and s != view.seat}
         self.unseen = sorted(c.index for c in view.unseen())
+        self.evidence = _evidence(view) if bot.model.draws > 1 else {}
         model = bot.model
-        self.bold = ((1 << view.players) - 1) & ~(1 << view.seat) if model.bold else 0
+        others = ((1 << view.players) - 1) & ~(1 << view.seat)
+        self.bold = others if model.bold else 0
+        self.sharp = others if model.sharp else 0
         if standing is None or len(standing.totals) != view.players:
             standing = Standing.fresh(view.players)
         self.totals = [float(t) for t in standing.totals]
@@ -267,6 +277,46 @@ class Search:
         return KNOCK if give < 0 else swap_action(give, take)
 
     def _deal(self) -> list[int]:
+        """The hands of one deal to play out: ``_draw``, or with ``model.draws`` above 1 the best explanation of
+        what the opponents did among that many draws, chosen in proportion to its likelihood."""
+        draws = self.bot.model.draws
+        if draws <= 1 or not self.evidence:
+            return self._draw()
+        found = [self._draw() for _ in range(draws)]
+        logs = [self._likelihood(hands) for hands in found]
+        top = max(logs)
+        weights = [math.exp(x - top) for x in logs]
+        pick = self.rng.random() * sum(weights)
+        for hands, weight in zip(found, weights, strict=True):
+            pick -= weight
+            if pick <= 0:
+                return hands
+        return found[-1]
+
+    def _likelihood(self, hands: list[int]) -> float:
+        """How likely the opponents' moves were with these hands (a log, up to a constant): each swap in normal
+        play loses a factor e per ``model.temperature`` points of value it gave up against the best swap then
+        (by ``sim.value``); each final turn the same by score."""
+        temperature = self.bot.model.temperature
+        total = 0.0
+        value = sim.value
+        for seat, moves in self.evidence.items():
+            hand = hands[seat]
+            for pool, give, take, final in moves:  # newest first: undo each swap to find the hand before it
+                if give < 0:
+                    if final:
+                        best = sim.best_final_swap(hand, pool)[0]
+                        total -= (score_mask(hand) - best) / temperature
+                    continue
+                after = hand
+                hand = hand ^ (1 << take) ^ (1 << give)
+                if final:
+                    total -= (score_mask(after) - sim.best_final_swap(hand, pool)[0]) / temperature
+                else:
+                    total -= (value(after) - sim.best_swap(hand, pool)[0]) / temperature
+        return total
+
+    def _draw(self) -> list[int]:
         """Hands for every seat that agree with the view: known cards kept, the rest drawn from the unseen.
 
         An opponent's unknown cards are the ones it was dealt and kept: each time it gave away a card
@@ -324,7 +374,8 @@ class Search:
     def _playout(self, index: int) -> float:
         """Play candidate ``index`` out on the current deal to the end of the round; its outcome."""
         give, take = self.candidates[index]
-        table = sim.Table(self.hands, self.pool, self.seat, self.knocks, self.final_left, self.turns, self.bold)
+        table = sim.Table(self.hands, self.pool, self.seat, self.knocks, self.final_left, self.turns, self.bold,
+                          self.sharp)
         if give < 0:
             table.knock()
             over = table.advance()
@@ -425,6 +476,25 @@ def _planned_playout(table: sim.Table, seat: int, rng: random.Random, max_turns:
         if over:
             return [float(s) for s in table.scores()]
     return [sim.value(h) for h in table.hands]
+
+
+def _evidence(view: RoundView) -> dict[int, list[tuple[int, int, int, bool]]]:
+    """Per opponent, its moves newest first as (the pool before it, card given, card taken, in the final turns);
+    a knock or a pass has -1 and -1."""
+    pool = to_mask(view.pool)
+    out: dict[int, list[tuple[int, int, int, bool]]] = {}
+    final_from = next((i for i, t in enumerate(view.history) if t.effect is Effect.SECOND_KNOCK), len(view.history))
+    for index in range(len(view.history) - 1, -1, -1):
+        turn = view.history[index]
+        action = turn.action
+        if isinstance(action, Swap):
+            give, take = action.give.index, action.take.index
+            pool ^= (1 << give) | (1 << take)  # the pool before this swap
+        else:
+            give = take = -1
+        if turn.seat != view.seat:
+            out.setdefault(turn.seat, []).append((pool, give, take, index > final_from))
+    return out
 
 
 def _holds_number(hand: int, number: int) -> bool:

@@ -168,7 +168,8 @@ def knock_now(
 class Table:
     """A determinized round as plain ints, played to its end by the shared policy."""
 
-    __slots__ = ("bold", "final_left", "hands", "knocks", "own_turns", "players", "pool", "seat", "turns", "zero")
+    __slots__ = ("bold", "final_left", "hands", "knocks", "own_turns", "players", "pool", "seat", "sharp", "turns",
+                 "zero")
 
     def __init__(
         self,
@@ -179,6 +180,7 @@ class Table:
         final_left: int,
         own_turns: Sequence[int],
         bold: int = 0,
+        sharp: int = 0,
     ) -> None:
         self.hands = list(hands)
         self.pool = pool
@@ -190,6 +192,9 @@ class Table:
         self.turns = 0
         self.zero: int | None = None  # the seat whose swap made a ZERO
         self.bold = bold  # the seats (a bit mask) that make the first knock boldly (see ``knock_now``)
+        # The seats (a bit mask) that make the second knock exactly when it wins them the round: when, after
+        # every other seat's best final swap, their hand would be the lowest (see ``wins_by_knocking``).
+        self.sharp = sharp
 
     def swap(self, give: int, take: int) -> bool:
         """The current seat swaps; returns True if that made a ZERO (the round is over)."""
@@ -229,6 +234,11 @@ class Table:
                 return True
             return self.advance()
         v, give, take = best_swap(hand, self.pool)
+        if self.knocks == 1 and self.sharp >> seat & 1 and self.own_turns[seat] < PATIENCE:
+            if self.wins_by_knocking(seat):
+                self.knock()
+                return self.advance()
+            return self.swap(give, take) or self.advance()
         gain = value(hand) - v
         estimate = expected_score(self.own_turns[seat] + 1)
         bold = bool(self.bold >> seat & 1)
@@ -238,6 +248,23 @@ class Table:
         if self.swap(give, take):
             return True
         return self.advance()
+
+    def wins_by_knocking(self, seat: int) -> bool:
+        """Whether ``seat`` would hold the strictly lowest hand if it ended the round now: every other seat
+        taking, in turn, the final swap that lowers its score most (a ZERO ends the round at once)."""
+        hands = self.hands
+        mine = score_mask(hands[seat])
+        if any(score_mask(h) <= mine for other, h in enumerate(hands) if other != seat):
+            return False  # a final swap only ever lowers a score
+        pool = self.pool
+        for step in range(1, self.players):
+            other = (seat + step) % self.players
+            s, give, take = best_final_swap(hands[other], pool)
+            if s <= mine:
+                return False
+            if give >= 0:
+                pool ^= (1 << give) | (1 << take)
+        return True
 
     def scores(self) -> list[int]:
         """Every seat's score as things stand (the ZERO maker scores 0)."""

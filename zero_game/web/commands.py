@@ -24,8 +24,9 @@ from .actions import Command
 from .hint import Advised, advised, ask
 from .i18n import LANGUAGES
 from .keeper import KEEPER
+from .phones import PHONES
 from .replay import open_replay, step_replay
-from .settings import KINDS, MAX_SEATS, MIN_SEATS
+from .settings import KINDS, MAX_SEATS, MIN_SEATS, PHONE
 from .table import (
     BOT_STEPS,
     CardWord,
@@ -78,8 +79,10 @@ def _seat_kind(s: Table, arg: str, value: str) -> Result:
         return _same(s)
     seats = list(s.settings.seats)
     i = int(arg)
-    seats[i] = Seat.of_choice(value, seats[i].name if value == PERSON else "")
-    return replace(s, settings=s.settings.with_seats(tuple(seats))), ()
+    person = value in (PERSON, PHONE)
+    seats[i] = Seat.of_choice(PERSON if person else value, seats[i].name if person else "")
+    phones = {*s.settings.phones, i} if value == PHONE else set(s.settings.phones) - {i}
+    return replace(s, settings=s.settings.with_seats(tuple(seats), tuple(phones))), ()
 
 
 def _seat_name(s: Table, arg: str, value: str) -> Result:
@@ -100,8 +103,10 @@ def _remove_seat(s: Table, arg: str, value: str) -> Result:
     seats = list(s.settings.seats)
     if len(seats) <= MIN_SEATS or not arg.isdigit() or int(arg) >= len(seats):
         return _same(s)
-    del seats[int(arg)]
-    return replace(s, settings=s.settings.with_seats(tuple(seats))), ()
+    gone = int(arg)
+    del seats[gone]
+    phones = tuple(i - (i > gone) for i in s.settings.phones if i != gone)
+    return replace(s, settings=s.settings.with_seats(tuple(seats), phones)), ()
 
 
 def _set(s: Table, arg: str, value: str) -> Result:
@@ -339,4 +344,5 @@ HANDLERS: dict[StrEnum, Handler[Table]] = {
 assert set(HANDLERS) == {*Command, *Nav}, "every command has one handler"
 
 #: Zero's ``handle(state, message) -> (state, effects)``, for the runtime.
-handle: Update[Table] = Update("Zero", HANDLERS, settle, KEEPER, _messages, before=_fresh, data=_answered)
+handle: Update[Table] = Update("Zero", HANDLERS, settle, KEEPER, _messages, before=_fresh, data=_answered,
+                               phones=PHONES)

@@ -61,7 +61,8 @@ class HintJob:
 
 def hint_key(s: Table) -> HintKey | None:
     """Where the table stands, if a hint may be asked now: the lone person's own turn against bots."""
-    if s.match is None or s.lesson is not None or len(s.settings.persons) != 1 or not my_turn(s):
+    alone = len(s.settings.persons) == 1 and not s.settings.phones
+    if s.match is None or s.lesson is not None or not alone or not my_turn(s):
         return None
     return (s.serial, len(s.match.finished_rounds), s.match.round.turns_taken)
 

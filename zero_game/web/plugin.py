@@ -8,6 +8,7 @@ from tabletop import saving
 from tabletop.effects import Effects
 from tabletop.notes import notify
 from tabletop.plugin import Fields, Launch, Plugin
+from tabletop.remote import outbox, with_phones
 from tabletop.widgets import Screen
 from zero_game import Swap
 
@@ -15,6 +16,7 @@ from .actions import Command
 from .commands import handle
 from .i18n import LANGUAGES
 from .keeper import KEEPER, docs
+from .phones import PHONES
 from .present import present
 from .screens import cards_shown
 from .settings import SPEEDS
@@ -50,7 +52,9 @@ def leaks(state: Table, screen: Screen) -> list[str]:
 
 
 PLUGIN = Plugin(
-    name="zero", title="Zero", docs=docs(), keeper=KEEPER, launch=launch, handle=handle, present=present,
+    name="zero", title="Zero", docs=docs(), keeper=KEEPER, launch=launch, handle=handle,
+    present=with_phones(PHONES, present), phones=outbox(PHONES, present),
+    models=PHONES.models,
     commands=(Command,),
     fields=Fields(typed={"seat-name": Command.SEAT_NAME}, changed={"seat-kind": Command.SEAT_KIND},
                   settings=Command.SET),

@@ -14,6 +14,7 @@ from tabletop.widgets import Button, Choice, Confirm, HandoffView, Key, RulesVie
 from zero_game import Action, Card, Colour, Effect, Phase, Round, Swap, breakdown, score_hand
 from zero_game.match import MAX_ROUNDS
 from zero_game.round import default_pool_size
+from zero_game.seats import PERSON
 
 from .actions import Command
 from .hint import can_hint, hint_text, thinking
@@ -144,7 +145,7 @@ def setup(s: Table) -> SetupView:
     seats = tuple(
         SeatSetup(
             index=i, heading=t.t("setup.seat", n=i + 1),
-            kind=Choice(f"seat-kind:{i}", t.t("setup.kind", n=i + 1), seat.choice, kinds),
+            kind=Choice(f"seat-kind:{i}", t.t("setup.kind", n=i + 1), st.kind(i), kinds),
             name_label=t.t("setup.name", n=i + 1), placeholder=t.default_name(i), editable=seat.is_person,
             remove=Button(Command.REMOVE_SEAT, t.t("setup.remove"), arg=str(i)) if len(st.seats) > MIN_SEATS else None,
             name=seat.name, about="" if seat.is_person else t.t("level." + seat.choice),
@@ -242,6 +243,8 @@ def status(s: Table, r: Round, viewer: int | None) -> StatusView:
 def tools(s: Table) -> tuple[Button, ...]:
     """Beside the status line: the move log and the sound toggle."""
     t = s.texts
+    if s.phone is not None:
+        return ()  # the move log and the sound are the tablet's
     return (Button(Command.LOG, t.t("log.open")),
             Button(Command.SOUND, t.t("sound.on" if s.sound else "sound.off"), pressed=s.sound))
 
@@ -256,7 +259,6 @@ def seats(s: Table, r: Round, viewer: int | None, sizes: tuple[int, ...]) -> tup
     for seat in range(r.players):
         if seat == viewer:
             continue
-        config = s.settings.seats[seat]
         knocked = ""
         if seat == r.second_knocker:
             knocked = t.t("seat.knocked_second")
@@ -272,12 +274,18 @@ def seats(s: Table, r: Round, viewer: int | None, sizes: tuple[int, ...]) -> tup
             elif effect is Effect.PASS or not knocked:
                 last_text = t.t("seat.last_" + ("pass" if effect is Effect.PASS else "knock"))
         out.append(SeatInfo(
-            seat=seat, name=t.name(seat), badge="" if config.is_person else t.t("kind." + config.choice),
+            seat=seat, name=t.name(seat), badge=badge(s, seat),
             cards=t.t("seat.cards", n=sizes[seat]), knocked=knocked,
             dealer=t.t("seat.dealer") if seat == r.dealer else "", last=last_text, last_cards=last_cards,
             turn=seat == r.current_player, thinking=t.t("seat.thinking") if s.thinking == seat else "",
         ))
     return tuple(out)
+
+
+def badge(s: Table, seat: int) -> str:
+    """What a seat is, beside its name: nothing for a person at the tablet, else a bot's level or "on a phone"."""
+    kind = s.settings.kind(seat)
+    return "" if kind == PERSON else s.texts.t("kind." + kind)
 
 
 def preview(t: Texts, hand: tuple[Card, ...], give: Card, take: Card) -> tuple[str, str]:
@@ -303,9 +311,10 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
     t = s.texts
     confirm = None
     actions: list[Button] = []
-    if r.is_over:
+    if r.is_over:  # the round's last move, before its end (the tablet opens it)
         prompt = t.t("last.heading")
-        actions.append(Button(Command.SEE_END, t.t("last.continue"), primary=True, key="Enter"))
+        if s.phone is None:
+            actions.append(Button(Command.SEE_END, t.t("last.continue"), primary=True, key="Enter"))
     elif mine:
         final = r.phase is Phase.FINAL  # a knock in the last turns is a pass, and its box says so
         if s.knocking:
@@ -333,6 +342,8 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
         if not s.knocking:  # while its confirm box is up, that box's button is the one Knock (or Pass)
             actions.append(Button(Command.KNOCK, t.t("action.pass" if final else "action.knock"), key="K",
                                   pressed=False))
+    elif s.phone is None and r.current_player in s.settings.phones:
+        prompt = t.t("prompt.phone", name=t.name(r.current_player or 0))
     elif viewer is None and not s.settings.persons:
         prompt = t.t("prompt.watch")
     elif viewer is None:
@@ -424,13 +435,16 @@ def round_end(s: Table) -> RoundEndView:
         banner = t.t(key, name=", ".join(t.name(i) for i in leaders), score=best)
     last = s.reviewed + 1 == m.rounds
     nxt = Button(Command.NEXT_ROUND, t.t("end.final" if last else "end.next"), primary=True)
+    if s.phone is not None:  # the table goes on from the tablet
+        nxt = Button(Command.NEXT_ROUND, t.t("end.on_tablet"), disabled=True)
     if s.lesson is not None:
         banner = lesson_text(s)
         nxt = Button(Command.NEXT_ROUND, t.t("tutorial.next" if s.lesson == 0 else "tutorial.finish"), primary=True)
     log = log_round(t, round_log(r, s.reviewed + 1))
     return RoundEndView(t.t("end.heading", n=s.reviewed + 1, total=m.rounds), banner, tuple(hands),
                         match_sheet(s, upto=s.reviewed + 1), nxt, last_move_text(t, r),
-                        LogRound(t.t("end.log"), log.lines), Button(Command.LOG, t.t("end.log")))
+                        LogRound(t.t("end.log"), log.lines),
+                        Button(Command.LOG, t.t("end.log")) if s.phone is None else None)  # the tablet's page
 
 
 def match_end(s: Table) -> MatchEndView:
@@ -447,11 +461,9 @@ def match_end(s: Table) -> MatchEndView:
     else:
         banner = t.t("match.shared", names=", ".join(t.name(w) for w in m.winners), total=total)
     entries = [(t.name(i), t.t("match.points", total=v), "") for i, v in enumerate(m.totals)]
-    return MatchEndView(
-        t.t("match.heading"), banner, match_sheet(s, upto=len(m.finished_rounds)),
-        (Button(Command.PLAY_AGAIN, t.t("match.again"), primary=True), Button(Nav.NEW_SETUP, t.t("match.setup"))),
-        placings(t.t, entries, ranks(m.totals, lowest_wins=True)),
-    )
+    actions = (Button(Command.PLAY_AGAIN, t.t("match.again"), primary=True), Button(Nav.NEW_SETUP, t.t("match.setup")))
+    return MatchEndView(t.t("match.heading"), banner, match_sheet(s, upto=len(m.finished_rounds)),
+                        actions if s.phone is None else (), placings(t.t, entries, ranks(m.totals, lowest_wins=True)))
 
 
 #: Each screen's presenter (its painter is ``render.CardPainter.PAINTERS``'s for the model's type).

@@ -407,12 +407,14 @@ class CardPainter(Painter):
             item.appendChild(self.el("p", "revealed-detail", " ".join(h.detail)))
             hands.appendChild(item)
         side = self.el("div", "end-side")
-        side.appendChild(self.sheet(v.sheet))
-        if v.log is not None:
-            moves = self.log_round(v.log)
-            moves.setAttribute("tabindex", "0")  # it scrolls beside the hands: a keyboard must reach it too
-            moves.setAttribute("aria-label", v.log.heading)
-            side.appendChild(moves)
+        sheet = self.sheet(v.sheet)
+        # The sheet and the moves scroll beside the hands: a keyboard must reach them too.
+        moves = self.log_round(v.log) if v.log is not None else None
+        for region, label in ((sheet, v.sheet.heading), (moves, v.log.heading if v.log else "")):
+            if region is not None:
+                region.setAttribute("tabindex", "0")
+                region.setAttribute("aria-label", label)
+                side.appendChild(region)
         if v.moves is not None:
             side.appendChild(self.button(v.moves, "moves"))
         body = self.el("div", "end-body")

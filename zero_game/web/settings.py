@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from zero_game.sheet import SavedGame
 
 BOT_LEVELS = ("easy", "medium", "hard", "expert")  # the levels the table offers
-KINDS = (PERSON, *BOT_LEVELS)
+PHONE = "phone"  # a person who plays on their own phone (``tabletop.remote``)
+KINDS = (PERSON, PHONE, *BOT_LEVELS)
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
 # Seconds a bot's move stays on screen, per speed: half showing the card leaving, half arriving.
 SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.15}
@@ -34,15 +35,28 @@ class Settings:
     rounds: int | None = None
     dealer: int = 0
     speed: str = "normal"
+    phones: tuple[int, ...] = ()  # the people's seats played on their own phones
 
     @property
     def persons(self) -> tuple[int, ...]:
-        """The seats played by people."""
+        """The seats played by people (at the tablet or on a phone)."""
         return tuple(i for i, s in enumerate(self.seats) if s.is_person)
 
-    def with_seats(self, seats: tuple[Seat, ...]) -> Settings:
-        """These settings with other seats (the dealer kept in range, the rounds back to the default)."""
-        return replace(self, seats=seats, dealer=min(self.dealer, len(seats) - 1), rounds=None)
+    @property
+    def at_tablet(self) -> tuple[int, ...]:
+        """The seats played by people at the tablet (who take it in turns)."""
+        return tuple(i for i in self.persons if i not in self.phones)
+
+    def kind(self, seat: int) -> str:
+        """What the set-up shows as chosen for ``seat``: ``person``, ``phone`` or a bot's level."""
+        return PHONE if seat in self.phones else self.seats[seat].choice
+
+    def with_seats(self, seats: tuple[Seat, ...], phones: tuple[int, ...] | None = None) -> Settings:
+        """These settings with other seats (the dealer kept in range, the rounds back to the default); the seats on
+        phones as given, else as they were (those still people's)."""
+        kept = self.phones if phones is None else phones
+        kept = tuple(sorted(i for i in set(kept) if i < len(seats) and seats[i].is_person))
+        return replace(self, seats=seats, dealer=min(self.dealer, len(seats) - 1), rounds=None, phones=kept)
 
     def with_option(self, option: str, value: str) -> Settings:
         """These settings with one set-up choice changed; a value out of range is ignored."""
@@ -65,6 +79,7 @@ class Settings:
             "rounds": self.rounds,
             "dealer": self.dealer,
             "speed": self.speed,
+            "phones": list(self.phones),
         }
 
     @classmethod
@@ -74,7 +89,8 @@ class Settings:
             raise ValueError("The saved table set-up is not readable.")
         seats = []
         for item in data["seats"]:
-            if not isinstance(item, dict) or item.get("kind") not in KINDS or not isinstance(item.get("name"), str):
+            kind = item.get("kind") if isinstance(item, dict) else None
+            if kind not in (PERSON, *BOT_LEVELS) or not isinstance(item.get("name"), str):
                 raise ValueError("A saved seat is not readable.")
             seats.append(Seat.of_choice(item["kind"], clean_name(item["name"])))
         if not MIN_SEATS <= len(seats) <= MAX_SEATS:
@@ -87,7 +103,11 @@ class Settings:
         if type(dealer) is not int or not 0 <= dealer < len(seats) or not isinstance(speed, str) \
                 or speed not in SPEEDS:  # a list or an object is not a speed, nor a key of SPEEDS
             raise ValueError("The saved dealer or bot speed is not readable.")
-        return cls(tuple(seats), pool, rounds, dealer, speed)
+        phones = data.get("phones", [])
+        if not isinstance(phones, list) or any(type(i) is not int or not 0 <= i < len(seats)
+                                               or not seats[i].is_person for i in phones):
+            raise ValueError("The saved seats on phones are not readable.")
+        return cls(tuple(seats), pool, rounds, dealer, speed, tuple(sorted(set(phones))))
 
 
 def saved_settings(game: SavedGame) -> Settings:

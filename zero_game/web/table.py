@@ -24,8 +24,9 @@ from tabletop.bots import BotJob, BotSteps, Key
 from tabletop.effects import Add, After, Effect, Effects, Think, Thinking, unique
 from tabletop.notes import Live, Note, said
 from tabletop.prefs import PREFS
+from tabletop.remote import Remote
 from tabletop.saving import Persist
-from tabletop.turns import Acts, BotActs, HandOff, Step
+from tabletop.turns import Acts, BotActs, HandOff, Step, Waits
 from zero_game import Action, Card, Match, Phase, Round, RoundView, Swap
 from zero_game import Effect as Turned
 from zero_game.seats import Seat
@@ -124,6 +125,8 @@ class Table:
     taught: bool = False  # the tutorial was played to its end on this device
     lesson: int | None = None  # the tutorial's scene being played (see tutorial.py)
     before_lesson: Table | None = None  # the table as it was when the tutorial began
+    remote: Remote = Remote()  # the seats played on phones, as this tablet knows them (``tabletop.remote``)
+    phone: int | None = None  # the seat whose phone this state is presented for (``phones.enter``); None: the tablet
     more_options: bool = False  # the set-up shows its options out of the way (not saved)
     refused: bool = False  # the tutorial just refused a move that was not its lesson's (says why until the next tap)
 
@@ -161,6 +164,8 @@ def next_step(s: Table) -> Step | None:
         return None
     if not s.settings.seats[seat].is_person:
         return BotActs(seat, (len(m.finished_rounds), m.round.turns_taken, seat))
+    if s.phone is not None or seat in s.settings.phones:  # a phone's own screen, or a seat played on a phone
+        return Acts(seat) if s.phone == seat else Waits(seat)
     return Acts(seat) if s.at_screen == seat else HandOff(seat)
 
 
@@ -181,9 +186,10 @@ def _round_index(s: Table) -> int:
 def visible_hand(s: Table) -> Mapping[int, tuple[Card, ...]]:
     """The hands that may be in the page now, by seat: the only way a hand reaches the screen.
 
-    One person at the table: their hand while the round is played (bots' turns too, and the round's
-    last move).  Two or more: a hand only while its owner acts after their own hand-off.  Every
-    hand on a round's end.
+    One person at the tablet: their hand while the round is played (bots' turns too, and the round's
+    last move).  Two or more: a hand only while its owner acts after their own hand-off.  A seat's phone
+    (``s.phone``): that seat's hand while the round is played.  Never the hand of a seat on a phone on the
+    tablet.  Every hand on a round's end.
     """
     where = page(s)
     m = s.match
@@ -192,14 +198,18 @@ def visible_hand(s: Table) -> Mapping[int, tuple[Card, ...]]:
     if where is Page.ROUND_END:
         r = m.finished_rounds[s.reviewed]
         return {seat: r.hand(seat) for seat in range(r.players)}
+    if s.phone is not None:  # a phone: its own hand, all the time its round is played
+        if where is Page.LAST_MOVE:
+            return {s.phone: m.finished_rounds[s.reviewed].hand(s.phone)}
+        return {s.phone: m.round.hand(s.phone)} if where is Page.TABLE else {}
+    here = s.settings.at_tablet
     if where is Page.LAST_MOVE:
-        persons = s.settings.persons
         last = m.finished_rounds[s.reviewed]
-        return {persons[0]: last.hand(persons[0])} if len(persons) == 1 else {}
-    if where is not Page.TABLE or s.at_screen is None:
+        return {here[0]: last.hand(here[0])} if len(here) == 1 else {}
+    if where is not Page.TABLE or s.at_screen is None or s.at_screen not in here:
         return {}
     seat = s.at_screen
-    if len(s.settings.persons) > 1 and m.current_player != seat:
+    if len(here) > 1 and m.current_player != seat:
         return {}
     return {seat: m.round.hand(seat)}
 
@@ -224,10 +234,12 @@ def settle(before: Table, after: Table, effects: Effects = (), *, pause: float =
     from storage.
     """
     found: list[Effect] = list(effects)
-    persons = after.settings.persons
-    if after.match is not None and len(persons) == 1 and after.at_screen != persons[0]:
+    persons = after.settings.at_tablet
+    if after.phone is not None:
+        pass  # a phone's view of the table: its seat is at its screen
+    elif after.match is not None and len(persons) == 1 and after.at_screen != persons[0]:
         after = replace(after, at_screen=persons[0])
-    elif not persons and after.at_screen is not None:
+    elif after.at_screen is not None and after.at_screen not in persons:
         after = replace(after, at_screen=None)
     m = after.match
     if m is not None and (m is not before.match or after.reviewed != before.reviewed):
@@ -327,7 +339,7 @@ def apply(s: Table, action: Action, *, pause: float = 0.0) -> Result:
     after = replace(cleared(s), match=match, live=turn_said(before, match))
     if isinstance(action, Swap):
         after = replace(after, arrived=action.give, received=action.take if seat == s.at_screen else None)
-    if len(s.settings.persons) > 1:
+    if len(s.settings.at_tablet) > 1:
         after = replace(after, at_screen=None)
     return settle(s, after, pause=pause)
 

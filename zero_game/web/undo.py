@@ -32,7 +32,7 @@ def _where(s: Table) -> tuple[int, int] | None:
     """The round on the table and the index of the lone person's last turn in it, if undo is offered."""
     m = s.match
     persons = s.settings.persons
-    if m is None or m.is_over or s.lesson is not None or len(persons) != 1:
+    if m is None or m.is_over or s.lesson is not None or len(persons) != 1 or s.settings.phones:
         return None
     if page(s) not in (Page.TABLE, Page.LAST_MOVE):
         return None

@@ -1,0 +1,255 @@
+"""A phone at the table: a plug-in of the shell that shows the screens the tablet sends and sends back its taps.
+
+The phone runs no game: it holds the table's code (``tabletop.pairing``), answers it, shows its own code for
+the tablet's camera (or leaves it at the relay of ``serve.py --lan``), and once the channel is open shows each
+screen the tablet sends, drawn by the game's own painter.  A tap on it goes to the tablet as the game's command
+(``remote`` protocol ``do``); the tablet checks it like any tap of that seat.  Everything it shows of the game
+came from the tablet, already cut to what its seat may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+from .effects import (
+    Collect,
+    Do,
+    Effects,
+    Failed,
+    Fetch,
+    Fetched,
+    Heard,
+    Join,
+    Joining,
+    Linked,
+    Post,
+    Probe,
+    Relayed,
+    Reopen,
+    Scan,
+    ScanFailed,
+    Scanned,
+    Send,
+    Started,
+    Unlink,
+    Unlinked,
+)
+from .errors import DataError
+from .i18n import SHELL, catalog
+from .pairing import ANSWER, OFFER, PairingError, Ticket, read_sdp
+from .plugin import Fields, Plugin
+from .regions import Host, Regions
+from .remote import MAX_FROM_TABLE, PROTOCOL, JoinView, Link, code_of, message, qr, read, registry
+from .widgets import Button, Notices, Screen
+
+
+class Stage(StrEnum):
+    """Where a phone stands with its table."""
+
+    JOINING = "joining"  # answering the table's code
+    SHOWING = "showing"  # its own code is shown for the tablet's camera (or left at the relay)
+    CONNECTING = "connecting"  # the channel is open; waiting for the table's welcome
+    PLAYING = "playing"
+    AWAY = "away"  # the channel closed: scan the table's code again
+    REFUSED = "refused"  # the table is of another release
+    BAD = "bad"  # the link holds no code this release can read
+    NONE = "none"  # opened with no code: type the relay's short code, or scan
+
+
+@dataclass(frozen=True)
+class PhoneTable:
+    """A phone's whole state: the table's code, how it stands, and the last screen the table sent."""
+
+    lang: str
+    game: str
+    stage: Stage
+    ticket: Ticket | None = None
+    answer: str = ""  # its answer's code
+    screen: Screen | None = None
+    seat: int = -1
+    why: str = ""  # why it is away or refused: a ``join.why.`` key
+    codes: bool = False
+    relay: bool | None = None
+    scanning: bool = False
+
+
+Result = tuple[PhoneTable, Effects]
+
+
+def texts(lang: str) -> Callable[..., str]:
+    return catalog(lang, (SHELL,)).t
+
+
+def launch(lang: str, game: str, code: str) -> Result:
+    """A phone opened with the table's code (from the link its camera read, or ``""``)."""
+    if not code:
+        return PhoneTable(lang, game, Stage.NONE), (Fetch("codes"), Probe())
+    try:
+        ticket = Ticket.parse(code_of(code))
+    except PairingError:
+        return PhoneTable(lang, game, Stage.BAD, why="bad"), ()
+    if ticket.kind is not OFFER:
+        return PhoneTable(lang, game, Stage.BAD, why="bad"), ()
+    return PhoneTable(lang, ticket.game, Stage.JOINING, ticket), (Fetch("codes"), Probe(), Join(ticket.sdp(3)))
+
+
+def game_of(code: str) -> str | None:
+    """The game a table's code is for (``None``: not a code)."""
+    try:
+        return Ticket.parse(code_of(code)).game
+    except PairingError:
+        return None
+
+
+def handle_with(schema: str, models: Any) -> Callable[[PhoneTable, object], Result]:
+    """The phone's ``handle``, for a game whose screens' digest is ``schema`` (read with its ``models``)."""
+    reg = registry(models)
+
+    def handle(s: PhoneTable, msg: object) -> Result:
+        match msg:
+            case Started():
+                return s, ()
+            case Joining(sdp) if s.ticket is not None:
+                t = s.ticket
+                try:
+                    answer = read_sdp(sdp, kind=ANSWER, game=t.game, seat=t.seat, nonce=t.nonce)
+                except PairingError:
+                    return replace(s, stage=Stage.AWAY, why="failed"), ()
+                # With its candidates: a tablet whose own names the phone cannot resolve (Firefox's, to a Chromium
+                # phone) still reaches the phone; without them that pairing never opened (tests/test_phones.py).
+                text = answer.text()
+                post = (Post("answer", t.nonce.hex(), text),) if s.relay else ()
+                return replace(s, stage=Stage.SHOWING, answer=text), post
+            case Relayed(ok):
+                post = ()
+                if ok and s.answer and s.ticket is not None and s.stage is Stage.SHOWING:
+                    post = (Post("answer", s.ticket.nonce.hex(), s.answer),)
+                return replace(s, relay=ok), post
+            case Fetched("codes", ok):
+                return replace(s, codes=ok), ()
+            case Linked(_) if s.ticket is not None:
+                hello = message("hello", schema=schema, nonce=s.ticket.nonce.hex())
+                return replace(s, stage=Stage.CONNECTING), (Send(0, hello),)
+            case Heard(_, text):
+                return heard(reg, s, text)
+            case Unlinked(_, why):
+                if s.stage in (Stage.REFUSED, Stage.BAD, Stage.AWAY):
+                    return s, ()
+                lost = "failed" if why == "failed" or s.stage is not Stage.PLAYING else "closed"
+                return replace(s, stage=Stage.AWAY, why=lost if why != "unsupported" else "unsupported"), ()
+            case Do(Link.SCAN, _, _):
+                return replace(s, scanning=not s.scanning), (Scan(not s.scanning),)
+            case Do(Link.CODE, _, value):
+                code = "".join(ch for ch in value if ch.isdigit())
+                return (s, (Collect(code),)) if len(code) == 6 else (s, ())
+            case Scanned(text):
+                try:
+                    ticket = Ticket.parse(code_of(text))
+                except PairingError:
+                    return replace(s, why="unreadable"), ()
+                if ticket.kind is not OFFER:
+                    return replace(s, why="unreadable"), ()
+                if ticket.game != s.game:  # another game's table: this page opens again as its phone
+                    return replace(s, stage=Stage.JOINING, scanning=False, why=""), (Unlink(0), Reopen(ticket.text()))
+                stop = (Scan(False),) if s.scanning else ()
+                return replace(s, stage=Stage.JOINING, ticket=ticket, answer="", why="", scanning=False,
+                               screen=None), (*stop, Unlink(0), Join(ticket.sdp(3)))
+            case ScanFailed(why):
+                return replace(s, scanning=False, why=why), ()
+            case Do(command, arg, value) if s.stage is Stage.PLAYING:
+                return s, (Send(0, message("do", action=str(command), arg=arg, value=value)),)
+            case Do():
+                return s, ()
+            case Failed():
+                return s, ()
+        raise ValueError(f"a phone has no message {msg!r}")
+
+    return handle
+
+
+def heard(reg: Any, s: PhoneTable, text: str) -> Result:
+    """A message from the table: its welcome, a screen, its refusal or its goodbye."""
+    try:
+        data = read(text, MAX_FROM_TABLE)
+    except DataError:
+        return s, ()
+    kind = data["t"]
+    if data["v"] != PROTOCOL and kind != "refused":
+        return replace(s, stage=Stage.REFUSED, why="release", screen=None), (Unlink(0),)
+    match kind:
+        case "welcome" if type(data.get("seat")) is int:
+            return replace(s, stage=Stage.PLAYING, seat=data["seat"], why=""), ()
+        case "screen" if s.stage is Stage.PLAYING:
+            try:
+                screen = reg.decode(data.get("screen"))
+            except (DataError, TypeError, ValueError):
+                return s, ()
+            return (replace(s, screen=screen), ()) if isinstance(screen, Screen) else (s, ())
+        case "refused":
+            why = data.get("why") if data.get("why") in ("release", "stale") else "release"
+            return replace(s, stage=Stage.REFUSED, why=str(why), screen=None), (Unlink(0),)
+        case "bye":
+            why = data.get("why") if data.get("why") in ("here", "bot", "gone") else "closed"
+            return replace(s, stage=Stage.AWAY, why=str(why), screen=None), (Unlink(0),)
+    return s, ()
+
+
+def present(s: PhoneTable) -> Screen:
+    """The table's last screen while playing; else the phone's own screen."""
+    t = texts(s.lang)
+    if s.stage is Stage.PLAYING and s.screen is not None:
+        return replace(s.screen, notices=Notices(t("notice.area")))
+    body = join_view(s, t)
+    return Screen(name="join", game=s.game, lang=s.lang, title=t("join.title"), brand=t("join.brand"),
+                  tagline=t("join.tagline"), table_label=t("join.title"), top=None, notices=Notices(t("notice.area")),
+                  live=body.text, body=body, focus=("h1",), moment=f"join:{s.stage}")
+
+
+def join_view(s: PhoneTable, t: Callable[..., str]) -> JoinView:
+    scan = Button(Link.SCAN, t("join.scan_stop" if s.scanning else "join.scan"), pressed=s.scanning)
+    problem = t(f"join.why.{s.why}") if s.why else ""
+    match s.stage:
+        case Stage.JOINING:
+            return JoinView(t("join.heading"), t("join.making"), None)
+        case Stage.SHOWING:
+            code = qr(s.answer, t("join.code_label"), s.codes)
+            detail = t("join.relayed") if s.relay else ""
+            return JoinView(t("join.heading"), t("join.show"), code, detail or problem)
+        case Stage.CONNECTING:
+            return JoinView(t("join.heading"), t("join.connecting"), None)
+        case Stage.PLAYING:
+            return JoinView(t("join.heading"), t("join.connecting"), None)
+        case Stage.REFUSED:
+            return JoinView(t("join.refused.heading"), problem, None, actions=(scan,), scanning=s.scanning,
+                            scanner_label=t("phone.camera"))
+        case Stage.BAD:
+            return JoinView(t("join.bad.heading"), problem, None, actions=(scan,), scanning=s.scanning,
+                            scanner_label=t("phone.camera"))
+        case Stage.AWAY:
+            return JoinView(t("join.away.heading"), problem, None, t("join.again"), (scan,),
+                            t("join.code") if s.relay else "", s.scanning, t("phone.camera"))
+    return JoinView(t("join.none.heading"), t("join.none.text"), None, problem, (scan,),
+                    t("join.code") if s.relay else "", s.scanning, t("phone.camera"))
+
+
+def plugin(game: Plugin) -> Plugin:
+    """The phone's plug-in for ``game``: the game's painter and commands, the table's screens."""
+    from .remote import Link as LinkCommand
+
+    def view(host: Host) -> Regions:
+        drawn = game.view(host)
+        # The game's view feels a change from its states (cards travel, a sound); a phone has screens only.
+        drawn.before = lambda old, new: None  # type: ignore[method-assign]
+        drawn.after = lambda old, new, token: None  # type: ignore[method-assign]
+        drawn.pressed = lambda state: None  # type: ignore[method-assign]
+        return drawn
+
+    return Plugin(
+        name="phone", title=f"{game.title} (phone)", docs=(), keeper=game.keeper, launch=lambda start: (None, ()),
+        handle=handle_with(game.schema, game.models), present=present, commands=(*game.commands, LinkCommand),
+        fields=Fields(typed=dict(game.fields.typed), changed={**game.fields.changed, "join-code": LinkCommand.CODE}),
+        view=view, leaks=lambda state, screen: [], models=game.models,
+    )

@@ -1,0 +1,627 @@
+"""Seats and teams played on phones: the tablet runs the game, each phone is one more screen of it.
+
+The tablet is the authority.  A phone is sent, after every change, the screen presented for its seat alone:
+the game's own ``present`` of the state *as that seat's phone sees it* (``Phones.enter``), built through the
+same doors as the tablet's screen (Zero's ``visible_hand``, the quiz's ``seen``) with that seat as the viewer.
+What travels is a screen model (frozen data, every text translated), never the game's state, so a phone
+holds only what its player may see by construction.  A phone sends back the taps on its screen; the tablet
+handles each as a tap of that seat (``Phones.enter`` → the game's handler → ``Phones.leave``), so a phone
+can act only for its own seat and only as its screen allows.
+
+The protocol is JSON text on a WebRTC data channel, every message ``{"v": PROTOCOL, "t": kind, ...}``:
+
+    phone → tablet   hello {schema, nonce}     do {action, arg, value}      bye
+    tablet → phone   welcome {game, seat}      screen {screen}              refused {why}      bye {why}
+
+``v`` and ``t`` (and ``why``) mean the same in every release, so a phone of another release can always read
+its refusal.  ``schema`` is a digest of every screen model and command both ends must share
+(:func:`schema`): a phone whose digest differs is refused with a clear message on both screens.
+
+Pairing is the shell's too (:class:`Remote`, changed only here): the offer for each seat (``Host`` →
+``Hosting``), the code a phone scans (``tabletop.pairing``), the phone's answer (scanned, or through the
+relay of ``serve.py --lan``), the channel opening (``Linked``), going away (``Unlinked``) and coming back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from enum import Enum, StrEnum
+from types import ModuleType
+from typing import Any, Protocol
+
+from .documents import load_json
+from .effects import (
+    Accept,
+    Do,
+    Effect,
+    Effects,
+    Fetch,
+    Fetched,
+    Host,
+    Hosting,
+    Linked,
+    Post,
+    Posted,
+    Probe,
+    Relayed,
+    Scan,
+    ScanFailed,
+    Scanned,
+    Send,
+    Unlink,
+    Unlinked,
+    unique,
+)
+from .errors import DataError
+from .pairing import ANSWER, OFFER, PairingError, Ticket, read_sdp
+from .widgets import Button, Screen
+
+PROTOCOL = 1
+MAX_FROM_PHONE = 2_000  # characters of one message from a phone (a tap)
+MAX_FROM_TABLE = 1_000_000  # characters of one message from the table (a screen)
+MAX_DEPTH = 64
+JOIN = "#j="  # the link a phone's camera opens: the page's address, then this, then the offer's code
+
+
+class Link(StrEnum):
+    """The commands of playing on phones, the same in every game (``data-action`` hooks)."""
+
+    PAIR = "pair"  # the tablet: show the pairing screen of a seat (arg)
+    PAIR_CLOSE = "pair-close"
+    SCAN = "scan"  # the camera on or off (tablet: the phone's code; phone: the table's)
+    HERE = "phone-here"  # the seat (arg) is played on the tablet from now on
+    BOT = "phone-bot"  # a bot plays the seat (arg) from now on
+    CODE = "join-code"  # the phone: a short code typed (value), fetched from the relay
+
+
+class Status(StrEnum):
+    """How a phone seat stands."""
+
+    NEW = "new"  # no phone has joined (since the game started or the tablet opened it)
+    LINKED = "linked"  # its phone is here
+    AWAY = "away"  # its phone was here and went away
+
+
+@dataclass(frozen=True)
+class SeatLink:
+    """One phone seat, as the tablet knows it."""
+
+    seat: int
+    status: Status = Status.NEW
+    asked: bool = False  # an offer was asked for (``Host``) and not yet used or lost
+    nonce: str = ""  # the offer's nonce (hex), once described
+    offer: str = ""  # the offer's code (``tabletop.pairing``), once described
+    code: str = ""  # its short code at the relay
+    opened: bool = False  # the channel is open; the phone's hello is awaited
+    problem: str = ""  # why the last attempt failed ("release", "failed", "garbled", …): a ``phone.problem.`` key
+    draft: Any = None  # the phone's choice in progress (the game's own value: ``Phones.enter``/``leave``)
+
+
+@dataclass(frozen=True)
+class Remote:
+    """The tablet's phones: part of a game's state, changed only by this module."""
+
+    seats: tuple[SeatLink, ...] = ()
+    pairing: int | None = None  # the seat whose pairing screen is up
+    scanning: bool = False
+    codes: bool = False  # the library that draws codes is loaded
+    fetching: bool = False
+    relay: bool | None = None  # whether the page's server relays pairing codes (None: not asked yet)
+    base: str = ""  # the page's address (from the first ``Hosting``)
+    problem: str = ""  # the last pairing problem ("not-answer", "stale", "unreadable", a ``ScanFailed`` reason)
+
+    def link(self, seat: int) -> SeatLink | None:
+        return next((link for link in self.seats if link.seat == seat), None)
+
+    def linked(self, seat: int) -> bool:
+        link = self.link(seat)
+        return link is not None and link.status is Status.LINKED
+
+    def draft(self, seat: int) -> Any:
+        link = self.link(seat)
+        return None if link is None else link.draft
+
+    def with_link(self, seat: int, **changes: Any) -> Remote:
+        return replace(self, seats=tuple(replace(link, **changes) if link.seat == seat else link
+                                         for link in self.seats))
+
+
+class Phones(Protocol):
+    """What a game tells the shell about playing on phones (its part, as ``Keeper`` is of saving).
+
+    ``seats``: the seats (or teams) played on phones in the game on the table (none while setting up);
+    ``enter``: the state as ``seat``'s phone sees it (the doors' viewer is that seat; ``None``: nothing to see
+    now); ``leave``: the tablet's state after a phone's command was handled on ``seen``; ``here`` and ``bot``:
+    the seat played on the tablet, or by a bot, from now on; ``commands``: what a phone may ask for.
+    """
+
+    game: str
+    commands: frozenset[StrEnum]
+    models: tuple[ModuleType, ...]  # the modules of the game's screen models and commands
+
+    def seats(self, s: Any) -> tuple[int, ...]: ...
+    def name(self, s: Any, seat: int) -> str: ...
+    def enter(self, s: Any, seat: int) -> Any: ...
+    def leave(self, s: Any, seen: Any, seat: int) -> Any: ...
+    def here(self, s: Any, seat: int) -> tuple[Any, Effects]: ...
+    def bot(self, s: Any, seat: int) -> tuple[Any, Effects]: ...
+    def t(self, s: Any) -> Callable[..., str]: ...
+
+
+Result = tuple[Any, Effects]
+
+
+# ---- the screen models on the wire ------------------------------------------------------------------------
+
+
+class Registry:
+    """The types a screen is made of, by name: what a message may hold, and nothing else."""
+
+    def __init__(self, modules: Iterable[ModuleType]) -> None:
+        self.types: dict[str, type] = {}
+        for module in modules:
+            for value in vars(module).values():
+                if isinstance(value, type) and value.__module__ == module.__name__ and (
+                        dataclasses.is_dataclass(value) or issubclass(value, Enum)):
+                    self.types[value.__name__] = value
+
+    def schema(self) -> str:
+        """A digest of every type's shape: two releases with the same digest read each other's screens."""
+        lines = []
+        for name in sorted(self.types):
+            kind: Any = self.types[name]
+            if issubclass(kind, Enum):
+                lines.append(f"{name}={','.join(str(m.value) for m in kind)}")
+            else:
+                lines.append(f"{name}({','.join(f.name for f in dataclasses.fields(kind))})")
+        digest = hashlib.sha256(f"{PROTOCOL}\n".encode() + "\n".join(lines).encode()).hexdigest()
+        return digest[:16]
+
+    def encode(self, value: Any) -> Any:
+        """``value`` as JSON data: a model ``{"@": name, "f": [fields]}``, a command ``{"#": type, "v": value}``."""
+        if isinstance(value, Enum):
+            return {"#": type(value).__name__, "v": value.value}
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            name = type(value).__name__
+            if self.types.get(name) is not type(value):
+                raise TypeError(f"{name} is not a screen model")
+            return {"@": name, "f": [self.encode(getattr(value, f.name)) for f in dataclasses.fields(value)]}
+        if isinstance(value, (tuple, list)):
+            return [self.encode(item) for item in value]
+        if value is None or isinstance(value, (str, int, float, bool)):
+            return value
+        raise TypeError(f"a {type(value).__name__} in a screen")
+
+    def decode(self, data: Any) -> Any:
+        """The value of ``encode``'s data; ``DataError`` for anything else."""
+        if isinstance(data, list):
+            return tuple(self.decode(item) for item in data)
+        if isinstance(data, dict):
+            if set(data) == {"#", "v"}:
+                kind = self.types.get(str(data["#"]))
+                if kind is None or not issubclass(kind, Enum):
+                    raise DataError(f"no command type {data['#']!r}")
+                try:
+                    return kind(data["v"])
+                except ValueError as err:
+                    raise DataError(f"no {data['#']} {data['v']!r}") from err
+            model = self.types.get(str(data.get("@")))
+            values = data.get("f")
+            if model is None or not dataclasses.is_dataclass(model) or set(data) != {"@", "f"} \
+                    or not isinstance(values, list) or len(values) != len(dataclasses.fields(model)):
+                raise DataError(f"no screen model {data.get('@')!r} of that shape")
+            return model(*(self.decode(v) for v in values))
+        if data is None or isinstance(data, (str, int, float, bool)):
+            return data
+        raise DataError("not a screen")
+
+
+@functools.cache
+def registry(models: tuple[ModuleType, ...]) -> Registry:
+    """The screen models and commands of a game's screens: the shell's and the game's (``Phones.models``)."""
+    import sys
+
+    from . import present, saving, widgets
+
+    return Registry((widgets, present, saving, sys.modules[__name__], *models))
+
+
+# ---- messages ---------------------------------------------------------------------------------------------
+
+
+def message(kind: str, **fields: Any) -> str:
+    """A protocol message as text."""
+    return json.dumps({"v": PROTOCOL, "t": kind, **fields}, ensure_ascii=False, separators=(",", ":"))
+
+
+def read(text: str, limit: int) -> dict[str, Any]:
+    """A message as data, its envelope checked; ``DataError`` if it is not one of ours."""
+    data = load_json(text, "message", max_chars=limit, article="a")
+    if not isinstance(data, dict) or not isinstance(data.get("t"), str) or type(data.get("v")) is not int:
+        raise DataError("not a message of the games' protocol")
+    return data
+
+
+def screen_message(reg: Registry, screen: Screen) -> str:
+    """The message that shows ``screen`` on a phone."""
+    return message("screen", screen=reg.encode(screen))
+
+
+# ---- the shell's screens for pairing ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class QrView:
+    """A QR code: its side in modules and one SVG path of its dark modules (``tabletop.qr``); ``text`` is what it
+    holds (for people who cannot scan: a link to open)."""
+
+    size: int
+    path: str
+    label: str
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class PhoneRow:
+    """One phone seat on the tablet: its name, how it stands, what the host may do."""
+
+    seat: int
+    name: str
+    status: str
+    linked: bool
+    actions: tuple[Button, ...]
+
+
+@dataclass(frozen=True)
+class PhonesBar:
+    """The tablet's list of phone seats, above the game."""
+
+    label: str
+    rows: tuple[PhoneRow, ...]
+
+
+@dataclass(frozen=True)
+class PairingView:
+    """The tablet's pairing screen for one seat: the code its phone scans, the camera for the phone's code."""
+
+    heading: str
+    steps: tuple[str, ...]
+    code: QrView | None
+    waiting: str  # while the code is prepared
+    short: str  # the relay's short code ("" without a relay)
+    scan: Button
+    scanning: bool
+    scanner_label: str
+    status: str
+    problem: str
+    others: tuple[Button, ...]  # the other phone seats' pairing screens
+    close: Button
+
+
+@dataclass(frozen=True)
+class JoinView:
+    """A phone's own screen while it is not showing the table's: joining, its code for the tablet, away, refused."""
+
+    heading: str
+    text: str
+    code: QrView | None
+    detail: str = ""
+    actions: tuple[Button, ...] = ()
+    field: str = ""  # the label of the box for a short code ("" without)
+    scanning: bool = False
+    scanner_label: str = ""
+
+
+@dataclass(frozen=True)
+class WaitView:
+    """A phone's screen while the table has nothing for it (the host is setting up a game)."""
+
+    heading: str
+    text: str
+
+
+# ---- the tablet's transitions -----------------------------------------------------------------------------
+
+
+def command(phones: Phones, s: Any, cmd: Link, arg: str) -> Result:
+    """The host's commands about phones."""
+    r: Remote = s.remote
+    seats = phones.seats(s)
+    seat = int(arg) if arg.isdigit() else None
+    match cmd:
+        case Link.PAIR if seat in seats:
+            return replace(s, remote=replace(r, pairing=seat, problem="")), ()
+        case Link.PAIR_CLOSE:
+            return replace(s, remote=replace(r, pairing=None, scanning=False, problem="")), \
+                ((Scan(False),) if r.scanning else ())
+        case Link.SCAN if r.pairing is not None:
+            return replace(s, remote=replace(r, scanning=not r.scanning, problem="")), (Scan(not r.scanning),)
+        case Link.HERE | Link.BOT if seat in seats:
+            link = r.link(seat)
+            effects: list[Effect] = []
+            if link is not None and (link.opened or link.status is Status.LINKED):
+                effects += [Send(seat, message("bye", why="here" if cmd is Link.HERE else "bot")), Unlink(seat)]
+            elif link is not None and link.asked:
+                effects.append(Unlink(seat))
+            after, more = phones.here(s, seat) if cmd is Link.HERE else phones.bot(s, seat)
+            left = replace(after.remote, seats=tuple(x for x in after.remote.seats if x.seat != seat),
+                           pairing=None if r.pairing == seat else r.pairing)
+            return replace(after, remote=left), (*effects, *more)
+    return s, ()
+
+
+def _answer(phones: Phones, s: Any, text: str) -> Result:
+    """A code read by the tablet's camera or left at the relay: the phone's answer for one of its offers."""
+    r: Remote = s.remote
+    try:
+        ticket = Ticket.parse(code_of(text))
+    except PairingError:
+        return replace(s, remote=replace(r, problem="unreadable")), ()
+    if ticket.kind is not ANSWER:
+        return replace(s, remote=replace(r, problem="not-answer")), ()
+    link = next((x for x in r.seats if x.nonce and x.nonce == ticket.nonce.hex()), None)
+    if link is None or link.status is Status.LINKED:
+        return replace(s, remote=replace(r, problem="stale")), ()
+    stop = (Scan(False),) if r.scanning else ()
+    return replace(s, remote=replace(r, scanning=False, problem="")), (*stop, Accept(link.seat, ticket.sdp(2)))
+
+
+def code_of(text: str) -> str:
+    """The pairing code in ``text``: a code, or a link holding one after ``#j=``."""
+    text = text.strip()
+    return text.rpartition(JOIN)[2] if JOIN in text else text
+
+
+def outcome(phones: Phones, s: Any, msg: object) -> Result | None:
+    """What a link's outcome means for the table (``None``: not a link's); a phone's tap is ``hear``'s."""
+    r: Remote = s.remote
+    match msg:
+        case Hosting(seat, nonce, sdp, base):
+            link = r.link(seat)
+            if link is None:
+                return s, (Unlink(seat),)
+            if not link.asked or link.status is Status.LINKED:
+                return s, ()
+            try:
+                ticket = read_sdp(sdp, kind=OFFER, game=phones.game, seat=seat, nonce=bytes.fromhex(nonce))
+            except (PairingError, ValueError):
+                return replace(s, remote=r.with_link(seat, asked=False, problem="failed")), (Unlink(seat),)
+            r = replace(r.with_link(seat, nonce=nonce, offer=ticket.text(), code=""), base=base or r.base)
+            post = (Post("offer", nonce, ticket.text(), seat),) if r.relay else ()
+            return replace(s, remote=r), post
+        case Posted(nonce, code):
+            link = next((x for x in r.seats if x.nonce == nonce), None)
+            return (replace(s, remote=r.with_link(link.seat, code=code)), ()) if link else (s, ())
+        case Scanned(text):
+            return _answer(phones, s, text)
+        case ScanFailed(why):
+            return replace(s, remote=replace(r, scanning=False, problem=why)), ()
+        case Linked(seat):
+            link = r.link(seat)
+            return (replace(s, remote=r.with_link(seat, opened=True)), ()) if link else (s, (Unlink(seat),))
+        case Unlinked(seat, why):
+            link = r.link(seat)
+            if link is None:
+                return s, ()
+            was = link.status is Status.LINKED
+            status = Status.AWAY if was or link.status is Status.AWAY else Status.NEW
+            problem = "" if was else ("failed" if why == "failed" else link.problem)
+            r = r.with_link(seat, status=status, asked=False, nonce="", offer="", code="", opened=False,
+                            problem=problem)
+            return replace(s, remote=r), ()
+        case Fetched("codes", ok):
+            return replace(s, remote=replace(r, codes=ok, fetching=False)), ()
+        case Relayed(ok):
+            more = tuple(Post("offer", x.nonce, x.offer, x.seat) for x in r.seats if ok and x.offer)
+            return replace(s, remote=replace(r, relay=ok)), more
+    return None
+
+
+def hear(phones: Phones, reg: Registry, s: Any, seat: int, text: str) -> tuple[Any, Effects, Do | None]:
+    """A message from ``seat``'s phone: its hello (checked: the same protocol and screens), or a tap (returned, for
+    the game's handler: ``Update``), or its goodbye."""
+    r: Remote = s.remote
+    link = r.link(seat)
+    if link is None:
+        return s, (Unlink(seat),), None
+    try:
+        data = read(text, MAX_FROM_PHONE)
+    except DataError:
+        return replace(s, remote=r.with_link(seat, problem="garbled")), (), None
+    kind = data["t"]
+    if data["v"] != PROTOCOL or (kind == "hello" and data.get("schema") != reg.schema()):
+        refused = r.with_link(seat, problem="release", opened=False)
+        return replace(s, remote=refused), (Send(seat, message("refused", why="release")), Unlink(seat)), None
+    if kind == "hello" and link.opened:
+        if data.get("nonce") != link.nonce:
+            return s, (Send(seat, message("refused", why="stale")), Unlink(seat)), None
+        r = r.with_link(seat, status=Status.LINKED, opened=False, problem="", offer="", code="", asked=False)
+        pairing = r.pairing
+        if pairing == seat:
+            pairing = next((x.seat for x in r.seats if x.status is not Status.LINKED), None)
+        r = replace(r, pairing=pairing, scanning=r.scanning and pairing is not None)
+        stop = (Scan(False),) if s.remote.scanning and not r.scanning else ()
+        return replace(s, remote=r), (*stop, Send(seat, message("welcome", game=phones.game, seat=seat))), None
+    if kind == "bye":
+        return replace(s, remote=r.with_link(seat, status=Status.AWAY, asked=False, nonce="", offer="",
+                                             opened=False)), (Unlink(seat),), None
+    if kind == "do" and link.status is Status.LINKED:
+        action, arg, value = (data.get(k, "") for k in ("action", "arg", "value"))
+        if all(isinstance(x, str) and len(x) <= 200 for x in (action, arg, value)):
+            found = next((c for c in phones.commands if c.value == action), None)
+            if found is not None:
+                return s, (), Do(found, arg, value)
+    return s, (), None
+
+
+def settle(phones: Phones, before: Any, after: Any) -> Result:
+    """What follows from any change: a link for each phone seat of the game on the table (and none for another
+    seat), an offer ready for each seat without its phone, the code library and the relay asked for once, the
+    pairing screen opened when a game with phones begins or comes back."""
+    r: Remote = after.remote
+    wanted = phones.seats(after)
+    effects: list[Effect] = []
+    kept = []
+    for link in r.seats:
+        if link.seat in wanted:
+            kept.append(link)
+        elif link.asked or link.opened or link.status is Status.LINKED:
+            if link.status is Status.LINKED or link.opened:
+                effects.append(Send(link.seat, message("bye", why="gone")))
+            effects.append(Unlink(link.seat))
+    known = {link.seat for link in kept}
+    fresh = [SeatLink(seat) for seat in wanted if seat not in known]
+    seats = []
+    for link in sorted((*kept, *fresh), key=lambda x: x.seat):
+        if link.status is not Status.LINKED and not link.asked and not link.opened:
+            link = replace(link, asked=True)
+            effects.append(Host(link.seat))
+        seats.append(link)
+    r = replace(r, seats=tuple(seats))
+    if r.pairing is not None and r.pairing not in wanted:
+        r = replace(r, pairing=None, scanning=False)
+        effects.append(Scan(False))
+    began = wanted and not before.remote.seats and not any(x.status is Status.LINKED for x in seats)
+    if began and r.pairing is None:
+        r = replace(r, pairing=wanted[0])
+    if wanted and not r.codes and not r.fetching:
+        r = replace(r, fetching=True)
+        effects.append(Fetch("codes"))
+    if wanted and r.relay is None:
+        r = replace(r, relay=False)  # asked once; ``Relayed`` says
+        effects.append(Probe())
+    if r == after.remote and not effects:
+        return after, ()
+    return replace(after, remote=r), unique(effects)
+
+
+# ---- the screens: the tablet's pairing screen and phones bar, each phone's own ----------------------------
+
+
+def qr(text: str, label: str, codes: bool) -> QrView | None:
+    """The QR code of ``text`` (``None`` until the library is loaded)."""
+    if not codes or not text:
+        return None
+    from .qr import path
+
+    size, d = path(text)
+    return QrView(size, d, label, text)
+
+
+def link_text(r: Remote, link: SeatLink) -> str:
+    """What the tablet's code for ``link`` holds: the page's address and the offer."""
+    return (r.base or "") + JOIN + link.offer
+
+
+def bar(phones: Phones, s: Any) -> PhonesBar | None:
+    """The tablet's list of phone seats, with what the host may do for one away."""
+    seats = phones.seats(s)
+    r: Remote = s.remote
+    if not seats:
+        return None
+    t = phones.t(s)
+    rows = []
+    for seat in seats:
+        link = r.link(seat) or SeatLink(seat)
+        name = phones.name(s, seat)
+        status = t(f"phone.status.{link.status}", name=name)
+        if link.problem:
+            status += " " + t(f"phone.problem.{link.problem}", name=name)
+        actions: tuple[Button, ...] = ()
+        if link.status is not Status.LINKED:
+            actions = (Button(Link.PAIR, t("phone.show_code"), arg=str(seat), description=t("phone.show_code_for",
+                                                                                             name=name)),
+                       Button(Link.HERE, t("phone.here"), arg=str(seat), description=t("phone.here_for", name=name)),
+                       Button(Link.BOT, t("phone.bot"), arg=str(seat), description=t("phone.bot_for", name=name)))
+        rows.append(PhoneRow(seat, name, status, link.status is Status.LINKED, actions))
+    return PhonesBar(t("phone.bar"), tuple(rows))
+
+
+def pairing(phones: Phones, s: Any) -> PairingView:
+    """The tablet's pairing screen for the seat it is open for."""
+    r: Remote = s.remote
+    seat = r.pairing
+    assert seat is not None
+    t = phones.t(s)
+    link = r.link(seat) or SeatLink(seat)
+    name = phones.name(s, seat)
+    steps = (t("phone.step.scan", name=name), t("phone.step.show"), t("phone.step.camera"))
+    if link.status is Status.LINKED:
+        status = t("phone.status.linked", name=name)
+    elif link.opened:
+        status = t("phone.connecting")
+    else:
+        status = t("phone.status.new" if link.status is Status.NEW else "phone.status.away", name=name)
+    code = qr(link_text(r, link), t("phone.code_label", name=name), r.codes) if link.offer else None
+    problem = t(f"phone.problem.{r.problem or link.problem}", name=name) if (r.problem or link.problem) else ""
+    others = tuple(Button(Link.PAIR, phones.name(s, x.seat), arg=str(x.seat), pressed=x.seat == seat)
+                   for x in r.seats if len(r.seats) > 1)
+    short = t("phone.short", code=link.code, address=(r.base or "./") + "?join=" + phones.game) if link.code else ""
+    return PairingView(t("phone.heading", name=name), steps, code, t("phone.preparing"), short,
+                       Button(Link.SCAN, t("phone.scan_stop" if r.scanning else "phone.scan"), primary=not r.scanning,
+                              pressed=r.scanning),
+                       r.scanning, t("phone.camera"), status, problem, others,
+                       Button(Link.PAIR_CLOSE, t("phone.close")))
+
+
+def with_phones(phones: Phones, present: Callable[[Any], Screen]) -> Callable[[Any], Screen]:
+    """A game's ``present`` with the phones' part: the pairing screen over the game, the bar of phone seats."""
+
+    def presented(s: Any) -> Screen:
+        screen = present(s)
+        if not phones.seats(s):
+            return screen
+        if s.remote.pairing is not None:
+            t = phones.t(s)
+            return replace(screen, name="pairing", title=t("phone.title"), body=pairing(phones, s),
+                           focus=(".pairing h1",), keys=(_escape(Link.PAIR_CLOSE),),
+                           moment=f"pairing:{s.remote.pairing}", guard=None)
+        return replace(screen, phones=bar(phones, s))
+
+    return presented
+
+
+def _escape(cmd: StrEnum) -> Any:
+    from .widgets import Key
+
+    return Key("Escape", cmd, fields=True)
+
+
+def phone_screen(screen: Screen) -> Screen:
+    """A screen of the table as a phone shows it: without the tablet's bar, notices and page texts."""
+    from .widgets import Notices
+
+    return replace(screen, top=None, notices=Notices(screen.notices.label), chrome=(), phones=None, guard=None,
+                   ready=())
+
+
+def outbox(phones: Phones, present: Callable[[Any], Screen]) -> Callable[[Any], tuple[tuple[int, str], ...]]:
+    """What to send each phone here for a state: its screen's message (the glue sends what changed)."""
+    reg = registry(phones.models)
+
+    def messages(s: Any) -> tuple[tuple[int, str], ...]:
+        return tuple((seat, screen_message(reg, screen)) for seat, screen in screens(phones, present, s))
+
+    return messages
+
+
+def screens(phones: Phones, present: Callable[[Any], Screen], s: Any) -> tuple[tuple[int, Screen], ...]:
+    """The screen each phone here is shown: its seat's, presented from the state as that seat sees it."""
+    out = []
+    for link in s.remote.seats:
+        if link.status is not Status.LINKED:
+            continue
+        seen = phones.enter(s, link.seat)
+        if seen is None:
+            t = phones.t(s)
+            body = WaitView(t("phone.wait.heading"), t("phone.wait.text"))
+            screen = replace(present(s), name="wait", body=body, focus=("h1",), keys=(), moment="wait", live="")
+        else:
+            screen = present(seen)
+        out.append((link.seat, phone_screen(screen)))
+    return tuple(out)

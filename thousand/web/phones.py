@@ -1,0 +1,103 @@
+"""The quiz's part of playing on phones (``tabletop.remote.Phones``): what a team's phone sees, what it may do.
+
+A phone is presented the game through the same doors as the tablet, ``table.seen`` and ``table.shown_plays``,
+with its own team as the viewer (``QuizTable.phone``): its questions and powers all the game long, the other
+teams' questions, the reveals as the tablet turns them over, never an answer not yet revealed (Q16).  Teams on
+phones choose at the same time; each one's choice in progress is its own (``Draft``), never the tablet's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from types import ModuleType
+
+from tabletop import saving
+from tabletop.notes import Live
+from tabletop.present import Nav
+from tabletop.remote import Phones
+from thousand.actions import Combine
+
+from . import actions, screens
+from .actions import Command
+from .settings import TeamConfig
+from .table import QuizTable, Result, settle, team_name
+
+#: The live events every team may hear (a round, a team has chosen, a card turned over); the rest are one team's.
+PUBLIC = frozenset({"round", "live.picked", "live.your_turn", "reveal.said"})
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A team's pick in progress on its phone, kept by the tablet between its taps."""
+
+    chosen: tuple[str, ...] = ()
+    two: bool = False
+    combine: Combine | None = None
+    shift: int = 0
+    changing: bool = False
+    guess_text: str = ""
+
+
+def _draft(s: QuizTable) -> Draft:
+    return Draft(s.chosen, s.two, s.combine, s.shift, s.changing, s.guess_text)
+
+
+class QuizPhones:
+    """The quiz's teams on phones."""
+
+    game = "quiz"
+    commands: frozenset[StrEnum] = frozenset({
+        Command.CARD, Command.SHIFT, Command.CHANGE, Command.TWO, Command.COMBINE, Command.CONFIRM, Nav.CANCEL,
+        Command.GUESS_TEXT, Command.GUESS, Command.TARGET,
+    })
+    models: tuple[ModuleType, ...] = (screens, actions)
+
+    def seats(self, s: QuizTable) -> tuple[int, ...]:
+        return s.settings.phones if s.game is not None else ()
+
+    def name(self, s: QuizTable, seat: int) -> str:
+        return team_name(s, seat)
+
+    def t(self, s: QuizTable) -> Callable[..., str]:
+        return s.texts.t
+
+    def enter(self, s: QuizTable, seat: int) -> QuizTable | None:
+        if s.game is None or s.setting_up or seat not in s.settings.phones:
+            return None
+        draft = s.remote.draft(seat) or Draft()
+        if seat not in s.game.to_act:
+            draft = Draft()
+        return replace(s, phone=seat, at_screen=seat, overlay=None, confirm_new=False, confirm_clear=False, notes=(),
+                       chosen=draft.chosen, two=draft.two, combine=draft.combine, shift=draft.shift,
+                       changing=draft.changing, guess_text=draft.guess_text,
+                       live=s.live if s.live.key in PUBLIC else Live())
+
+    def leave(self, s: QuizTable, seen: QuizTable, seat: int) -> QuizTable:
+        moved = seen.game is not s.game
+        return replace(seen, phone=None, at_screen=s.at_screen, overlay=s.overlay, confirm_new=s.confirm_new,
+                       confirm_clear=s.confirm_clear, notes=s.notes, chosen=s.chosen, two=s.two, combine=s.combine,
+                       shift=s.shift, changing=s.changing, guess_text=s.guess_text,
+                       live=seen.live if moved and seen.live.key in PUBLIC else s.live,
+                       remote=s.remote.with_link(seat, draft=Draft() if moved else _draft(seen)))
+
+    def here(self, s: QuizTable, seat: int) -> Result:
+        phones = tuple(i for i in s.settings.phones if i != seat)
+        return _changed(s, replace(s, settings=replace(s.settings, phones=phones)))
+
+    def bot(self, s: QuizTable, seat: int) -> Result:
+        name = team_name(s, seat)
+        teams = list(s.settings.teams)
+        teams[seat] = TeamConfig("medium", name)
+        phones = tuple(i for i in s.settings.phones if i != seat)
+        return _changed(s, replace(s, settings=replace(s.settings, teams=tuple(teams), phones=phones)))
+
+
+def _changed(s: QuizTable, after: QuizTable) -> Result:
+    """The table with a team played otherwise from now on, saved with the game."""
+    after, effects = saving.save(after)
+    return settle(s, after, effects)
+
+
+PHONES: Phones = QuizPhones()
