@@ -453,3 +453,23 @@ def test_close_values_on_the_number_line_do_not_cover_each_other() -> None:
         close = [(i, j) for i in range(len(places)) for j in range(i) if abs(places[i] - places[j]) < MARK_GAP]
         assert all(rows[i] != rows[j] for i, j in close), (places, rows)
     assert mark_rows([100, 500, 900]) == [0, 0, 0]
+
+
+def test_two_questions_with_200_ask_for_sum_or_difference_before_they_describe_the_play() -> None:
+    """With two questions tapped and +200 on, the summary asks for Sum or Difference (and no "with +200" hangs
+    after the request); once chosen, it describes the play with the +200."""
+    s = QuizTable(lang="en", settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig(PEOPLE, "Cats")), "fast"),
+                  seed_text="3")
+    s, _ = act(s, Command.START)
+    while page(s) is Page.HANDOFF:
+        s, _ = act(s, Command.READY)
+    assert page(s) is Page.CHOOSE
+    ids = [c.id for c in next(p for p in present(s).body.teams if p.mine).cards]  # type: ignore[union-attr]
+    for command, arg in ((Command.TWO, ""), (Command.CARD, ids[0]), (Command.CARD, ids[1]), (Command.SHIFT, "+200")):
+        s, _ = act(s, command, arg)
+    controls = present(s).body.controls  # type: ignore[union-attr]
+    assert controls.summary == s.texts.t("choose.need_combine")
+    assert controls.confirm is not None and controls.confirm.disabled
+    s, _ = act(s, Command.COMBINE, "sum")
+    summary = present(s).body.controls.summary  # type: ignore[union-attr]
+    assert summary.endswith(s.texts.t("choose.summary_shift", shift="+200"))

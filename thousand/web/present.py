@@ -292,13 +292,13 @@ def controls(s: QuizTable, view: TeamView, mine: bool, step: object) -> ChooseCo
     elif len(s.chosen) == 1:
         summary = t.t("choose.summary_one", question=texts.get(s.chosen[0], ""))
     elif s.combine is None:
-        summary = t.t("choose.need_combine")
+        summary = t.t("choose.need_combine")  # a request, not a play: no "with +200" after it
         waiting = summary
     else:
         word = t.t("combine." + s.combine.value)
         summary = t.t("choose.summary_two", combine=word, first=texts.get(s.chosen[0], ""),
                       second=texts.get(s.chosen[1], ""))
-    if s.shift and s.chosen and not s.changing:
+    if s.shift and s.chosen and not s.changing and not (s.two and len(s.chosen) == 2 and s.combine is None):
         summary += " " + t.t("choose.summary_shift", shift=f"{s.shift:+d}".replace("-", "−"))
     ready = pick_of(s) is not None
     return ChooseControls(prompt, tuple(buttons), combine, summary,
