@@ -30,7 +30,7 @@ play exactly. And all candidates share each determinization (common random numbe
   knocks would be the policy's rule of thumb, which knocks later than the search itself does. So in
   normal play the best ``PLANNED`` swaps (and, before any knock, knocking now) are also judged as
   *plans* "this, then knock at my next turn" (``_planned_playout``), on the same deals and in the same
-  race; an action is worth its best plan (the README gives what this measured).
+  race; an action is worth its best plan (docs/bots.md gives what this measured).
 - **Outcome**: the chance of winning the *match* (R17, the lowest total wins) from the round's
   scores and the match totals: exact (shared wins split) in the last round, otherwise each
   opponent's lead is judged against the spread of the rounds still to come (``ROUND_SPREAD``).
@@ -58,7 +58,7 @@ from . import sim
 from .base import Bot, Decided, Standing, check_turn, final_turns, masks, own_turns, swap_action
 
 #: The page's budget for ``hard``: at most this many playouts (the tournament's deterministic cap,
-#: what the page fits into its time budget on a typical machine; see the README) and this many
+#: what the page fits into its time budget on a typical machine; see docs/bots.md) and this many
 #: seconds of work, whichever comes first (the seconds bind only on slow devices).
 DEFAULT_ITERATIONS = 600
 DEFAULT_TIME_BUDGET = 1.0
