@@ -12,7 +12,12 @@ Fixtures (names chosen not to clash with the ``pytest-playwright`` plugin):
     ``chromium`` package), else Playwright's own download.  None found: the test fails and says
     how to get one.
 ``fresh_context``
-    A new ``BrowserContext`` (empty cache and storage) per test, closed afterwards.
+    A new ``BrowserContext`` (empty cache and storage) per test, closed afterwards, made by
+    :func:`page_context`: without service workers, as a browser has none on plain HTTP to another
+    machine (``python serve.py --lan``).  The page then neither stores itself for offline play nor
+    makes a start-up snapshot after its first visit: seconds of both cores that no test of saved
+    games, screens or play needs.  Tests of offline play, updates and the snapshot (test_offline.py,
+    test_snapshot.py, ``booted_game``) open their own contexts, with a service worker.
 ``booted_game`` (session)
     A :class:`LoadedPage` of ``index.html`` that reached ``data-app="ready"``, with every request
     it made.  Pyodide boots once for the whole session: read from it, do not navigate it away.
@@ -30,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -50,6 +56,8 @@ CHOOSE_ZERO = (
 )
 # Generous: Pyodide's boot is a few seconds here, but CI machines can be slow and noisy.
 READY_TIMEOUT_MS = 90_000
+# No service worker in the page, as outside a secure context (assets/offline.js then says "unavailable").
+NO_SERVICE_WORKER = "delete Navigator.prototype.serviceWorker;"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -91,9 +99,16 @@ def chromium() -> Iterator[Browser]:
             browser.close()
 
 
+def page_context(browser: Browser, **options: Any) -> BrowserContext:
+    """A new context (empty cache and storage) without service workers, as on plain HTTP (see ``fresh_context``)."""
+    context = browser.new_context(**{"viewport": {"width": 1024, "height": 768}, **options})
+    context.add_init_script(NO_SERVICE_WORKER)
+    return context
+
+
 @pytest.fixture
 def fresh_context(chromium: Browser) -> Iterator[BrowserContext]:
-    context = chromium.new_context(viewport={"width": 1024, "height": 768})
+    context = page_context(chromium)
     try:
         yield context
     finally:

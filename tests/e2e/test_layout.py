@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import open_game
+from .conftest import open_game, page_context
 
 SIZES = ((1024, 768), (768, 1024), (390, 844))
 STEP_MS = 60_000
@@ -68,7 +68,7 @@ def check(page: Page, where: str, found: list[str]) -> None:
 
 @pytest.fixture(scope="module")
 def pages(chromium: Browser, site_url: str) -> Iterator[dict[str, Page]]:
-    context = chromium.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB", reduced_motion="reduce")
+    context = page_context(chromium, locale="en-GB", reduced_motion="reduce")
     try:
         yield {"zero": open_game(context, site_url, "?speed=fast").page,
                "quiz": open_game(context, site_url, "?game=quiz&speed=fast", zero=False).page}

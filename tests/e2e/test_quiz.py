@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from thousand.deck import default_deck
 from thousand.web.texts import Texts
 
-from .conftest import REPO, open_game
+from .conftest import REPO, open_game, page_context
 
 DECK = default_deck()
 ANSWERS = {q.id: q.answer for q in DECK.questions}
@@ -75,7 +75,7 @@ def first_visit(context: BrowserContext, site_url: str, path: str = "") -> Page:
 
 @pytest.fixture
 def quiz_context(chromium: Browser) -> Iterator[BrowserContext]:
-    context = chromium.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
+    context = page_context(chromium, locale="en-GB")
     try:
         yield context
     finally:
@@ -255,12 +255,13 @@ def test_the_quiz_speaks_french_and_german_with_questions_in_that_language(
     screenshot_all(page, f"choose-{lang}")
 
 
-def test_after_one_visit_the_quiz_plays_offline(quiz_context: BrowserContext, site_url: str) -> None:
-    page = first_visit(quiz_context, site_url, "?game=quiz")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null"
-                           " && document.documentElement.dataset.offline === 'ready'", timeout=STEP_MS)
-    quiz_context.set_offline(True)
+def test_after_one_visit_the_quiz_plays_offline(chromium: Browser, site_url: str) -> None:
+    context = chromium.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")  # a service worker
     try:
+        page = first_visit(context, site_url, "?game=quiz")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null"
+                               " && document.documentElement.dataset.offline === 'ready'", timeout=STEP_MS)
+        context.set_offline(True)
         page.reload()
         page.wait_for_function("() => document.documentElement.dataset.app === 'ready'", timeout=STEP_MS)
         set_up(page, ("people", "easy"), ("Owls",), seed=5)
@@ -269,7 +270,7 @@ def test_after_one_visit_the_quiz_plays_offline(quiz_context: BrowserContext, si
             play_step(page)
         check_privacy(page)
     finally:
-        quiz_context.set_offline(False)
+        context.close()
 
 
 def test_a_round_by_keyboard_alone_with_each_reveal_said_in_the_live_region(
@@ -361,7 +362,7 @@ def test_the_quiz_sheet_exports_imports_clears_and_forgets_the_shown_questions(
     page.locator("[data-action=clear-history-yes]").click()
     expect(page.locator(".history-entry")).to_have_count(0)
 
-    other = chromium.new_context(viewport={"width": 1024, "height": 768})
+    other = page_context(chromium)
     try:
         page2 = open_game(other, site_url, "?game=quiz").page
         page2.locator("[data-action=sheet]").click()

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 from thousand.web.actions import Command
 from thousand.web.tutorial import OFFER, STEPS
 
-from .conftest import open_game
+from .conftest import open_game, page_context
 from .test_quiz import STEP_MS, check_privacy
 
 SHOTS = os.environ.get("QUIZTUT_SHOTS", "")
@@ -49,7 +49,7 @@ def shoot(page: Page, name: str) -> None:
 def test_the_quiz_tutorial_is_offered_on_a_first_visit_and_teaches_a_round_by_taps(
     chromium: Browser, site_url: str
 ) -> None:
-    context = chromium.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
+    context = page_context(chromium, locale="en-GB")
     try:
         loaded = open_game(context, site_url, "?game=quiz&speed=fast", zero=False)
         page = loaded.page

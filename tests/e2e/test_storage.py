@@ -12,7 +12,7 @@ from tabletop.store import BACKUP_PREFIX
 from zero_game.web.i18n import messages, translate
 from zero_game.web.keeper import GAME_KEY, SHEET_KEY
 
-from .conftest import open_game
+from .conftest import open_game, page_context
 
 EN = messages("en").messages  # the storage texts, placeholders unfilled
 GAME = "?seed=5&speed=fast"
@@ -216,7 +216,7 @@ def test_export_then_import_into_a_fresh_profile_gives_the_same_sheet(
     assert rows[0].startswith("match_id,") and len(rows) == 1 + 3  # a header, one row per player
     original = json.loads(stored(page, SHEET_KEY) or "null")
 
-    other = fresh_context.browser.new_context(viewport={"width": 1024, "height": 768})  # type: ignore[union-attr]
+    other = page_context(fresh_context.browser)  # type: ignore[arg-type]
     try:
         page2 = open_game(other, site_url).page
         page2.locator("[data-action=sheet]").click()

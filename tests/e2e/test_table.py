@@ -14,7 +14,7 @@ from zero_game.sheet import load_game
 from zero_game.web.i18n import messages, translate
 from zero_game.web.keeper import GAME_KEY
 
-from .conftest import REPO, open_game
+from .conftest import REPO, open_game, page_context
 
 ARTIFACTS = REPO / "test-artifacts"
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
@@ -30,7 +30,7 @@ SEED = 5
 @pytest.fixture(scope="module")
 def booted(chromium: Browser, site_url: str) -> Iterator[Page]:
     """One booted game page for this module (Pyodide boots once): English, fast bots, a fixed seed."""
-    context = chromium.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
+    context = page_context(chromium, locale="en-GB")
     try:
         loaded = open_game(context, site_url, f"?seed={SEED}&speed=fast")
         yield loaded.page
