@@ -1,16 +1,16 @@
 """What matters most, in Firefox and in WebKit (Safari's engine): start-up, a whole match by taps, the
-hot-seat hand-off, saved games, damaged storage and offline play.  Each test runs once per engine."""
+hot-seat hand-off and the screens at a tablet's and a phone's width, on the session's page.  Saved games, damaged
+storage and offline play are walked with the start-up snapshot on a new origin: test_snapshot.py.  Each test
+runs once per engine."""
 
 from __future__ import annotations
 
-from tabletop.store import BACKUP_PREFIX
 from tools.browser import ROOT
-from tools.engines import Driver, Site
+from tools.engines import Driver
 from zero_game import Match
-from zero_game.web.keeper import GAME_KEY
 
 from . import table as t
-from .conftest import GAME, SEED
+from .conftest import SEED
 
 
 def console_errors(driver: Driver) -> list[str]:
@@ -61,53 +61,6 @@ def test_hot_seat_shows_no_hand_while_no_person_acts(game: Driver) -> None:
     assert shown & kept == set(), "the first person's hand is in the page"
     # The last move shows only what everyone saw: the card given to the pool and the card taken.
     assert sorted(t.values(game, t.SEEN, "data-seen")) == sorted({given, taken})
-
-
-def test_a_match_resumes_after_a_reload(driver: Driver, new_site: Site) -> None:
-    driver.goto(new_site.url + GAME)
-    t.wait_ready(driver)
-    t.tap(driver, t.action("start"))
-    assert t.next_step(driver) == "knock"
-    t.swap_first_cards(driver)
-    assert t.next_step(driver) == "knock"  # the bots have played their turns
-    before = (t.hand(driver), t.pool(driver), t.stored(driver, GAME_KEY))
-    assert len(before[0]) == 9 and before[2] is not None
-
-    driver.reload()
-    t.wait_ready(driver)
-    assert t.next_step(driver) == "knock"
-    assert (t.hand(driver), t.pool(driver)) == before[:2]
-    assert t.stored(driver, GAME_KEY) == before[2], "resuming wrote over the saved match"
-    assert console_errors(driver) == []
-
-
-def test_a_corrupt_saved_match_is_backed_up_and_the_game_starts(driver: Driver, new_site: Site) -> None:
-    driver.goto(new_site.url + GAME)
-    t.wait_ready(driver)
-    driver.call("(key) => localStorage.setItem(key, '{broken')", GAME_KEY)
-    driver.reload()
-    t.wait_ready(driver)
-    t.wait_visible(driver, t.notice("storage.corrupt-game"), timeout=10)
-    assert t.visible(driver, t.action("start")), "the set-up screen, ready to play"
-    backups = driver.call("(p) => Object.keys(localStorage).filter(k => k.startsWith(p))", BACKUP_PREFIX)
-    assert len(backups) == 1 and t.stored(driver, backups[0]) == "{broken"
-    assert t.stored(driver, GAME_KEY) is None
-
-
-def test_after_one_visit_the_game_plays_with_the_server_gone(driver: Driver, new_site: Site) -> None:
-    driver.goto(new_site.url + GAME)
-    t.wait_ready(driver)
-    driver.wait("() => navigator.serviceWorker?.controller != null"
-                " && document.documentElement.dataset.offline === 'ready'",
-                timeout=120, what="the service worker to control the page and store the game")
-    new_site.stop()
-
-    driver.reload()
-    t.wait_ready(driver)
-    t.tap(driver, t.action("start"))
-    assert t.next_step(driver) == "knock"
-    t.swap_first_cards(driver)
-    assert t.next_step(driver) in ("knock", "next-round")
 
 
 VIEWPORTS = {"tablet": (1024, 768), "phone": (390, 844)}

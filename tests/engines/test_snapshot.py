@@ -1,16 +1,24 @@
-"""The start-up snapshot in Firefox and in WebKit (Safari's engine), as far as their storage allows here (it
-does, in both): made after a first visit, restored with the same first screen and the seed's deal,
-offline too.  The failure paths (a damaged snapshot, one Pyodide refuses, storage that refuses or cannot
-read it, a new release) and fresh randomness are told in Chromium, tests/e2e/test_snapshot.py and
-test_offline.py: each costs another start from nothing, which in WebKit here is 15-30 s."""
+"""Return visits in Firefox and in WebKit (Safari's engine), walked on one new origin as a tablet would live
+them: the start-up snapshot made after a first visit and restored with the same first screen and the seed's
+deal; a damaged saved match backed up and reported; a match resumed after a reload; and, with the server
+gone, a start from the snapshot, then one without it that plays a round's turns and resumes after a reload.
+
+One walk, not one test per point: each new origin costs a start from nothing (15-30 s in WebKit here), and the
+return visits are what these points are about.  Each step asserts with a message that names it.
+
+The snapshot's failure paths (a damaged snapshot, one Pyodide refuses, storage that refuses or cannot read it,
+a new release) and fresh randomness are told in Chromium, tests/e2e/test_snapshot.py and test_offline.py.
+"""
 
 from __future__ import annotations
 
+from tabletop.store import BACKUP_PREFIX
 from tests import snapshot_hooks as snap
 from tools.engines import Driver, Site
 from zero_game.web.keeper import GAME_KEY
 
 from . import table as t
+from .conftest import GAME
 from .test_engines import console_errors
 
 SEEDED = "?seed=7&speed=fast&game=zero"
@@ -34,18 +42,75 @@ def dealt(driver: Driver) -> list[str]:
     return hand
 
 
-def test_a_snapshot_is_made_then_restored_online_and_offline(driver: Driver, new_site: Site) -> None:
-    assert start(driver, new_site.url + SEEDED) == "off"
+def table_after_one_swap(driver: Driver) -> tuple[list[str], list[str], str | None]:
+    """Start a match (seed 5), swap once and let the bots play: (hand, pool, the saved match)."""
+    t.tap(driver, t.action("start"))
+    assert t.next_step(driver) == "knock"
+    t.swap_first_cards(driver)
+    assert t.next_step(driver) == "knock", f"{driver.engine}: the bots have played their turns"
+    table = (t.hand(driver), t.pool(driver), t.stored(driver, GAME_KEY))
+    assert len(table[0]) == 9 and table[2] is not None, f"{driver.engine}: the match is saved after a move"
+    return table
+
+
+def assert_resumed(driver: Driver, before: tuple[list[str], list[str], str | None], how: str) -> None:
+    """After a reload: the same turn, hand and pool, and the saved match as it was."""
+    assert t.next_step(driver) == "knock", f"{driver.engine}: {how}: not back at the person's turn"
+    assert (t.hand(driver), t.pool(driver)) == before[:2], f"{driver.engine}: {how}: another hand or pool"
+    assert t.stored(driver, GAME_KEY) == before[2], f"{driver.engine}: {how}: resuming wrote over the saved match"
+
+
+def test_return_visits_restore_the_snapshot_resume_a_match_recover_a_damaged_one_and_play_offline(
+    driver: Driver, new_site: Site
+) -> None:
+    engine = driver.engine
+    seeded_url, game_url = new_site.url + SEEDED, new_site.url + GAME
+
+    # 1. The first visit starts Python from nothing (no service worker yet), then makes the snapshot.
+    assert start(driver, seeded_url) == "off", f"{engine}: a first visit has no service worker, so no snapshot"
     cold_screen = driver.call(snap.FIRST_SCREEN)
     driver.wait(snap.SETTLED, timeout=MAKING_TIMEOUT_S, what="the start-up snapshot to be made")
-    assert snap.state(driver.call) == ("off", "made"), f"{driver.engine}: no snapshot was stored"
+    assert snap.state(driver.call) == ("off", "made"), f"{engine}: no snapshot was stored"
 
-    assert start(driver, new_site.url + SEEDED) == "restored"
-    assert driver.call(snap.FIRST_SCREEN) == cold_screen
-    assert snap.state(driver.call)[1] is None, "a restored start makes no snapshot"
+    # 2. The next visit is restored from it: the same first screen, no new snapshot, the seed's deal.
+    assert start(driver, seeded_url) == "restored", f"{engine}: the return visit did not restore the snapshot"
+    assert driver.call(snap.FIRST_SCREEN) == cold_screen, f"{engine}: a restored start shows another first screen"
+    assert snap.state(driver.call)[1] is None, f"{engine}: a restored start makes no snapshot"
     seeded = dealt(driver)
     assert console_errors(driver) == []
 
-    new_site.stop()  # offline: the server is gone (and with it the console recorder)
-    assert start(driver, new_site.url + SEEDED) == "restored"
-    assert dealt(driver) == seeded, "a seed deals the same match from a snapshot, offline too"
+    # 3. A damaged saved match: backed up, reported, and the game starts on the set-up screen.
+    driver.call("(key) => localStorage.setItem(key, '{broken')", GAME_KEY)
+    driver.reload()
+    t.wait_ready(driver)
+    t.wait_visible(driver, t.notice("storage.corrupt-game"), timeout=10)
+    assert t.visible(driver, t.action("start")), f"{engine}: a damaged match: not the set-up screen, ready to play"
+    backups = driver.call("(p) => Object.keys(localStorage).filter(k => k.startsWith(p))", BACKUP_PREFIX)
+    assert len(backups) == 1 and t.stored(driver, backups[0]) == "{broken", f"{engine}: the damaged match's backup"
+    assert t.stored(driver, GAME_KEY) is None, f"{engine}: the damaged match is still stored as the match"
+
+    # 4. A match in progress resumes after a reload, at the same turn.
+    driver.goto(game_url)
+    t.wait_ready(driver)
+    before = table_after_one_swap(driver)
+    driver.reload()
+    t.wait_ready(driver)
+    assert_resumed(driver, before, "a reload")
+    assert console_errors(driver) == []
+
+    # 5. The server is gone (and with it the console recorder): the snapshot starts the game, the seed's deal.
+    new_site.stop()
+    assert start(driver, seeded_url) == "restored", f"{engine}: offline, the snapshot was not restored"
+    assert dealt(driver) == seeded, f"{engine}: a seed deals the same match from a snapshot, offline too"
+
+    # 6. Still offline, without the snapshot (and none made again): Python starts from the stored files, a match
+    # plays, resumes after a reload, and the bots play on.
+    driver.call(snap.REMOVE)
+    driver.call(snap.SKIP)
+    assert start(driver, game_url) == "cold", f"{engine}: offline without a snapshot: not a start from nothing"
+    before = table_after_one_swap(driver)
+    driver.reload()
+    t.wait_ready(driver)
+    assert_resumed(driver, before, "offline, a reload")
+    t.swap_first_cards(driver)
+    assert t.next_step(driver) in ("knock", "next-round"), f"{engine}: offline, the bots did not play on"
