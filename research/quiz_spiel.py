@@ -40,12 +40,13 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
-import numpy as np
 import pyspiel
 
 from thousand.actions import SHIFT, Action, Change, ChooseTarget, Combine, Guess, Pick
 from thousand.deck import MAX_ANSWER, MIN_ANSWER, Deck, default_deck
 from thousand.game import HAND_SIZE, MAX_TEAMS, MIN_TEAMS, Game, Phase, Reveal, check_teams
+
+from .spiel import Held, Tensor, uniform_outcomes
 
 SHORT_NAME = "zero_a_1000"
 DEFAULT_CARDS = 60
@@ -76,25 +77,6 @@ GAME_TYPE = pyspiel.GameType(
     provides_observation_tensor=True,
     parameter_specification=_PARAMS,
 )
-
-
-class _Held:
-    """An immutable engine game inside a state: shared by clones, pickled by its record (default deck only)."""
-
-    __slots__ = ("game",)
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return self
-
-    def __reduce__(self) -> tuple[Callable[[dict[str, Any]], _Held], tuple[dict[str, Any]]]:
-        return (_held_from_dict, (self.game.to_dict(),))
-
-
-def _held_from_dict(data: dict[str, Any]) -> _Held:
-    return _Held(Game.from_dict(data))
 
 
 class QuizGame(pyspiel.Game):  # type: ignore[misc]
@@ -200,12 +182,12 @@ class QuizState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: QuizGame) -> None:
         super().__init__(game)
         self._order: list[int] = []
-        self._held: _Held | None = None
+        self._held: Held[Game] | None = None
 
     @property
     def engine(self) -> Game | None:
         """The engine's game once the deck is dealt (immutable; ``None`` while chance deals)."""
-        return None if self._held is None else self._held.game
+        return None if self._held is None else self._held.value
 
     def _spec(self) -> QuizGame:
         game: QuizGame = self.get_game()
@@ -223,10 +205,7 @@ class QuizState(pyspiel.State):  # type: ignore[misc]
         return sorted(encode(game, a) for a in game.legal_actions(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        dealt = set(self._order)
-        left = [i for i in range(len(self._spec().ids)) if i not in dealt]
-        chance = 1.0 / len(left)
-        return [(i, chance) for i in left]
+        return uniform_outcomes(len(self._spec().ids), self._order)
 
     def _apply_action(self, action: int) -> None:
         game = self.engine
@@ -235,9 +214,9 @@ class QuizState(pyspiel.State):  # type: ignore[misc]
             spec = self._spec()
             if len(self._order) == spec.cards:
                 order = [spec.ids[i] for i in self._order]
-                self._held = _Held(Game.from_order(spec.teams, order, deck=spec.deck))
+                self._held = Held(Game.from_order(spec.teams, order, deck=spec.deck))
             return
-        self._held = _Held(game.apply(decode(game, acting(game), action)))
+        self._held = Held(game.apply(decode(game, acting(game), action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -335,7 +314,7 @@ class QuizState(pyspiel.State):  # type: ignore[misc]
                     picks = [a for a in rebuilt.legal_actions(team) if isinstance(a, Pick)]
                     rebuilt = rebuilt.apply(picks[below(len(picks))])
         state._order = [spec.index[qid] for qid in order[: spec.cards]]
-        state._held = _Held(rebuilt)
+        state._held = Held(rebuilt)
         return state
 
 
@@ -359,7 +338,7 @@ def _replay(spec: QuizGame, order: tuple[str, ...], history: list[Action]) -> Ga
     return game
 
 
-class QuizObserver:
+class QuizObserver(Tensor):
     """OpenSpiel's observer for the quiz: information state (perfect recall) or observation, string and tensor.
 
     Tensor pieces, for T teams and N questions in the deck: ``team``, ``to_act`` and ``picked`` (T each),
@@ -382,13 +361,7 @@ class QuizObserver:
         ]
         if perfect_recall:
             pieces.append(("played", (teams, n)))
-        self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in pieces), np.float32)
-        self.dict: dict[str, Any] = {}
-        index = 0
-        for name, shape in pieces:
-            size = int(np.prod(shape))
-            self.dict[name] = self.tensor[index:index + size].reshape(shape)
-            index += size
+        super().__init__(pieces)
 
     def set_from(self, state: QuizState, player: int) -> None:
         self.tensor.fill(0)

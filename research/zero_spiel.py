@@ -37,7 +37,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import numpy as np
 import pyspiel
 
 from zero_game.actions import KNOCK, Action, Swap
@@ -54,6 +53,7 @@ from zero_game.round import (
 )
 
 from .deals import InfoSet
+from .spiel import Held, Tensor, uniform_outcomes
 
 SHORT_NAME = "knizia_zero"
 #: Swaps are ``give * DECK_SIZE + take``; knocking comes after every swap.
@@ -105,25 +105,6 @@ def to_engine(action: int) -> Action:
 def from_engine(action: Action) -> int:
     """The OpenSpiel action id of an engine action."""
     return swap_action(action.give.index, action.take.index) if isinstance(action, Swap) else KNOCK_ACTION
-
-
-class _Held:
-    """An immutable engine round inside a state: shared by clones (never copied) and pickled by its record."""
-
-    __slots__ = ("round",)
-
-    def __init__(self, rnd: Round) -> None:
-        self.round = rnd
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return self
-
-    def __reduce__(self) -> tuple[Callable[[dict[str, Any]], _Held], tuple[dict[str, Any]]]:
-        return (_held_from_dict, (self.round.to_dict(),))
-
-
-def _held_from_dict(data: dict[str, Any]) -> _Held:
-    return _Held(Round.from_dict(data))
 
 
 class ZeroGame(pyspiel.Game):  # type: ignore[misc]
@@ -194,14 +175,14 @@ class ZeroState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: ZeroGame) -> None:
         super().__init__(game)
         self._dealt: list[int] = []
-        self._held: _Held | None = None
+        self._held: Held[Round] | None = None
 
     # ---- the engine at the edges ---------------------------------------------------------------
 
     @property
     def round(self) -> Round | None:
         """The engine's round once dealt (immutable; ``None`` while chance deals)."""
-        return None if self._held is None else self._held.round
+        return None if self._held is None else self._held.value
 
     def _spec(self) -> ZeroGame:
         game: ZeroGame = self.get_game()
@@ -232,10 +213,7 @@ class ZeroState(pyspiel.State):  # type: ignore[misc]
         return actions
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        dealt = set(self._dealt)
-        left = [card for card in range(DECK_SIZE) if card not in dealt]
-        chance = 1.0 / len(left)
-        return [(card, chance) for card in left]
+        return uniform_outcomes(DECK_SIZE, self._dealt)
 
     def _apply_action(self, action: int) -> None:
         rnd = self.round
@@ -243,9 +221,9 @@ class ZeroState(pyspiel.State):  # type: ignore[misc]
             self._dealt.append(action)
             game = self._spec()
             if len(self._dealt) == game.deal_size:
-                self._held = _Held(_round_of_deal(game, self._dealt))
+                self._held = Held(_round_of_deal(game, self._dealt))
             return
-        self._held = _Held(rnd.apply(to_engine(action)))
+        self._held = Held(rnd.apply(to_engine(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -296,7 +274,7 @@ class ZeroState(pyspiel.State):  # type: ignore[misc]
         for turn in rnd.history:
             dealt = dealt.apply(turn.action)
         state._dealt = list(self._dealt)
-        state._held = _Held(dealt)
+        state._held = Held(dealt)
         return state
 
 
@@ -322,7 +300,7 @@ class _Draw:
         return items
 
 
-class ZeroObserver:
+class ZeroObserver(Tensor):
     """OpenSpiel's observer for Zero: an information state (perfect recall) or an observation, string and tensor.
 
     Tensor pieces (``dict``), for ``players`` seats: ``player`` and ``to_act`` (one-hot seats), ``phase``
@@ -343,13 +321,7 @@ class ZeroObserver:
         ]
         if perfect_recall:
             pieces += [("dealt_hand", (DECK_SIZE,)), ("dealt_pool", (DECK_SIZE,)), ("given", (players, DECK_SIZE))]
-        self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in pieces), np.float32)
-        self.dict: dict[str, Any] = {}
-        index = 0
-        for name, shape in pieces:
-            size = int(np.prod(shape))
-            self.dict[name] = self.tensor[index:index + size].reshape(shape)
-            index += size
+        super().__init__(pieces)
 
     def set_from(self, state: ZeroState, player: int) -> None:
         self.tensor.fill(0)

@@ -1,0 +1,81 @@
+"""What the two OpenSpiel adapters (``research.zero_spiel``, ``research.quiz_spiel``) and their bots share.
+
+- ``Held``: an immutable engine state (a Zero ``Round``, a quiz ``Game``) inside an OpenSpiel state: shared by
+  clones, never copied, and pickled by its record (``to_dict``, rebuilt by its class's ``from_dict``).
+- ``uniform_outcomes``: the chance outcomes of a deal that draws one of the items not dealt yet.
+- ``Tensor``: an observer's tensor and the named views into it that ``set_from`` fills.
+- ``StatelessBot``: a ``pyspiel.Bot`` that keeps nothing between its steps (it reads the state at each).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Generic, Protocol, Self, TypeVar
+
+import numpy as np
+import pyspiel
+
+
+class Record(Protocol):
+    """An engine state that is plain data: ``from_dict(to_dict())`` rebuilds it."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def from_dict(cls, data: object) -> Self: ...
+
+
+R = TypeVar("R", bound=Record)
+
+
+class Held(Generic[R]):
+    """An immutable engine state inside an OpenSpiel state: shared by clones (never copied), pickled by its record."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: R) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Held[R]:
+        return self
+
+    def __reduce__(self) -> tuple[Callable[[type[R], dict[str, Any]], Held[R]], tuple[type[R], dict[str, Any]]]:
+        return (_held_from_dict, (type(self.value), self.value.to_dict()))
+
+
+def _held_from_dict(kind: type[R], data: dict[str, Any]) -> Held[R]:
+    return Held(kind.from_dict(data))
+
+
+def uniform_outcomes(count: int, dealt: Iterable[int]) -> list[tuple[int, float]]:
+    """Every outcome of ``range(count)`` not in ``dealt``, each as likely."""
+    taken = set(dealt)
+    left = [i for i in range(count) if i not in taken]
+    chance = 1.0 / len(left)
+    return [(i, chance) for i in left]
+
+
+class Tensor:
+    """An observer's flat ``float32`` tensor and, by name, the shaped views into it (``pieces``, in order)."""
+
+    def __init__(self, pieces: Sequence[tuple[str, tuple[int, ...]]]) -> None:
+        self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in pieces), np.float32)
+        self.dict: dict[str, Any] = {}
+        index = 0
+        for name, shape in pieces:
+            size = int(np.prod(shape))
+            self.dict[name] = self.tensor[index:index + size].reshape(shape)
+            index += size
+
+
+class StatelessBot(pyspiel.Bot):  # type: ignore[misc]
+    """A ``pyspiel.Bot`` that reads the state at every step, so a restart or another's action tells it nothing."""
+
+    def __init__(self) -> None:
+        pyspiel.Bot.__init__(self)
+
+    def restart_at(self, state: Any) -> None:
+        pass
+
+    def inform_action(self, state: Any, player: int, action: int) -> None:
+        pass
