@@ -46,7 +46,7 @@ from thousand.actions import SHIFT, Action, Change, ChooseTarget, Combine, Guess
 from thousand.deck import MAX_ANSWER, MIN_ANSWER, Deck, default_deck
 from thousand.game import HAND_SIZE, MAX_TEAMS, MIN_TEAMS, Game, Phase, Reveal, check_teams
 
-from .spiel import Held, Tensor, uniform_outcomes
+from .spiel import EngineState, Held, Tensor
 
 SHORT_NAME = "zero_a_1000"
 DEFAULT_CARDS = 60
@@ -176,18 +176,8 @@ def decode(game: Game, team: int, action: int) -> Action:
     return Pick(team, (hand[place],), None, SHIFTS[shift])
 
 
-class QuizState(pyspiel.State):  # type: ignore[misc]
-    """A state of the quiz: the chance outcomes of the deal so far, then the engine's ``Game``."""
-
-    def __init__(self, game: QuizGame) -> None:
-        super().__init__(game)
-        self._order: list[int] = []
-        self._held: Held[Game] | None = None
-
-    @property
-    def engine(self) -> Game | None:
-        """The engine's game once the deck is dealt (immutable; ``None`` while chance deals)."""
-        return None if self._held is None else self._held.value
+class QuizState(EngineState[Game]):
+    """A state of the quiz: the deck's order so far (``_dealt``, positions in the deck), then the engine's ``Game``."""
 
     def _spec(self) -> QuizGame:
         game: QuizGame = self.get_game()
@@ -204,16 +194,13 @@ class QuizState(pyspiel.State):  # type: ignore[misc]
         assert game is not None and player == acting(game)
         return sorted(encode(game, a) for a in game.legal_actions(player))
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        return uniform_outcomes(len(self._spec().ids), self._order)
-
     def _apply_action(self, action: int) -> None:
         game = self.engine
         if game is None:
-            self._order.append(action)
+            self._dealt.append(action)
             spec = self._spec()
-            if len(self._order) == spec.cards:
-                order = [spec.ids[i] for i in self._order]
+            if len(self._dealt) == spec.cards:
+                order = [spec.ids[i] for i in self._dealt]
                 self._held = Held(Game.from_order(spec.teams, order, deck=spec.deck))
             return
         self._held = Held(game.apply(decode(game, acting(game), action)))
@@ -224,10 +211,6 @@ class QuizState(pyspiel.State):  # type: ignore[misc]
         game = self.engine
         assert game is not None
         return str(decode(game, player, action))
-
-    def is_terminal(self) -> bool:
-        game = self.engine
-        return game is not None and game.is_over
 
     def returns(self) -> list[float]:
         game = self.engine
@@ -240,7 +223,7 @@ class QuizState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         game = self.engine
         if game is None:
-            return "dealing: " + " ".join(self._spec().ids[i] for i in self._order)
+            return "dealing: " + " ".join(self._spec().ids[i] for i in self._dealt)
         return f"{game.phase.value}; to act {game.to_act}; " + " ".join(str(a) for a in game.history)
 
     def resample_from_infostate(self, player: int, sampler: Callable[[], float]) -> QuizState:
@@ -255,8 +238,8 @@ class QuizState(pyspiel.State):  # type: ignore[misc]
         if game is None:
             # While dealing, the hands are face up and the pile face down.
             hands = spec.teams * HAND_SIZE
-            rest = [i for i in range(len(spec.ids)) if i not in self._order[:hands]]
-            for position, card in enumerate(self._order):
+            rest = [i for i in range(len(spec.ids)) if i not in self._dealt[:hands]]
+            for position, card in enumerate(self._dealt):
                 if position < hands:
                     state.apply_action(card)
                 else:
@@ -313,7 +296,7 @@ class QuizState(pyspiel.State):  # type: ignore[misc]
                 if chosen:
                     picks = [a for a in rebuilt.legal_actions(team) if isinstance(a, Pick)]
                     rebuilt = rebuilt.apply(picks[below(len(picks))])
-        state._order = [spec.index[qid] for qid in order[: spec.cards]]
+        state._dealt = [spec.index[qid] for qid in order[: spec.cards]]
         state._held = Held(rebuilt)
         return state
 
@@ -371,7 +354,7 @@ class QuizObserver(Tensor):
         if game is None:
             d["phase"][0] = 1
             spec = state._spec()
-            for position, card in enumerate(state._order[: spec.teams * HAND_SIZE]):
+            for position, card in enumerate(state._dealt[: spec.teams * HAND_SIZE]):
                 d["hands"][position // HAND_SIZE, card] = 1
             return
         view = game.view(player)
@@ -418,8 +401,8 @@ class QuizObserver(Tensor):
         game = state.engine
         if game is None:
             spec = state._spec()
-            hands = state._order[: spec.teams * HAND_SIZE]
-            return (f"team {player}; dealing, {len(state._order)} cards dealt; hands: "
+            hands = state._dealt[: spec.teams * HAND_SIZE]
+            return (f"team {player}; dealing, {len(state._dealt)} cards dealt; hands: "
                     + " ".join(spec.ids[i] for i in hands))
         view = game.view(player)
         parts = [f"team {player}", f"round {view.number}", view.phase.value, f"target {view.target}",

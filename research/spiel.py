@@ -2,6 +2,8 @@
 
 - ``Held``: an immutable engine state (a Zero ``Round``, a quiz ``Game``) inside an OpenSpiel state: shared by
   clones, never copied, and pickled by its record (``to_dict``, rebuilt by its class's ``from_dict``).
+- ``EngineState``: an OpenSpiel state that chance deals first, one outcome at a time (``_dealt``), each outcome
+  uniform among those not dealt yet, and that then holds the engine's state (``engine``).
 - ``uniform_outcomes``: the chance outcomes of a deal that draws one of the items not dealt yet.
 - ``Tensor``: an observer's tensor and the named views into it that ``set_from`` fills.
 - ``StatelessBot``: a ``pyspiel.Bot`` that keeps nothing between its steps (it reads the state at each).
@@ -17,7 +19,10 @@ import pyspiel
 
 
 class Record(Protocol):
-    """An engine state that is plain data: ``from_dict(to_dict())`` rebuilds it."""
+    """An engine state that is plain data (``from_dict(to_dict())`` rebuilds it) and knows when it is over."""
+
+    @property
+    def is_over(self) -> bool: ...
 
     def to_dict(self) -> dict[str, Any]: ...
 
@@ -53,6 +58,28 @@ def uniform_outcomes(count: int, dealt: Iterable[int]) -> list[tuple[int, float]
     left = [i for i in range(count) if i not in taken]
     chance = 1.0 / len(left)
     return [(i, chance) for i in left]
+
+
+class EngineState(pyspiel.State, Generic[R]):  # type: ignore[misc]
+    """A state of a game whose chance outcomes come first (``_dealt``, the outcomes so far, each uniform among the
+    game's ``max_chance_outcomes`` not dealt yet), then the engine's immutable state (``engine``)."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self._dealt: list[int] = []
+        self._held: Held[R] | None = None
+
+    @property
+    def engine(self) -> R | None:
+        """The engine's state once dealt (immutable; ``None`` while chance deals)."""
+        return None if self._held is None else self._held.value
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return uniform_outcomes(self.get_game().max_chance_outcomes(), self._dealt)
+
+    def is_terminal(self) -> bool:
+        engine = self.engine
+        return engine is not None and engine.is_over
 
 
 class Tensor:

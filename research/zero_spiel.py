@@ -53,7 +53,7 @@ from zero_game.round import (
 )
 
 from .deals import InfoSet
-from .spiel import Held, Tensor, uniform_outcomes
+from .spiel import EngineState, Held, Tensor
 
 SHORT_NAME = "knizia_zero"
 #: Swaps are ``give * DECK_SIZE + take``; knocking comes after every swap.
@@ -169,20 +169,15 @@ class ZeroGame(pyspiel.Game):  # type: ignore[misc]
         return state
 
 
-class ZeroState(pyspiel.State):  # type: ignore[misc]
-    """A state of the round: the chance outcomes of the deal so far, then the engine's ``Round``."""
-
-    def __init__(self, game: ZeroGame) -> None:
-        super().__init__(game)
-        self._dealt: list[int] = []
-        self._held: Held[Round] | None = None
+class ZeroState(EngineState[Round]):
+    """A state of the round: the cards dealt so far (``_dealt``, card indices), then the engine's ``Round``."""
 
     # ---- the engine at the edges ---------------------------------------------------------------
 
     @property
     def round(self) -> Round | None:
         """The engine's round once dealt (immutable; ``None`` while chance deals)."""
-        return None if self._held is None else self._held.value
+        return self.engine
 
     def _spec(self) -> ZeroGame:
         game: ZeroGame = self.get_game()
@@ -212,9 +207,6 @@ class ZeroState(pyspiel.State):  # type: ignore[misc]
         actions.append(KNOCK_ACTION)
         return actions
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        return uniform_outcomes(DECK_SIZE, self._dealt)
-
     def _apply_action(self, action: int) -> None:
         rnd = self.round
         if rnd is None:
@@ -229,10 +221,6 @@ class ZeroState(pyspiel.State):  # type: ignore[misc]
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {DECK[action]}"
         return str(to_engine(action))
-
-    def is_terminal(self) -> bool:
-        rnd = self.round
-        return rnd is not None and rnd.is_over
 
     def returns(self) -> list[float]:
         rnd = self.round
