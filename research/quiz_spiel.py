@@ -46,7 +46,7 @@ from thousand.actions import SHIFT, Action, Change, ChooseTarget, Combine, Guess
 from thousand.deck import MAX_ANSWER, MIN_ANSWER, Deck, default_deck
 from thousand.game import HAND_SIZE, MAX_TEAMS, MIN_TEAMS, Game, Phase, Reveal, check_teams
 
-from .spiel import EngineState, Held, Tensor
+from .spiel import EngineState, Held, Observer, game_type, recalls
 
 SHORT_NAME = "zero_a_1000"
 DEFAULT_CARDS = 60
@@ -61,22 +61,8 @@ COMBINES = (Combine.SUM, Combine.DIFFERENCE)
 
 _PARAMS: dict[str, Any] = {"teams": 3, "cards": DEFAULT_CARDS}
 
-GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Zéro à 1000 (a team quiz of estimates)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.CONSTANT_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=MAX_TEAMS,
-    min_num_players=MIN_TEAMS,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_PARAMS,
-)
+GAME_TYPE = game_type(SHORT_NAME, "Zéro à 1000 (a team quiz of estimates)", pyspiel.GameType.Utility.CONSTANT_SUM,
+                      range(MIN_TEAMS, MAX_TEAMS + 1), _PARAMS)
 
 
 class QuizGame(pyspiel.Game):  # type: ignore[misc]
@@ -114,9 +100,7 @@ class QuizGame(pyspiel.Game):  # type: ignore[misc]
         return QuizState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> QuizObserver:
-        if params:
-            raise ValueError(f"The quiz observer takes no parameters, not {params!r}.")
-        return QuizObserver(self, iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return QuizObserver(self, recalls(iig_obs_type, params, "quiz"))
 
     def state_from_game(self, game: Game) -> QuizState:
         """The OpenSpiel state of an engine game of this table (dealt from this deck, at least ``cards`` cards)."""
@@ -321,7 +305,7 @@ def _replay(spec: QuizGame, order: tuple[str, ...], history: list[Action]) -> Ga
     return game
 
 
-class QuizObserver(Tensor):
+class QuizObserver(Observer):
     """OpenSpiel's observer for the quiz: information state (perfect recall) or observation, string and tensor.
 
     Tensor pieces, for T teams and N questions in the deck: ``team``, ``to_act`` and ``picked`` (T each),
@@ -335,7 +319,6 @@ class QuizObserver(Tensor):
         teams, n = game.teams, len(game.deck)
         self.index = game.index
         self.teams = teams
-        self.perfect_recall = perfect_recall
         pieces: list[tuple[str, tuple[int, ...]]] = [
             ("team", (teams,)), ("to_act", (teams,)), ("picked", (teams,)), ("phase", (4,)), ("round", (1,)),
             ("target", (1,)), ("deck", (1,)), ("hands", (teams, n)), ("powers", (teams, 3)), ("my_change", (n,)),
@@ -344,12 +327,10 @@ class QuizObserver(Tensor):
         ]
         if perfect_recall:
             pieces.append(("played", (teams, n)))
-        super().__init__(pieces)
+        super().__init__(pieces, perfect_recall)
 
     def set_from(self, state: QuizState, player: int) -> None:
-        self.tensor.fill(0)
-        d = self.dict
-        d["team"][player] = 1
+        d = self.cleared("team", player)
         game = state.engine
         if game is None:
             d["phase"][0] = 1

@@ -1,11 +1,13 @@
 """What the two OpenSpiel adapters (``research.zero_spiel``, ``research.quiz_spiel``) and their bots share.
 
+- ``game_type``: the OpenSpiel type both games are: sequential, dealt by explicit chance, of imperfect
+  information, scored at the end, with every view (information state and observation, string and tensor).
 - ``Held``: an immutable engine state (a Zero ``Round``, a quiz ``Game``) inside an OpenSpiel state: shared by
   clones, never copied, and pickled by its record (``to_dict``, rebuilt by its class's ``from_dict``).
 - ``EngineState``: an OpenSpiel state that chance deals first, one outcome at a time (``_dealt``), each outcome
   uniform among those not dealt yet, and that then holds the engine's state (``engine``).
 - ``uniform_outcomes``: the chance outcomes of a deal that draws one of the items not dealt yet.
-- ``Tensor``: an observer's tensor and the named views into it that ``set_from`` fills.
+- ``Observer`` and ``recalls``: an observer's tensor and the named views into it that ``set_from`` fills.
 - ``StatelessBot``: a ``pyspiel.Bot`` that keeps nothing between its steps (it reads the state at each).
 """
 
@@ -16,6 +18,26 @@ from typing import Any, Generic, Protocol, Self, TypeVar
 
 import numpy as np
 import pyspiel
+
+
+def game_type(short_name: str, long_name: str, utility: Any, players: range, params: dict[str, Any]) -> Any:
+    """A ``pyspiel.GameType`` of this package's kind (see the module's text) for ``players`` players."""
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players[-1],
+        min_num_players=players[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
 
 
 class Record(Protocol):
@@ -82,10 +104,20 @@ class EngineState(pyspiel.State, Generic[R]):  # type: ignore[misc]
         return engine is not None and engine.is_over
 
 
-class Tensor:
-    """An observer's flat ``float32`` tensor and, by name, the shaped views into it (``pieces``, in order)."""
+def recalls(iig_obs_type: Any, params: Any, game: str) -> bool:
+    """Whether ``make_py_observer``'s arguments ask for the information state (perfect recall) rather than the
+    observation; the observers take no parameters."""
+    if params:
+        raise ValueError(f"The {game} observer takes no parameters, not {params!r}.")
+    return iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
 
-    def __init__(self, pieces: Sequence[tuple[str, tuple[int, ...]]]) -> None:
+
+class Observer:
+    """An observer's flat ``float32`` tensor and, by name, the shaped views into it (``pieces``, in order), for
+    the information state (``perfect_recall``) or the observation."""
+
+    def __init__(self, pieces: Sequence[tuple[str, tuple[int, ...]]], perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
         self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in pieces), np.float32)
         self.dict: dict[str, Any] = {}
         index = 0
@@ -93,6 +125,12 @@ class Tensor:
             size = int(np.prod(shape))
             self.dict[name] = self.tensor[index:index + size].reshape(shape)
             index += size
+
+    def cleared(self, who: str, player: int) -> dict[str, Any]:
+        """The views, all zero but ``player`` marked in the one-hot piece ``who``: what ``set_from`` fills."""
+        self.tensor.fill(0)
+        self.dict[who][player] = 1
+        return self.dict
 
 
 class StatelessBot(pyspiel.Bot):  # type: ignore[misc]

@@ -53,7 +53,7 @@ from zero_game.round import (
 )
 
 from .deals import InfoSet
-from .spiel import EngineState, Held, Tensor
+from .spiel import EngineState, Held, Observer, game_type, recalls
 
 SHORT_NAME = "knizia_zero"
 #: Swaps are ``give * DECK_SIZE + take``; knocking comes after every swap.
@@ -67,22 +67,8 @@ _PARAMS: dict[str, Any] = {"players": 3, "pool_size": 0, "dealer": 0, "max_turns
 
 
 def _game_type(utility: Any) -> Any:
-    return pyspiel.GameType(
-        short_name=SHORT_NAME,
-        long_name="Zero (Reiner Knizia), one round",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=utility,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=MAX_PLAYERS,
-        min_num_players=MIN_PLAYERS,
-        provides_information_state_string=True,
-        provides_information_state_tensor=True,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=_PARAMS,
-    )
+    return game_type(SHORT_NAME, "Zero (Reiner Knizia), one round", utility, range(MIN_PLAYERS, MAX_PLAYERS + 1),
+                     _PARAMS)
 
 
 GAME_TYPE = _game_type(pyspiel.GameType.Utility.ZERO_SUM)
@@ -148,10 +134,7 @@ class ZeroGame(pyspiel.Game):  # type: ignore[misc]
         return ZeroState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ZeroObserver:
-        if params:
-            raise ValueError(f"The Zero observer takes no parameters, not {params!r}.")
-        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return ZeroObserver(self.players, perfect_recall)
+        return ZeroObserver(self.players, recalls(iig_obs_type, params, "Zero"))
 
     def state_from_round(self, rnd: Round) -> ZeroState:
         """The state of this game at an engine round (its deal must have this game's size and dealer)."""
@@ -288,7 +271,7 @@ class _Draw:
         return items
 
 
-class ZeroObserver(Tensor):
+class ZeroObserver(Observer):
     """OpenSpiel's observer for Zero: an information state (perfect recall) or an observation, string and tensor.
 
     Tensor pieces (``dict``), for ``players`` seats: ``player`` and ``to_act`` (one-hot seats), ``phase``
@@ -300,7 +283,6 @@ class ZeroObserver(Tensor):
 
     def __init__(self, players: int, perfect_recall: bool) -> None:
         self.players = players
-        self.perfect_recall = perfect_recall
         pieces: list[tuple[str, tuple[int, ...]]] = [
             ("player", (players,)), ("to_act", (players,)), ("phase", (4,)), ("knocks", (3,)),
             ("first_knocker", (players,)), ("second_knocker", (players,)), ("hand", (DECK_SIZE,)),
@@ -309,12 +291,10 @@ class ZeroObserver(Tensor):
         ]
         if perfect_recall:
             pieces += [("dealt_hand", (DECK_SIZE,)), ("dealt_pool", (DECK_SIZE,)), ("given", (players, DECK_SIZE))]
-        super().__init__(pieces)
+        super().__init__(pieces, perfect_recall)
 
     def set_from(self, state: ZeroState, player: int) -> None:
-        self.tensor.fill(0)
-        d = self.dict
-        d["player"][player] = 1
+        d = self.cleared("player", player)
         rnd = state.round
         if rnd is None:
             d["phase"][0] = 1
