@@ -178,16 +178,14 @@ class QuizState(EngineState[Game]):
         assert game is not None and player == acting(game)
         return sorted(encode(game, a) for a in game.legal_actions(player))
 
-    def _apply_action(self, action: int) -> None:
-        game = self.engine
-        if game is None:
-            self._dealt.append(action)
-            spec = self._spec()
-            if len(self._dealt) == spec.cards:
-                order = [spec.ids[i] for i in self._dealt]
-                self._held = Held(Game.from_order(spec.teams, order, deck=spec.deck))
-            return
-        self._held = Held(game.apply(decode(game, acting(game), action)))
+    def dealt(self) -> Game | None:
+        spec = self._spec()
+        if len(self._dealt) < spec.cards:
+            return None
+        return Game.from_order(spec.teams, [spec.ids[i] for i in self._dealt], deck=spec.deck)
+
+    def played(self, engine: Game, action: int) -> Game:
+        return engine.apply(decode(engine, acting(engine), action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -315,6 +313,8 @@ class QuizObserver(Observer):
     recall also ``played`` (T x N: every card each team has played).
     """
 
+    who = "team"
+
     def __init__(self, game: QuizGame, perfect_recall: bool) -> None:
         teams, n = game.teams, len(game.deck)
         self.index = game.index
@@ -329,15 +329,13 @@ class QuizObserver(Observer):
             pieces.append(("played", (teams, n)))
         super().__init__(pieces, perfect_recall)
 
-    def set_from(self, state: QuizState, player: int) -> None:
-        d = self.cleared("team", player)
-        game = state.engine
-        if game is None:
-            d["phase"][0] = 1
-            spec = state._spec()
-            for position, card in enumerate(state._dealt[: spec.teams * HAND_SIZE]):
-                d["hands"][position // HAND_SIZE, card] = 1
-            return
+    def set_dealing(self, state: QuizState, player: int) -> None:
+        spec = state._spec()
+        for position, card in enumerate(state._dealt[: spec.teams * HAND_SIZE]):
+            self.dict["hands"][position // HAND_SIZE, card] = 1
+
+    def set_engine(self, state: QuizState, game: Game, player: int) -> None:
+        d = self.dict
         view = game.view(player)
         for t in view.to_act:
             d["to_act"][t] = 1

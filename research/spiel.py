@@ -84,7 +84,8 @@ def uniform_outcomes(count: int, dealt: Iterable[int]) -> list[tuple[int, float]
 
 class EngineState(pyspiel.State, Generic[R]):  # type: ignore[misc]
     """A state of a game whose chance outcomes come first (``_dealt``, the outcomes so far, each uniform among the
-    game's ``max_chance_outcomes`` not dealt yet), then the engine's immutable state (``engine``)."""
+    game's ``max_chance_outcomes`` not dealt yet), then the engine's immutable state (``engine``). A game says
+    when the deal is whole and what it deals (``dealt``), and what an OpenSpiel action does (``played``)."""
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
@@ -98,6 +99,24 @@ class EngineState(pyspiel.State, Generic[R]):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return uniform_outcomes(self.get_game().max_chance_outcomes(), self._dealt)
+
+    def _apply_action(self, action: int) -> None:
+        engine = self.engine
+        if engine is not None:
+            self._held = Held(self.played(engine, action))
+            return
+        self._dealt.append(action)
+        dealt = self.dealt()
+        if dealt is not None:
+            self._held = Held(dealt)
+
+    def dealt(self) -> R | None:
+        """The engine's state once ``_dealt`` is a whole deal, else ``None``."""
+        raise NotImplementedError
+
+    def played(self, engine: R, action: int) -> R:
+        """The engine's state after OpenSpiel's ``action`` in ``engine``."""
+        raise NotImplementedError
 
     def is_terminal(self) -> bool:
         engine = self.engine
@@ -126,11 +145,28 @@ class Observer:
             self.dict[name] = self.tensor[index:index + size].reshape(shape)
             index += size
 
-    def cleared(self, who: str, player: int) -> dict[str, Any]:
-        """The views, all zero but ``player`` marked in the one-hot piece ``who``: what ``set_from`` fills."""
+    #: The one-hot piece that names whose view the tensor holds.
+    who = "player"
+
+    def set_from(self, state: Any, player: int) -> None:
+        """Fill the tensor with ``player``'s view of ``state`` (an ``EngineState``): ``who`` and, while chance
+        deals, the first place of the ``phase`` piece and ``set_dealing``; then ``set_engine``."""
         self.tensor.fill(0)
-        self.dict[who][player] = 1
-        return self.dict
+        self.dict[self.who][player] = 1
+        engine = state.engine
+        if engine is None:
+            self.dict["phase"][0] = 1
+            self.set_dealing(state, player)
+        else:
+            self.set_engine(state, engine, player)
+
+    def set_dealing(self, state: Any, player: int) -> None:
+        """The rest of ``player``'s view while chance deals."""
+        raise NotImplementedError
+
+    def set_engine(self, state: Any, engine: Any, player: int) -> None:
+        """The rest of ``player``'s view once the engine plays."""
+        raise NotImplementedError
 
 
 class StatelessBot(pyspiel.Bot):  # type: ignore[misc]

@@ -190,15 +190,12 @@ class ZeroState(EngineState[Round]):
         actions.append(KNOCK_ACTION)
         return actions
 
-    def _apply_action(self, action: int) -> None:
-        rnd = self.round
-        if rnd is None:
-            self._dealt.append(action)
-            game = self._spec()
-            if len(self._dealt) == game.deal_size:
-                self._held = Held(_round_of_deal(game, self._dealt))
-            return
-        self._held = Held(rnd.apply(to_engine(action)))
+    def dealt(self) -> Round | None:
+        game = self._spec()
+        return _round_of_deal(game, self._dealt) if len(self._dealt) == game.deal_size else None
+
+    def played(self, engine: Round, action: int) -> Round:
+        return engine.apply(to_engine(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -293,23 +290,22 @@ class ZeroObserver(Observer):
             pieces += [("dealt_hand", (DECK_SIZE,)), ("dealt_pool", (DECK_SIZE,)), ("given", (players, DECK_SIZE))]
         super().__init__(pieces, perfect_recall)
 
-    def set_from(self, state: ZeroState, player: int) -> None:
-        d = self.cleared("player", player)
-        rnd = state.round
-        if rnd is None:
-            d["phase"][0] = 1
-            game = state._spec()
-            for i, card in enumerate(state._dealt):
-                owner = state._owner(i, game)
-                if owner == player:
-                    d["hand"][card] = 1
-                    if "dealt_hand" in d:
-                        d["dealt_hand"][card] = 1
-                elif owner == -1:
-                    d["pool"][card] = 1
-                    if "dealt_pool" in d:
-                        d["dealt_pool"][card] = 1
-            return
+    def set_dealing(self, state: ZeroState, player: int) -> None:
+        game = state._spec()
+        d = self.dict
+        for i, card in enumerate(state._dealt):
+            owner = state._owner(i, game)
+            if owner == player:
+                d["hand"][card] = 1
+                if "dealt_hand" in d:
+                    d["dealt_hand"][card] = 1
+            elif owner == -1:
+                d["pool"][card] = 1
+                if "dealt_pool" in d:
+                    d["dealt_pool"][card] = 1
+
+    def set_engine(self, state: ZeroState, rnd: Round, player: int) -> None:
+        d = self.dict
         view = rnd.view(player)
         if view.current_player is not None:
             d["to_act"][view.current_player] = 1
