@@ -3,9 +3,11 @@
 - ``game_type``: the OpenSpiel type both games are: sequential, dealt by explicit chance, of imperfect
   information, scored at the end, with every view (information state and observation, string and tensor).
 - ``Held``: an immutable engine state (a Zero ``Round``, a quiz ``Game``) inside an OpenSpiel state: shared by
-  clones, never copied, and pickled by its record (``to_dict``, rebuilt by its class's ``from_dict``).
+  clones, never copied, and pickled by its record (``to_dict``, rebuilt by its class's ``from_dict``; so a quiz
+  game comes back on the shipped deck).
 - ``EngineState``: an OpenSpiel state that chance deals first, one outcome at a time (``_dealt``), each outcome
-  uniform among those not dealt yet, and that then holds the engine's state (``engine``).
+  uniform among those not dealt yet, and that then holds the engine's state (``engine``); a game gives its
+  deal (``dealt``) and what an action does (``played``).
 - ``uniform_outcomes``: the chance outcomes of a deal that draws one of the items not dealt yet.
 - ``Observer`` and ``recalls``: an observer's tensor and the named views into it that ``set_from`` fills.
 - ``StatelessBot``: a ``pyspiel.Bot`` that keeps nothing between its steps (it reads the state at each).
@@ -135,6 +137,9 @@ class Observer:
     """An observer's flat ``float32`` tensor and, by name, the shaped views into it (``pieces``, in order), for
     the information state (``perfect_recall``) or the observation."""
 
+    #: The one-hot piece that names whose view the tensor holds.
+    who = "player"
+
     def __init__(self, pieces: Sequence[tuple[str, tuple[int, ...]]], perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in pieces), np.float32)
@@ -144,9 +149,6 @@ class Observer:
             size = int(np.prod(shape))
             self.dict[name] = self.tensor[index:index + size].reshape(shape)
             index += size
-
-    #: The one-hot piece that names whose view the tensor holds.
-    who = "player"
 
     def set_from(self, state: Any, player: int) -> None:
         """Fill the tensor with ``player``'s view of ``state`` (an ``EngineState``): ``who`` and, while chance
