@@ -196,6 +196,8 @@ def _cancel(s: Table, arg: str, value: str) -> Result:
         return replace(s, overlay=None), ()
     if s.give or s.take or s.knocking:
         return replace(s, give=None, take=None, knocking=False, live=said("live.cleared")), ()
+    if s.log_open and page(s) in (Page.TABLE, Page.LAST_MOVE):
+        return replace(s, log_open=False), ()
     return _same(s)
 
 
@@ -216,8 +218,12 @@ def _next_round(s: Table, arg: str, value: str) -> Result:
 
 
 def _log(s: Table, arg: str, value: str) -> Result:
+    """At the table the move log opens and closes beside it while play goes on; from a round's end (where it does
+    not fit beside the hands) it is a page of its own."""
     if s.match is None or s.setting_up:
         return _same(s)
+    if page(s) in (Page.TABLE, Page.LAST_MOVE):
+        return replace(s, log_open=not s.log_open), ()
     return replace(s, overlay=Page.LOG, confirm_new=False), ()
 
 

@@ -19,7 +19,7 @@ from zero_game.seats import PERSON
 from .actions import Command
 from .hint import can_hint, hint_text, thinking
 from .i18n import LANGUAGES, rules_sections
-from .movelog import last_move_text, log_page, log_round, round_log
+from .movelog import last_move_text, log_page, log_panel, log_round, round_log
 from .replay import replay_page
 from .screens import (
     Body,
@@ -206,6 +206,7 @@ def table(s: Table) -> TableView:
         controls=controls(s, r, hand, mine, viewer),
         hand=hand_view(s, hand, mine, viewer) if hand else None,
         my_turn=mine,
+        log=log_panel(s) if s.log_open and s.phone is None else None,  # the move log and its toggle are the tablet's
     )
 
 
@@ -245,7 +246,7 @@ def tools(s: Table) -> tuple[Button, ...]:
     t = s.texts
     if s.phone is not None:
         return ()  # the move log and the sound are the tablet's
-    return (Button(Command.LOG, t.t("log.open")),
+    return (Button(Command.LOG, t.t("log.open"), pressed=s.log_open),
             Button(Command.SOUND, t.t("sound.on" if s.sound else "sound.off"), pressed=s.sound))
 
 

@@ -372,6 +372,20 @@ class CardPainter(Painter):
         part.appendChild(lines)
         return part
 
+    def log_side(self, v: LogView) -> Any:
+        """The move log at the table: its heading and its way out, then every round, the newest move last (its
+        scroller is reversed, so the end is in view and stays there as moves come in)."""
+        box = self.el("aside", "table-log", aria_label=v.heading, data_zone="table-log")
+        head = self.el("div", "table-log-head")
+        self.add(head, self.el("h2", "", v.heading), self.button(v.back, "log-close"))
+        rounds = self.el("div", "log-rounds")
+        for r in v.rounds:
+            rounds.appendChild(self.log_round(r, "h3"))
+        scroll = self.el("div", "log-scroll", tabindex="0")  # a keyboard scrolls it too
+        scroll.appendChild(rounds)
+        self.add(box, head, scroll)
+        return box
+
     def log_page(self, v: LogView) -> Any:
         """The move log: a heading per round, newest first."""
         panel = self.el("article", "panel log", data_zone="log")

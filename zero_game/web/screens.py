@@ -132,6 +132,7 @@ class TableView:
     controls: ControlsView
     hand: HandView | None
     my_turn: bool
+    log: LogView | None = None  # the move log, open beside the table (over its seats and pool on narrow screens)
 
 
 # ---- ends of rounds and matches, pages -----------------------------------------------------------

@@ -129,6 +129,7 @@ class Table:
     phone: int | None = None  # the seat whose phone this state is presented for (``phones.enter``); None: the tablet
     more_options: bool = False  # the set-up shows its options out of the way (not saved)
     refused: bool = False  # the tutorial just refused a move that was not its lesson's (says why until the next tap)
+    log_open: bool = False  # the move log is shown at the table while play goes on (not saved; see present.table)
 
     @property
     def texts(self) -> Texts:
