@@ -165,15 +165,23 @@ class Painter:
         area = self.el("div", "notices", role="region", aria_label=v.label)
         if v.ask:
             area.appendChild(self.confirm(v.ask, role="alertdialog"))
+        if v.compact:
+            area.className = "notices compact"
         for n in v.items:
             box = self.el("div", "notice" + (" alert" if n.alert else ""), role="alert" if n.alert else "status",
                           data_notice=n.key)
-            box.appendChild(self.el("p", "notice-text", n.text))
             buttons = self.el("div", "notice-buttons")
             for b in n.actions:
                 buttons.appendChild(self.button(b))
-            buttons.appendChild(self.button(n.dismiss, "dismiss"))
-            box.appendChild(buttons)
+            if v.compact:  # one line (a disclosure: a tap opens the words and the buttons below the strip)
+                more = self.el("details", "notice-more")
+                more.appendChild(self.el("summary", "notice-text", n.text))
+                if n.actions:
+                    more.appendChild(buttons)
+                self.add(box, more, self.button(n.dismiss, "dismiss"))
+            else:
+                buttons.appendChild(self.button(n.dismiss, "dismiss"))
+                self.add(box, self.el("p", "notice-text", n.text), buttons)
             area.appendChild(box)
         return area
 

@@ -79,6 +79,7 @@ class Notices:
     label: str
     items: tuple[Notice, ...] = ()
     ask: Confirm | None = None
+    compact: bool = False  # over a game's play area: each notice one line, opened by a tap (its words, its buttons)
 
 
 @dataclass(frozen=True)

@@ -381,6 +381,27 @@ def test_notices_are_translated_shown_once_per_kind_and_dismissed() -> None:
     assert [n.key for n in present(s).notices.items] == ["storage.write-failed"]
 
 
+def test_notices_over_play_are_one_line_chips_and_full_boxes_on_the_pages() -> None:
+    from tests.quiz_steps import act as act_quiz
+    from thousand.web.present import present as present_quiz
+    from thousand.web.table import Page as QuizPage
+    from thousand.web.table import QuizTable
+    from thousand.web.table import page as quiz_page
+
+    d = Driver(Table(seed=3))
+    d.s = notify(d.s, "storage.write-failed", alert=True)
+    assert not present(d.s).notices.compact  # the set-up: the whole box
+    d("start")
+    d.bots()
+    assert d.page is Page.TABLE and present(d.s).notices.compact  # the table: a line above it, never over it
+    d("sheet")
+    assert not present(d.s).notices.compact
+    quiz = notify(QuizTable(), "storage.write-failed", alert=True)
+    assert not present_quiz(quiz).notices.compact
+    quiz, _ = act_quiz(quiz, "start")
+    assert quiz_page(quiz) is not QuizPage.SETUP and present_quiz(quiz).notices.compact
+
+
 def test_sheet_seats_have_distinct_names_and_a_resume_shows_an_unseen_round_end_again() -> None:
     settings = Settings(seats=(Seat("Ada"), Seat.bot("medium"), Seat("ada")))
     assert [(s.name, s.kind, s.level) for s in sheet_seats(Texts("en", settings))] == [

@@ -62,6 +62,8 @@ from .table import (
 from .texts import LANGUAGES, Texts, rules_sections
 
 POWER_ORDER = (Power.SHIFT, Power.CHANGE, Power.TWO)
+#: The screens of play: a notice there is one line above the game, never over it.
+PLAY = frozenset({Page.HANDOFF, Page.CHOOSE, Page.REVEAL, Page.GUESS, Page.END})
 
 
 def present(s: QuizTable) -> Screen:
@@ -72,7 +74,8 @@ def present(s: QuizTable) -> Screen:
     mine = my_turn(s)
     return Screen(name=str(name), game="quiz", lang=s.lang, title=t.t("title." + name), brand=t.t("brand"),
                   tagline=t.t("tagline"), table_label=t.t("table_label"), top=top_bar(s),
-                  notices=notices(s.notes, t.t, leave_question(t) if s.confirm_new else None), live=live_text(s),
+                  notices=notices(s.notes, t.t, leave_question(t) if s.confirm_new else None,
+                                  compact=name in PLAY), live=live_text(s),
                   body=body,
                   focus=FOCUS.get(name, ("h1",)), keys=keys(s, name, mine), moment=f"{name}:{mine}",
                   chrome=chrome(t.t), guard=Command.READY if name is Page.HANDOFF else None,

@@ -64,7 +64,8 @@ def present(s: Table) -> Screen:
     return Screen(
         name=str(name), game="zero", lang=s.lang, title=t.t("title." + name.replace("-", "_")), brand=t.t("brand"),
         tagline=t.t("tagline"), table_label=t.t("table_label"), top=top_bar(s),
-        notices=notices(s.notes, t.t, leave_question(t) if s.confirm_new else None), live=live_text(s), body=body,
+        notices=notices(s.notes, t.t, leave_question(t) if s.confirm_new else None, compact=name in PLAY),
+        live=live_text(s), body=body,
         focus=FOCUS.get(name, (".view .btn.primary", "h1")), keys=keys(s, name), moment=str(name),
         chrome=chrome(t.t), guard=Command.READY if name is Page.HANDOFF else None,
         flags=(("motion", "on" if s.motion else "off"),), ready=("sheet",) if s.persist.sheet_ready else (),
@@ -77,6 +78,9 @@ def rules(s: Table) -> RulesView:
     return RulesView(t.t("rules.heading"), rules_sections(s.lang), Button(Nav.BACK, t.t("back")),
                      Button(Command.TUTORIAL, t.t("tutorial.start")))
 
+
+#: The screens of play: a notice there is one line above the game, never over it.
+PLAY = frozenset({Page.HANDOFF, Page.TABLE, Page.LAST_MOVE, Page.ROUND_END, Page.MATCH_END})
 
 FOCUS: dict[Page, tuple[str, ...]] = {
     Page.HANDOFF: (".handoff h1",),  # never its button: the next person taps it deliberately
