@@ -112,7 +112,14 @@ def leave_question(t: Texts) -> tuple[str, str, str]:
 
 
 def live_text(s: Table) -> str:
-    """The live region's sentence: the state's event, worded in the language on screen."""
+    """The live region's sentence: the state's event, then the tutorial's lesson words (what to do now, why a
+    move was refused), all worded in the language on screen: a screen reader hears the lesson as it changes."""
+    said = _said(s)
+    lesson = lesson_text(s)
+    return f"{said} {lesson}".strip() if lesson and lesson not in said else said
+
+
+def _said(s: Table) -> str:
     live, t = s.live, s.texts
     if not live.key or (live.seat is not None and live.seat >= len(s.settings.seats)):
         return ""  # nothing said yet, or about a table set up again since
