@@ -295,6 +295,7 @@ def test_two_tabs_do_not_clobber_each_other_s_match(fresh_context: BrowserContex
     assert stored(first, GAME_KEY) == theirs
     expect(conflict).to_be_visible()
 
+    conflict.locator("summary").click()  # one line above the table: a tap opens its choices
     conflict.locator("[data-action=load-theirs]").click()
     my_turn(first)
     assert hand(first) == hand(second)
