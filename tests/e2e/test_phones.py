@@ -104,6 +104,13 @@ class Phone:
         self.page = page
         return page
 
+    def front(self) -> Page:
+        """The page, in front to be tapped: the phones are tabs of one browser here, and a tab behind another
+        gets one animation frame a second, so that every tap would wait a second for the page to settle."""
+        assert self.page is not None
+        self.page.bring_to_front()
+        return self.page
+
     def keep(self) -> list[str]:
         """What the page received since last asked (read before it reloads)."""
         if self.page is not None and not self.page.is_closed():
@@ -137,9 +144,11 @@ class Table:
 
     def __init__(self, browser: Browser, site_url: str) -> None:
         self.site_url = site_url
-        self.phones_context: BrowserContext = browser.new_context(viewport={"width": 390, "height": 844})
+        # Reduced motion: the moves are not animated, so a tap never waits for a card to settle.
+        self.phones_context: BrowserContext = browser.new_context(viewport={"width": 390, "height": 844},
+                                                                  reduced_motion="reduce")
         self.phones_context.add_init_script(RECORD)
-        self.tablet_context = browser.new_context(viewport={"width": 1024, "height": 768})
+        self.tablet_context = browser.new_context(viewport={"width": 1024, "height": 768}, reduced_motion="reduce")
         self.tablet: Page | None = None
         self.phones = [Phone(self, f"phone {i + 1}", lang) for i, lang in enumerate(("en", "fr", "de"))]
         self.errors: list[str] = []
@@ -342,8 +351,7 @@ def test_a_zero_match_of_four_three_on_phones_to_the_end_through_a_phone_reload_
 
     def move(seat: int, swap: bool) -> None:
         """One turn, tapped on the seat's own screen: a swap of its first card for the pool's first, or a knock."""
-        page = tablet if seat == 0 else on[seat].page
-        assert page is not None
+        page = tablet if seat == 0 else on[seat].front()
         revision = table.revision(ZERO_KEY)
         page.wait_for_function("() => !document.querySelector('[data-action=knock]')?.disabled", timeout=STEP_MS)
         if swap:
@@ -506,8 +514,7 @@ def test_a_quiz_of_three_teams_on_phones_to_the_end_through_a_phone_reload_and_t
 
     def choose(team: int, two: bool) -> None:
         """The team's pick, tapped on its phone: its first question (with Two questions, its first two, summed)."""
-        page = on[team].page
-        assert page is not None
+        page = on[team].front()
         mine = ".team.mine button[data-question]:not([disabled])"
         ids = page.evaluate(f"() => [...document.querySelectorAll('{mine}')].map((n) => n.dataset.question)")
         revision = table.revision(QUIZ_KEY)
@@ -558,11 +565,13 @@ def test_a_quiz_of_three_teams_on_phones_to_the_end_through_a_phone_reload_and_t
                     assert not page.query_selector(".team.mine button[data-question]:not([disabled])"), \
                         "the pick made before the tablet's reload was lost"
             elif page.query_selector("[data-action=target]:not([disabled])"):  # furthest with two questions
+                phone.front()
                 revision = table.revision(QUIZ_KEY)
                 page.click("[data-action=target]:not([disabled])")
                 table.saved_after(QUIZ_KEY, revision)
                 acted = True
             elif page.query_selector("[data-action=guess]:not([disabled])"):  # the last card's tie-break
+                phone.front()
                 revision = table.revision(QUIZ_KEY)
                 page.fill("[data-field=guess]", "500")
                 page.click("[data-action=guess]")
