@@ -286,7 +286,9 @@ def test_a_zero_match_of_four_three_on_phones_to_the_end_through_a_phone_reload_
     # The other phones open once the first visit of a phone has left its snapshot (as on a phone's second visit).
     assert first.page is not None
     first.page.wait_for_function(READY, timeout=BOOT_MS)
+    waited = time.perf_counter()
     first.page.wait_for_function(SNAPSHOT_MADE, timeout=BOOT_MS)
+    timed("the first phone's snapshot, after the tablet's set-up (s)", waited)
     table.phones[2].open(table.site_url + "?join=zero")
     on = {phone.seat: phone for phone in table.phones}
 
@@ -298,6 +300,7 @@ def test_a_zero_match_of_four_three_on_phones_to_the_end_through_a_phone_reload_
         on.update({phone.seat: phone for phone in table.phones})
 
     pair_all()
+    timed("Zero: from the first page opened to the three phones at the table (s)", began)
     for phone in table.phones[1:]:
         assert phone.page is not None and phone.page.evaluate("() => document.documentElement.lang") == "en"
 
@@ -354,6 +357,7 @@ def test_a_zero_match_of_four_three_on_phones_to_the_end_through_a_phone_reload_
         page = tablet if seat == 0 else on[seat].front()
         revision = table.revision(ZERO_KEY)
         page.wait_for_function("() => !document.querySelector('[data-action=knock]')?.disabled", timeout=STEP_MS)
+        tapped = time.perf_counter()
         if swap:
             give = page.get_attribute("[data-zone=hand] [data-card]", "data-card")
             take = page.get_attribute("[data-zone=pool] [data-card]", "data-card")
@@ -363,6 +367,7 @@ def test_a_zero_match_of_four_three_on_phones_to_the_end_through_a_phone_reload_
             page.click("[data-action=knock]")
         page.click("[data-action=confirm]")
         table.saved_after(ZERO_KEY, revision)
+        timed("a Zero move, from its first tap to the tablet's save (s)", tapped)
 
     steps = wire = 0
     phone_reloaded = tablet_reloaded = False
