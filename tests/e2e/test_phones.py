@@ -536,10 +536,9 @@ def test_a_quiz_of_three_teams_on_phones_to_the_end_through_a_phone_reload_and_t
 
     picks = rounds = 0
     phone_reloaded = tablet_reloaded = False
-    for _ in range(200):
-        screen = tablet.evaluate(SCREEN)
-        if screen == "end":
-            break
+    deadline = time.perf_counter() + 5 * STEP_MS / 1000  # a game of four rounds or so: minutes at most
+    while tablet.evaluate(SCREEN) != "end":
+        assert time.perf_counter() < deadline, f"the quiz is stuck on the tablet's {tablet.evaluate(SCREEN)!r}"
         check()
         acted = False
         for team, phone in on.items():
