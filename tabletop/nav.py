@@ -9,31 +9,33 @@ left for the set-up, and what Cancel clears of its own once nothing of the shell
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import Field, replace
+from dataclasses import replace
 from enum import StrEnum
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from .effects import Effects, Leave
-from .notes import Note, dismiss
+from .notes import Noted, dismiss
 from .present import Nav
 
 
-class Paged(Protocol):
-    """A game's table as the bar sees it: a frozen dataclass with its notices, the set-up flag, the page open over
-    the game and the two questions the shell asks (a new game, clearing the score sheet)."""
-
-    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+class Paged(Noted, Protocol):
+    """A game's table as the bar sees it: a frozen dataclass with its notices and these."""
 
     @property
-    def notes(self) -> tuple[Note, ...]: ...
+    def setting_up(self) -> bool:
+        """The set-up page is up (a game may wait behind it)."""
+
     @property
-    def setting_up(self) -> bool: ...
+    def overlay(self) -> Any:
+        """The page open over the game (the game's value of ``Nav.RULES`` or ``Nav.SHEET``), if any."""
+
     @property
-    def overlay(self) -> Any: ...
+    def confirm_new(self) -> bool:
+        """The question before leaving a game in progress for the set-up is asked."""
+
     @property
-    def confirm_new(self) -> bool: ...
-    @property
-    def confirm_clear(self) -> bool: ...
+    def confirm_clear(self) -> bool:
+        """The question before clearing the score sheet is asked."""
 
 
 S = TypeVar("S", bound=Paged)
