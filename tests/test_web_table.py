@@ -428,14 +428,14 @@ def test_a_bot_turn_carries_the_match_standing() -> None:
     d.do(Command.START, idle=False)
     turns = []
     d.idle(until=lambda run: bool(turns.append(bot_turn(run.state))) or page(run.state) is Page.LAST_MOVE)
-    assert all(t.totals == (0, 0) and t.rounds_left == 1 for t in turns if t is not None)
+    assert all(t.context.totals == (0, 0) and t.context.rounds_left == 1 for t in turns if t is not None)
     assert d.page is Page.LAST_MOVE  # the round's last move on the table first
     d("see-end")
     assert d.page is Page.ROUND_END
     d.do(Command.NEXT_ROUND, idle=False)
     turn = bot_turn(d.s)
-    assert turn is not None and turn.totals == tuple(d.match.totals) and turn.rounds_left == 0
-    assert sum(turn.totals) > 0
+    assert turn is not None and turn.context.totals == tuple(d.match.totals) and turn.context.rounds_left == 0
+    assert sum(turn.context.totals) > 0
 
 
 def test_a_language_change_rewords_what_was_just_said() -> None:
