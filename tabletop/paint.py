@@ -7,6 +7,7 @@ painter extends :class:`Painter` with its own pieces.  No browser import: the pa
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from .qr import QUIET
@@ -76,6 +77,13 @@ class Painter:
             node.setAttribute("title", b.description)
         return node
 
+    def buttons(self, cls: str, buttons: Iterable[Button], kind: str = "", **attrs: str) -> Any:
+        """A row of buttons (``kind``: each one's class)."""
+        row = self.el("div", cls, **attrs)
+        for b in buttons:
+            row.appendChild(self.button(b, kind))
+        return row
+
     def choice(self, c: Choice, cls: str = "field") -> Any:
         """A labelled drop-down (its ``data-field`` hook is ``c.field``)."""
         wrap = self.el("label", cls)
@@ -126,6 +134,16 @@ class Painter:
         self.add(row, self.el("span", "seat-no", heading), self.choice(kind, "field kind"))
         return row
 
+    def setup_row(self, cls: str, heading: str, kind: Choice, fields: list[Any], remove: Button | None) -> Any:
+        """A set-up row: its heading, who plays it, its fields (name boxes, or a bot's name), its remove button."""
+        row = self.row(cls, heading, kind)
+        self.add(row, *fields, self.button(remove, "remove") if remove else None)
+        return row
+
+    def bot_name(self, name: str) -> Any:
+        """A bot's name in a set-up row, where a person's seat has its name box."""
+        return self.el("span", "field name bot-name", name)
+
     def text_box(self, label: str, field: str, value: str, limit: int, placeholder: str = "") -> Any:
         """A labelled one-line text box (its ``data-field`` hook is ``field``), its text as typed so far."""
         wrap = self.el("label", "field name")
@@ -168,12 +186,9 @@ class Painter:
         for n in v.items:
             box = self.el("div", "notice" + (" alert" if n.alert else ""), role="alert" if n.alert else "status",
                           data_notice=n.key)
-            box.appendChild(self.el("p", "notice-text", n.text))
-            buttons = self.el("div", "notice-buttons")
-            for b in n.actions:
-                buttons.appendChild(self.button(b))
+            buttons = self.buttons("notice-buttons", n.actions)
             buttons.appendChild(self.button(n.dismiss, "dismiss"))
-            box.appendChild(buttons)
+            self.add(box, self.el("p", "notice-text", n.text), buttons)
             area.appendChild(box)
         return area
 
@@ -202,6 +217,40 @@ class Painter:
             for text in paragraphs:
                 panel.appendChild(self.el("p", "", text))
         panel.appendChild(self.button(v.back, "primary"))
+        return panel
+
+    # ---- a game's score-sheet page ----
+
+    def section(self, panel: Any, heading: str, content: Any | None, empty: str) -> None:
+        """A part of a score-sheet page: its heading, then its content, or the line saying there is none yet."""
+        self.add(panel, self.el("h2", "", heading), content if content is not None else self.el("p", "empty", empty))
+
+    def stats_table(self, columns: tuple[str, ...], rows: tuple[tuple[str, ...], ...], kind: str = "") -> Any:
+        """A table of statistics: a line per player (or team, or person), its name as the row's heading."""
+        table = self.el("table", "sheet-table stats-table" + (f" {kind}" if kind else ""))
+        head = self.el("tr")
+        for col in columns:
+            head.appendChild(self.el("th", "", col, scope="col"))
+        thead = self.el("thead")
+        thead.appendChild(head)
+        table.appendChild(thead)
+        body = self.el("tbody")
+        for row in rows:
+            tr = self.el("tr")
+            tr.appendChild(self.el("th", "", row[0], scope="row"))
+            for value in row[1:]:
+                tr.appendChild(self.el("td", "", value))
+            body.appendChild(tr)
+        table.appendChild(body)
+        wrap = self.el("div", "sheet")
+        wrap.appendChild(table)
+        return wrap
+
+    def data_tools(self, panel: Any, heading: str, lines: list[Any], tools: tuple[Button, ...], confirm: Confirm | None,
+                   back: Button) -> Any:
+        """A score-sheet page's end: its data (``lines`` say what), the tools, the question they ask, the way back."""
+        self.add(panel, self.el("h2", "", heading), *lines, self.buttons("sheet-tools", tools),
+                 self.confirm(confirm, role="alertdialog") if confirm else None, self.button(back, "primary back"))
         return panel
 
     # ---- phones (``tabletop.remote``) ----
@@ -250,10 +299,7 @@ class Painter:
         panel = self.el("section", "panel pairing")
         panel.appendChild(self.el("h1", "", v.heading, tabindex="-1"))
         if v.others:
-            others = self.el("div", "pairing-seats")
-            for b in v.others:
-                others.appendChild(self.button(b, "small"))
-            panel.appendChild(others)
+            panel.appendChild(self.buttons("pairing-seats", v.others, "small"))
         steps = self.el("ol", "pairing-steps")
         for text in v.steps:
             steps.appendChild(self.el("li", "", text))
@@ -285,10 +331,7 @@ class Painter:
             panel.appendChild(self.el("p", "join-detail", v.detail))
         if v.field:
             panel.appendChild(self.text_box(v.field, "join-code", "", 8))
-        buttons = self.el("div", "join-buttons")
-        for b in v.actions:
-            buttons.appendChild(self.button(b))
-        panel.appendChild(buttons)
+        panel.appendChild(self.buttons("join-buttons", v.actions))
         return panel
 
     def wait(self, v: WaitView) -> Any:
