@@ -34,6 +34,7 @@ from enum import Enum, StrEnum
 from types import ModuleType
 from typing import Any, Protocol
 
+from . import saving
 from .documents import load_json
 from .effects import (
     Accept,
@@ -154,6 +155,14 @@ class Phones(Protocol):
 
 
 Result = tuple[Any, Effects]
+
+
+def off_phone(s: Any, seat: int, settle: Callable[[Any, Any, Effects], Result], **seats: Any) -> Result:
+    """``seat`` played otherwise from now on (its phone let go; ``seats``: the settings' other changes, such as a
+    bot in its place), saved with the game and settled (``Phones.here`` and ``Phones.bot``)."""
+    phones = tuple(i for i in s.settings.phones if i != seat)
+    after, effects = saving.save(replace(s, settings=replace(s.settings, phones=phones, **seats)))
+    return settle(s, after, effects)
 
 
 # ---- the screen models on the wire ------------------------------------------------------------------------
