@@ -39,6 +39,7 @@ class Paged(Noted, Protocol):
 
 
 S = TypeVar("S", bound=Paged)
+P = TypeVar("P")
 Result = tuple[S, Effects]
 Handler = Callable[[S, str, str], Result[S]]
 
@@ -46,6 +47,12 @@ Handler = Callable[[S, str, str], Result[S]]
 def playing(s: Paged, game: Any) -> bool:
     """Whether ``game`` (the one on the table, if any) is being played: leaving it for the set-up asks first."""
     return game is not None and not game.is_over and not s.setting_up
+
+
+def over(s: Paged, setup: P) -> P:
+    """The page up while the game is not (none on the table, or behind the set-up or a page): a page open over the
+    game, else the set-up."""
+    return s.overlay if s.overlay is not None else setup
 
 
 def to_setup(s: S) -> S:

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from tabletop import bots, saving
+from tabletop import bots, nav, saving
 from tabletop.bots import BotSteps, Decided, Key, Turn
 from tabletop.effects import Add, Effect, Effects, Thinking, unique
 from tabletop.names import bot_name
@@ -141,11 +141,9 @@ def current_reveal(s: QuizTable) -> Reveal | None:
 
 def page(s: QuizTable) -> Page:
     """The screen that is up."""
-    if s.overlay is not None:
-        return s.overlay
     g = s.game
-    if g is None or s.setting_up:
-        return Page.SETUP
+    if g is None or s.setting_up or s.overlay is not None:
+        return nav.over(s, Page.SETUP)
     if current_reveal(s) is not None:
         return Page.REVEAL
     if g.is_over:

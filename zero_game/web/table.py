@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from tabletop import bots, saving
+from tabletop import bots, nav, saving
 from tabletop.bots import BotSteps, Key, Turn
 from tabletop.effects import Add, After, Effect, Effects, Thinking, unique
 from tabletop.notes import Live, Note, said
@@ -137,11 +137,9 @@ class Table:
 
 def page(s: Table) -> Page:
     """The screen that is up."""
-    if s.overlay is not None:
-        return s.overlay
     m = s.match
-    if m is None or s.setting_up:
-        return Page.SETUP
+    if m is None or s.setting_up or s.overlay is not None:
+        return nav.over(s, Page.SETUP)
     if len(m.finished_rounds) > s.reviewed:
         return Page.ROUND_END if s.shown > s.reviewed else Page.LAST_MOVE
     if m.is_over:
