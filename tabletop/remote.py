@@ -157,6 +157,15 @@ class Phones(Protocol):
 Result = tuple[Any, Effects]
 
 
+def saved_phones(value: object, people: list[bool], problem: str) -> tuple[int, ...]:
+    """The seats (or teams) on phones of a saved set-up (``people[i]``: whether people play seat ``i``): each a
+    people's seat, once, in order; ``ValueError(problem)`` for anything else."""
+    if not isinstance(value, list) or any(type(i) is not int or not 0 <= i < len(people) or not people[i]
+                                          for i in value):
+        raise ValueError(problem)
+    return tuple(sorted(set(value)))
+
+
 def off_phone(s: Any, seat: int, settle: Callable[[Any, Any, Effects], Result], **seats: Any) -> Result:
     """``seat`` played otherwise from now on (its phone let go; ``seats``: the settings' other changes, such as a
     bot in its place), saved with the game and settled (``Phones.here`` and ``Phones.bot``)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tabletop.names import clean_name
+from tabletop.remote import saved_phones
 from thousand.game import MAX_TEAMS, MIN_TEAMS
 
 PEOPLE = "people"
@@ -84,9 +85,6 @@ class QuizSettings:
         if not MIN_TEAMS <= len(teams) <= MAX_TEAMS:
             raise ValueError("A saved quiz has 2 to 4 teams.")
         speed = data.get("speed")
-        phones = data.get("phones", [])
-        if not isinstance(phones, list) or any(type(i) is not int or not 0 <= i < len(teams)
-                                               or not teams[i].is_people for i in phones):
-            raise ValueError("The saved teams on phones are not readable.")
-        return cls(tuple(teams), speed if isinstance(speed, str) and speed in SPEEDS else "normal",
-                   tuple(sorted(set(phones))))
+        phones = saved_phones(data.get("phones", []), [t.is_people for t in teams],
+                              "The saved teams on phones are not readable.")
+        return cls(tuple(teams), speed if isinstance(speed, str) and speed in SPEEDS else "normal", phones)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from tabletop.names import clean_name
+from tabletop.remote import saved_phones
 from zero_game.match import MAX_ROUNDS
 from zero_game.round import MAX_PLAYERS, MIN_PLAYERS
 from zero_game.round import POOL_SIZES as POOL_SIZES
@@ -103,11 +104,9 @@ class Settings:
         if type(dealer) is not int or not 0 <= dealer < len(seats) or not isinstance(speed, str) \
                 or speed not in SPEEDS:  # a list or an object is not a speed, nor a key of SPEEDS
             raise ValueError("The saved dealer or bot speed is not readable.")
-        phones = data.get("phones", [])
-        if not isinstance(phones, list) or any(type(i) is not int or not 0 <= i < len(seats)
-                                               or not seats[i].is_person for i in phones):
-            raise ValueError("The saved seats on phones are not readable.")
-        return cls(tuple(seats), pool, rounds, dealer, speed, tuple(sorted(set(phones))))
+        phones = saved_phones(data.get("phones", []), [s.is_person for s in seats],
+                              "The saved seats on phones are not readable.")
+        return cls(tuple(seats), pool, rounds, dealer, speed, phones)
 
 
 def saved_settings(game: SavedGame) -> Settings:
