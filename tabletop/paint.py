@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
+from .names import MAX_NAME
 from .qr import QUIET
 from .remote import JoinView, PairingView, PhonesBar, QrView, WaitView
-from .widgets import Button, Choice, Confirm, HandoffView, Lesson, Notices, Podium, RulesView, TopBar
+from .widgets import Button, Choice, Confirm, HandoffView, Lesson, Notices, Podium, RulesView, SetupRow, TopBar
 
 SVG = "http://www.w3.org/2000/svg"
 
@@ -134,15 +135,17 @@ class Painter:
         self.add(row, self.el("span", "seat-no", heading), self.choice(kind, "field kind"))
         return row
 
-    def setup_row(self, cls: str, heading: str, kind: Choice, fields: list[Any], remove: Button | None) -> Any:
-        """A set-up row: its heading, who plays it, its fields (name boxes, or a bot's name), its remove button."""
-        row = self.row(cls, heading, kind)
-        self.add(row, *fields, self.button(remove, "remove") if remove else None)
+    def setup_row(self, cls: str, v: SetupRow, field: str, *more: Any) -> Any:
+        """A set-up row: its heading, who plays it, its name box (``field``, with the row's index) and ``more`` boxes
+        while people play it, else the bot's name; its remove button."""
+        row = self.row(cls, v.heading, v.kind)
+        if v.editable:
+            self.add(row, self.text_box(v.name_label, f"{field}:{v.index}", v.name, MAX_NAME, v.placeholder), *more)
+        else:
+            row.appendChild(self.el("span", "field name bot-name", v.bot_name))
+        if v.remove:
+            row.appendChild(self.button(v.remove, "remove"))
         return row
-
-    def bot_name(self, name: str) -> Any:
-        """A bot's name in a set-up row, where a person's seat has its name box."""
-        return self.el("span", "field name bot-name", name)
 
     def text_box(self, label: str, field: str, value: str, limit: int, placeholder: str = "") -> Any:
         """A labelled one-line text box (its ``data-field`` hook is ``field``), its text as typed so far."""

@@ -7,7 +7,7 @@ region's sentence, and what the runtime needs to know without asking the page: w
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
@@ -49,6 +49,23 @@ class Confirm:
     yes: Button
     no: Button
     danger: bool = False
+
+
+@dataclass(frozen=True)
+class SetupRow:
+    """One row of a game's set-up, a seat or a team: its heading, who plays it (``kind``), its name box while people
+    play it (``editable``; else the bot's name), its remove button.  The box owns its text while typed: ``name`` is
+    not compared."""
+
+    index: int
+    heading: str
+    kind: Choice
+    editable: bool
+    bot_name: str
+    name_label: str
+    placeholder: str
+    remove: Button | None
+    name: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tabletop.names import MAX_NAME
 from tabletop.paint import Painter
 
 from .screens import (
@@ -96,10 +95,9 @@ class QuizPainter(Painter):
         panel = self.heading(self.el("section", "panel setup quiz-setup"), v.heading, v.intro, v.back)
         rows = self.el("ol", "teams-setup")
         for team in v.teams:
-            fields = [self.text_box(team.name_label, f"team-name:{team.index}", team.name, MAX_NAME, team.placeholder),
-                      self.text_box(team.people_label, f"team-people:{team.index}", team.people, 200)]
-            rows.appendChild(self.setup_row("team-row", team.heading, team.kind,
-                                            fields if team.editable else [self.bot_name(team.bot_name)], team.remove))
+            rows.appendChild(self.setup_row("team-row", team, "team-name",
+                                            self.text_box(team.people_label, f"team-people:{team.index}", team.people,
+                                                          200)))
         panel.appendChild(rows)
         if v.add:
             panel.appendChild(self.button(v.add, "add"))

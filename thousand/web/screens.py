@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tabletop.widgets import Button, Choice, Confirm, HandoffView, Lesson, Podium, RulesView, parts
+from tabletop.widgets import Button, Choice, Confirm, HandoffView, Lesson, Podium, RulesView, SetupRow, parts
 
 
 @dataclass(frozen=True)
@@ -157,19 +157,11 @@ class EndView:
 
 
 @dataclass(frozen=True)
-class TeamSetup:
-    """One team row of the set-up (the boxes own their text while typed: not compared)."""
+class TeamSetup(SetupRow):
+    """One team row of the set-up: its name box, then who plays in it (its text is the box's while typed: not
+    compared)."""
 
-    index: int
-    heading: str
-    kind: Choice
-    editable: bool
-    bot_name: str
-    name_label: str
-    people_label: str
-    placeholder: str
-    remove: Button | None
-    name: str = field(default="", compare=False)
+    people_label: str = ""
     people: str = field(default="", compare=False)
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tabletop.names import MAX_NAME
 from tabletop.paint import Painter
 
 from .screens import (
@@ -142,9 +141,7 @@ class CardPainter(Painter):
         part = self.heading(self.el("div", "setup-seats"), v.heading, v.intro, v.back)
         seats = self.el("ol", "seats")
         for seat in v.seats:
-            name = (self.text_box(seat.name_label, f"seat-name:{seat.index}", seat.name, MAX_NAME, seat.placeholder)
-                    if seat.editable else self.bot_name(seat.placeholder))
-            row = self.setup_row("seat-row", seat.heading, seat.kind, [name], seat.remove)
+            row = self.setup_row("seat-row", seat, "seat-name")
             if seat.about:
                 row.querySelector("select").setAttribute("aria-describedby", f"level-about-{seat.index}")
                 row.appendChild(self.el("p", "level-about", seat.about, id=f"level-about-{seat.index}"))

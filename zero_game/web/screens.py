@@ -7,9 +7,9 @@ itself) are the shell's, from ``tabletop.widgets``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from tabletop.widgets import Button, Choice, Confirm, HandoffView, Podium, RulesView, parts
+from tabletop.widgets import Button, Choice, Confirm, HandoffView, Podium, RulesView, SetupRow, parts
 
 
 @dataclass(frozen=True)
@@ -32,17 +32,9 @@ class CardView:
 
 
 @dataclass(frozen=True)
-class SeatSetup:
-    """One seat row of the set-up screen; the name box owns its text while typed (not compared)."""
+class SeatSetup(SetupRow):
+    """One seat row of the set-up screen (a bot's seat shows its default name)."""
 
-    index: int
-    heading: str
-    kind: Choice
-    name_label: str
-    placeholder: str
-    editable: bool
-    remove: Button | None
-    name: str = field(default="", compare=False)
     about: str = ""  # a bot seat: what its level does and how strong it is, in one line
 
 
