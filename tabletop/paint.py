@@ -7,13 +7,25 @@ painter extends :class:`Painter` with its own pieces.  No browser import: the pa
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from .names import MAX_NAME
 from .qr import QUIET
 from .remote import JoinView, PairingView, PhonesBar, QrView, WaitView
-from .widgets import Button, Choice, Confirm, HandoffView, Lesson, Notices, Podium, RulesView, SetupRow, TopBar
+from .widgets import (
+    Button,
+    Choice,
+    Confirm,
+    HandoffView,
+    Lesson,
+    Notices,
+    Podium,
+    RulesView,
+    SetupRow,
+    SheetPage,
+    TopBar,
+)
 
 SVG = "http://www.w3.org/2000/svg"
 
@@ -224,10 +236,6 @@ class Painter:
 
     # ---- a game's score-sheet page ----
 
-    def section(self, panel: Any, heading: str, content: Any | None, empty: str) -> None:
-        """A part of a score-sheet page: its heading, then its content, or the line saying there is none yet."""
-        self.add(panel, self.el("h2", "", heading), content if content is not None else self.el("p", "empty", empty))
-
     def stats_table(self, columns: tuple[str, ...], rows: tuple[tuple[str, ...], ...], kind: str = "") -> Any:
         """A table of statistics: a line per player (or team, or person), its name as the row's heading."""
         table = self.el("table", "sheet-table stats-table" + (f" {kind}" if kind else ""))
@@ -249,11 +257,21 @@ class Painter:
         wrap.appendChild(table)
         return wrap
 
-    def data_tools(self, panel: Any, heading: str, lines: list[Any], tools: tuple[Button, ...], confirm: Confirm | None,
-                   back: Button) -> Any:
-        """A score-sheet page's end: its data (``lines`` say what), the tools, the question they ask, the way back."""
-        self.add(panel, self.el("h2", "", heading), *lines, self.buttons("sheet-tools", tools),
-                 self.confirm(confirm, role="alertdialog") if confirm else None, self.button(back, "primary back"))
+    def score_sheet(self, panel: Any, v: SheetPage, entry: Callable[[Any], list[Any]], lines: list[Any],
+                    kind: str = "", more: Any = None) -> Any:
+        """A score-sheet page below its heading: the history (each entry's parts drawn by the game's ``entry``), the
+        statistics (``kind``: their table's class; ``more``: a table after it), its data (``lines`` say what), the
+        tools and the question they ask, the way back.  A part with nothing in it yet says so."""
+        items = self.el("ol", "history")
+        for e in v.history:
+            items.appendChild(self.add(self.el("li", "history-entry"), *entry(e)))
+        stats = self.stats_table(v.columns, v.stats, kind) if v.stats else None
+        self.add(panel, self.el("h2", "", v.history_heading),
+                 items if v.history else self.el("p", "empty", v.history_empty),
+                 self.el("h2", "", v.stats_heading), stats, more if stats else self.el("p", "empty", v.stats_empty),
+                 self.el("h2", "", v.data_heading), *lines, self.buttons("sheet-tools", v.tools),
+                 self.confirm(v.confirm, role="alertdialog") if v.confirm else None,
+                 self.button(v.back, "primary back"))
         return panel
 
     # ---- phones (``tabletop.remote``) ----

@@ -130,6 +130,27 @@ class RulesView:
 
 
 @dataclass(frozen=True)
+class SheetPage:
+    """A game's score-sheet page: its finished games (``history``: the game's own entries, newest first), statistics
+    by player (``columns``; ``stats``: a line each, its name first), its data and their tools (``tools``, with the
+    question one asks: ``confirm``), and the way back.  A game's page adds its own parts."""
+
+    heading: str
+    history_heading: str
+    history: tuple[Any, ...]
+    history_empty: str
+    stats_heading: str
+    columns: tuple[str, ...]
+    stats: tuple[tuple[str, ...], ...]
+    stats_empty: str
+    data_heading: str
+    data_hint: str
+    tools: tuple[Button, ...]
+    confirm: Confirm | None
+    back: Button
+
+
+@dataclass(frozen=True)
 class Placing:
     """One line of a game's final placings: its place ("1st", shared places alike), who, their score, and
     ``detail`` (a team's players)."""

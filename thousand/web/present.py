@@ -454,9 +454,10 @@ def sheet_page(s: QuizTable) -> QuizSheetView:
     return QuizSheetView(
         t.t("sheet.heading"), t.t("sheet.history"), history, t.t("sheet.empty"), t.t("sheet.stats"),
         (t.t("sheet.col_name"), t.t("sheet.col_games"), t.t("sheet.col_wins"), t.t("sheet.col_close")),
-        stats, t.t("sheet.stats_empty"), t.t("sheet.data"), t.t("sheet.data_hint"), seen_text, tools, confirm,
-        Button(Nav.BACK, t.t("back"), primary=True),
-        (t.t("sheet.col_person"), t.t("sheet.col_games"), t.t("sheet.col_wins"), t.t("sheet.col_close")), people,
+        stats, t.t("sheet.stats_empty"), t.t("sheet.data"), t.t("sheet.data_hint"), tools, confirm,
+        Button(Nav.BACK, t.t("back"), primary=True), seen=seen_text,
+        people_columns=(t.t("sheet.col_person"), t.t("sheet.col_games"), t.t("sheet.col_wins"), t.t("sheet.col_close")),
+        people=people,
     )
 
 

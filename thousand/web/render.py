@@ -278,18 +278,12 @@ class QuizPainter(Painter):
         return panel
 
     def quiz_sheet(self, v: QuizSheetView) -> Any:
+        """The quiz's score sheet: finished games, the teams' statistics and the people's, its data and tools."""
         panel = self.el("section", "panel sheet-page quiz-sheet")
         panel.appendChild(self.el("h1", "", v.heading, tabindex="-1"))
-        items = self.el("ol", "history")
-        for h in v.history:
-            item = self.el("li", "history-entry")
-            self.add(item, self.el("span", "history-date", h.date), self.el("span", "history-teams", h.teams),
-                     self.el("span", "history-winners", h.winners))
-            items.appendChild(item)
-        self.section(panel, v.history_heading, items if v.history else None, v.history_empty)
-        self.section(panel, v.stats_heading, self.stats_table(v.columns, v.stats, "stats-teams") if v.stats else None,
-                     v.stats_empty)
-        if v.stats and v.people:  # the people who played in teams: a table of their own
-            panel.appendChild(self.stats_table(v.people_columns, v.people, "stats-people"))
-        return self.data_tools(panel, v.data_heading, [self.el("p", "intro", v.data_hint),
-                                                       self.el("p", "seen-count", v.seen)], v.tools, v.confirm, v.back)
+        people = self.stats_table(v.people_columns, v.people, "stats-people") if v.people else None
+        return self.score_sheet(panel, v, lambda h: [self.el("span", "history-date", h.date),
+                                                     self.el("span", "history-teams", h.teams),
+                                                     self.el("span", "history-winners", h.winners)],
+                                [self.el("p", "intro", v.data_hint), self.el("p", "seen-count", v.seen)],
+                                "stats-teams", people)

@@ -14,6 +14,7 @@ from tabletop.paint import Painter
 from .screens import (
     CardView,
     ControlsView,
+    HistoryEntry,
     LogRound,
     LogView,
     MatchEndView,
@@ -251,32 +252,21 @@ class CardPainter(Painter):
     def sheet_page(self, v: SheetPageView) -> Any:
         """The score-sheet page: this match, finished matches, statistics, export/import/clear."""
         panel = self.el("section", "panel sheet-page")
-        panel.appendChild(self.el("h1", "", v.heading))
-        if v.current:
-            panel.appendChild(self.sheet(v.current))
-        items = self.el("ol", "history")
-        for entry in v.history:
-            item = self.el("li", "history-entry")
-            head = self.el("p", "history-head")
-            self.add(head, self.el("span", "history-date", entry.date),
-                     self.el("span", "history-rounds", entry.rounds),
-                     self.el("span", "history-winners", entry.winners))
-            if entry.assists:
-                head.appendChild(self.el("span", "history-assists", entry.assists))
-            item.appendChild(head)
-            players = self.el("ul", "history-players")
-            for name, total, won in entry.players:
-                line = self.el("li", "won" if won else "")
-                self.add(line, self.el("span", "history-name", name), self.el("span", "history-total", total))
-                players.appendChild(line)
-            item.appendChild(players)
-            if entry.replays:
-                item.appendChild(self.buttons("history-replays", entry.replays))
-            items.appendChild(item)
-        self.section(panel, v.history_heading, items if v.history else None, v.history_empty)
-        stats = tuple((line.name, line.matches, line.wins, line.average, line.zeros, line.best) for line in v.stats)
-        self.section(panel, v.stats_heading, self.stats_table(v.stats_columns, stats) if stats else None, v.stats_empty)
-        return self.data_tools(panel, v.data_heading, [self.el("p", "intro", v.data_hint)], v.tools, v.confirm, v.back)
+        self.add(panel, self.el("h1", "", v.heading), self.sheet(v.current) if v.current else None)
+        return self.score_sheet(panel, v, self.history_entry, [self.el("p", "intro", v.data_hint)])
+
+    def history_entry(self, entry: HistoryEntry) -> list[Any]:
+        """A finished match: its date, rounds, winners and help used; each player's total; its rounds to replay."""
+        head = self.add(self.el("p", "history-head"), self.el("span", "history-date", entry.date),
+                        self.el("span", "history-rounds", entry.rounds),
+                        self.el("span", "history-winners", entry.winners),
+                        self.el("span", "history-assists", entry.assists) if entry.assists else None)
+        players = self.el("ul", "history-players")
+        for name, total, won in entry.players:
+            line = self.el("li", "won" if won else "")
+            self.add(line, self.el("span", "history-name", name), self.el("span", "history-total", total))
+            players.appendChild(line)
+        return [head, players, self.buttons("history-replays", entry.replays) if entry.replays else None]
 
     def replay(self, v: ReplayView) -> Any:
         """A finished round replayed: its heading, the move, the pool, every hand, the step buttons."""
