@@ -16,6 +16,7 @@ from tabletop.errors import IllegalMove, InvalidMove
 from tabletop.names import clean_name
 from tabletop.notes import notify, said
 from tabletop.present import Nav
+from tabletop.remote import PHONE
 from tabletop.saving import Data
 from tabletop.turns import Acts, HandOff
 from tabletop.update import Handler, Update
@@ -26,7 +27,7 @@ from thousand.game import MAX_TEAMS, MIN_TEAMS, Phase
 from .actions import Command
 from .phones import PHONES
 from .saved import KEEPER, with_seen
-from .settings import KINDS, PEOPLE, PHONE, SPEEDS, TeamConfig, people_of
+from .settings import KINDS, PEOPLE, SPEEDS, TeamConfig, people_of
 from .table import (
     BOT_STEPS,
     Page,

@@ -248,7 +248,7 @@ def controls(s: QuizTable, view: TeamView, mine: bool, step: object) -> ChooseCo
     """The team at the tablet's choices; for anyone else, only what the table is waiting for."""
     t = s.texts
     if not mine:
-        watching = isinstance(step, BotActs) and not s.settings.people_teams
+        watching = isinstance(step, BotActs) and not s.settings.persons
         g = s.game
         away = [team_name(s, x) for x in (g.to_act if g else ()) if x in s.settings.phones]
         if s.phone is None and isinstance(step, Waits) and away:

@@ -14,6 +14,7 @@ from tabletop.bots import BotDecided, BotPlay, BotShow, BotStarted
 from tabletop.names import clean_name
 from tabletop.notes import dismiss, said
 from tabletop.present import Nav
+from tabletop.remote import PHONE
 from tabletop.saving import Data
 from tabletop.turns import HandOff
 from tabletop.update import Handler, Update
@@ -26,7 +27,7 @@ from .i18n import LANGUAGES
 from .keeper import KEEPER
 from .phones import PHONES
 from .replay import open_replay, step_replay
-from .settings import KINDS, MAX_SEATS, MIN_SEATS, PHONE
+from .settings import KINDS, MAX_SEATS, MIN_SEATS
 from .table import (
     BOT_STEPS,
     CardWord,
