@@ -411,3 +411,31 @@ def test_a_planned_playout_knocks_at_the_seats_next_turn() -> None:
     played_on = table()
     played_on.playout(random.Random(0), 80)
     assert played_on.turns > planned.turns
+
+
+def test_a_first_knock_can_be_pictured_as_a_tempo_move() -> None:
+    """A bold player makes the first knock with a poor hand (it changes nothing, R8), so a model may picture a first
+    knocker with fewer knock fills than a second knocker, whose knock ends the round: the first knocker's
+    imagined hand is then worse. The default models picture both knocks alike."""
+    from dataclasses import replace
+
+    from zero_game.bots.hard import SOUND, STRONG, Search
+
+    # Seat 1 knocked first; seat 0 and seat 1 swap; seat 2 makes the second knock: seat 0's final turn.
+    state = knocked_round().apply(Swap(Card.parse("red 8"), Card.parse("red 5")))
+    state = state.apply(Swap(Card.parse("grey 7"), Card.parse("violet 1"))).apply(KNOCK)
+    view = state.view(0)
+    assert view.my_turn and (view.first_knocker, view.second_knocker) == (1, 2)
+    for model in (SOUND, STRONG):
+        search = Search(HardBot(iterations=1, time_budget=None, model=model), view, random.Random(4))
+        assert search.knock_fills == {1: model.knocked, 2: model.knocked}
+    tempo = replace(SOUND, first=0)
+    search = Search(HardBot(iterations=1, time_budget=None, model=tempo), view, random.Random(4))
+    assert search.knock_fills == {1: 0, 2: SOUND.knocked}, "the round-ending knock keeps its fills"
+
+    view = knocked_round().view(0)
+    pictured = {}
+    for name, model in (("sound", SOUND), ("tempo", tempo)):
+        search = Search(HardBot(iterations=1, time_budget=None, model=model), view, random.Random(4))
+        pictured[name] = sum(sim.score_mask(search._deal()[1]) for _ in range(300)) / 300
+    assert pictured["tempo"] > pictured["sound"] + 1.0, pictured
