@@ -29,10 +29,11 @@ import stat
 import sys
 import threading
 import time
+from collections.abc import Callable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, TypeVar
 from urllib.parse import unquote
 
 DEFAULT_PORT = 8000
@@ -434,24 +435,28 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"serve.py: {message} (see --help)\n")
 
 
-def port_number(text: str) -> int:
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"the port must be a whole number, not {text[:20]!r}") from None
-    if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"the port must be from 0 to 65535, not {port}")
-    return port
+N = TypeVar("N", int, float)
 
 
-def seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"the timeout is a number of seconds, not {text[:20]!r}") from None
-    if not 0.1 <= value <= 3600:
-        raise argparse.ArgumentTypeError(f"the timeout must be from 0.1 to 3600 seconds, not {value}")
-    return value
+def _bounded(parse: Callable[[str], N], low: N, high: N, not_number: str, out_of_range: str) -> Callable[[str], N]:
+    """An argparse type: text that ``parse`` reads as a number from ``low`` to ``high``; the messages say
+    ``not_number`` or ``out_of_range``, then what was given."""
+
+    def read(text: str) -> N:
+        try:
+            value = parse(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{not_number}, not {text[:20]!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{out_of_range}, not {value}")
+        return value
+
+    return read
+
+
+port_number = _bounded(int, 0, 65535, "the port must be a whole number", "the port must be from 0 to 65535")
+seconds = _bounded(float, 0.1, 3600, "the timeout is a number of seconds",
+                   "the timeout must be from 0.1 to 3600 seconds")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -44,6 +44,7 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.tables import measured, table_head
 from tabletop.prefs import PREFS_KEY
 from tools.browser import ROOT
 from tools.engines import LOAD_TIMEOUT_S, Driver, EngineMissing, Site, launch
@@ -402,13 +403,11 @@ def main(argv: list[str] | None = None) -> int:
     if not args.turns:
         return 0
 
-    print(f"\n{args.level} bots over {args.turns} turns; 10 taps.")
-    print("| engine | bot turn | longest slice per turn, median / max | iterations/s "
-          "| tap to DOM changed / to next frame, median (max) |")
-    print("|---|---|---|---|---|")
+    table_head(f"{args.level} bots over {args.turns} turns; 10 taps.",
+               ("engine", "bot turn", "longest slice per turn, median / max", "iterations/s",
+                "tap to DOM changed / to next frame, median (max)"))
     for engine, result in results.items():
-        if isinstance(result, str):
-            print(f"| {engine} | not measured: {result} |")
+        if not measured(engine, result):
             continue
         thought, taps = result["turns"], result["taps"]
         turns = [turn["wall"] for turn in thought]

@@ -26,6 +26,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.tables import measured, table_head
 from tools.browser import ROOT
 from tools.engines import LOAD_TIMEOUT_S, Driver, EngineMissing, Site, launch
 
@@ -79,15 +80,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=2)
     args = parser.parse_args(argv)
     results = {engine: measure(engine, args.runs) for engine in args.engines.split(",")}
-    print(f"\nMedians of {args.runs} cold loads each.")
-    print("| engine | bare Pyodide page ready (main thread) | worker: Pyodide loaded / bots imported "
-          "| worker heap after start-up / after the search | worker search speed | main thread's longest task |")
-    print("|---|---|---|---|---|---|")
+    table_head(f"Medians of {args.runs} cold loads each.",
+               ("engine", "bare Pyodide page ready (main thread)", "worker: Pyodide loaded / bots imported",
+                "worker heap after start-up / after the search", "worker search speed", "main thread's longest task"))
     for engine, result in results.items():
-        if isinstance(result, str):
-            print(f"| {engine} | not measured: {result} |")
+        if not measured(engine, result):
             continue
-
+        assert not isinstance(result, str)
         version, figures = result
 
         def med(key: str, figures: dict[str, list[float]] = figures) -> float:

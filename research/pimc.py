@@ -35,9 +35,9 @@ from collections.abc import Sequence
 
 from zero_game.actions import KNOCK, Action, Swap
 from zero_game.bots.base import Bot, Decided, Standing
-from zero_game.cards import DECK
+from zero_game.cards import DECK, indices
 from zero_game.round import Phase, RoundView
-from zero_game.scoring import is_zero_mask, score_mask
+from zero_game.scoring import is_zero_mask, score_mask, swap_in
 
 from .deals import InfoSet, rng_shuffle
 
@@ -77,15 +77,6 @@ def potential(hand: int) -> float:
     return score_mask(hand) - credit
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def swap_values(hand: int, pool: int) -> list[tuple[int, float, int, int, bool]]:
     """Every swap as (score after it, potential after it, card given, card taken, makes a ZERO).
 
@@ -108,12 +99,12 @@ def swap_values(hand: int, pool: int) -> list[tuple[int, float, int, int, bool]]
     credit = sum(COLOUR_CREDIT[x] for x in cc) + sum(NUMBER_CREDIT[x] * (n + 1) for n, x in enumerate(nc))
     cr, nr = COLOUR_CREDIT, NUMBER_CREDIT
     gives = []
-    for g in _cards(hand):
+    for g in indices(hand):
         gc, gn = g >> 3, g & 7
         gives.append((g, gc, gn, cleared >> g & 1, cr[cc[gc] - 1] - cr[cc[gc]],
                       (nr[nc[gn] - 1] - nr[nc[gn]]) * (gn + 1)))
     out = []
-    for t in _cards(pool):
+    for t in indices(pool):
         tc, tn = t >> 3, t & 7
         t_cleared = cc[tc] >= 5 or nc[tn] >= 5
         tcol = cr[cc[tc] + 1] - cr[cc[tc]]
@@ -176,12 +167,9 @@ class Table:
 
     def swap(self, give: int, take: int) -> bool:
         """The seat to act swaps; True if the round is over (a ZERO)."""
-        seat = self.seat
-        hand = self.hands[seat] ^ (1 << give) ^ (1 << take)
-        self.hands[seat] = hand
-        self.pool ^= (1 << give) | (1 << take)
-        if is_zero_mask(hand):
-            self.zero = seat
+        self.pool, zero = swap_in(self.hands, self.seat, self.pool, give, take)
+        if zero:
+            self.zero = self.seat
             return True
         return self.next()
 

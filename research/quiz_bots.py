@@ -27,22 +27,17 @@ from thousand.deck import Deck
 from thousand.game import Game, Phase, TeamView
 
 from .quiz_spiel import QuizGame, QuizState, decode, encode, with_answers
+from .spiel import StatelessBot
 
 
-class QuizProjectBot(pyspiel.Bot):  # type: ignore[misc]
+class QuizProjectBot(StatelessBot):
     """A project quiz bot as an OpenSpiel bot for one team of ``zero_a_1000``."""
 
     def __init__(self, level: str, team: int, deck: Deck, seed: int = 0) -> None:
-        pyspiel.Bot.__init__(self)
+        super().__init__()
         self.bot = make_bot(level, deck, seed)
         self.team = team
         self.rng = random.Random(seed)
-
-    def restart_at(self, state: Any) -> None:
-        pass
-
-    def inform_action(self, state: Any, player: int, action: int) -> None:
-        pass
 
     def step(self, state: QuizState) -> int:
         game = state.engine

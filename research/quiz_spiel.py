@@ -40,12 +40,13 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
-import numpy as np
 import pyspiel
 
 from thousand.actions import SHIFT, Action, Change, ChooseTarget, Combine, Guess, Pick
 from thousand.deck import MAX_ANSWER, MIN_ANSWER, Deck, default_deck
 from thousand.game import HAND_SIZE, MAX_TEAMS, MIN_TEAMS, Game, Phase, Reveal, check_teams
+
+from .spiel import EngineState, Held, Observer, game_type, recalls
 
 SHORT_NAME = "zero_a_1000"
 DEFAULT_CARDS = 60
@@ -60,41 +61,8 @@ COMBINES = (Combine.SUM, Combine.DIFFERENCE)
 
 _PARAMS: dict[str, Any] = {"teams": 3, "cards": DEFAULT_CARDS}
 
-GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Zéro à 1000 (a team quiz of estimates)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.CONSTANT_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=MAX_TEAMS,
-    min_num_players=MIN_TEAMS,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_PARAMS,
-)
-
-
-class _Held:
-    """An immutable engine game inside a state: shared by clones, pickled by its record (default deck only)."""
-
-    __slots__ = ("game",)
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return self
-
-    def __reduce__(self) -> tuple[Callable[[dict[str, Any]], _Held], tuple[dict[str, Any]]]:
-        return (_held_from_dict, (self.game.to_dict(),))
-
-
-def _held_from_dict(data: dict[str, Any]) -> _Held:
-    return _Held(Game.from_dict(data))
+GAME_TYPE = game_type(SHORT_NAME, "Zéro à 1000 (a team quiz of estimates)", pyspiel.GameType.Utility.CONSTANT_SUM,
+                      range(MIN_TEAMS, MAX_TEAMS + 1), _PARAMS)
 
 
 class QuizGame(pyspiel.Game):  # type: ignore[misc]
@@ -132,9 +100,7 @@ class QuizGame(pyspiel.Game):  # type: ignore[misc]
         return QuizState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> QuizObserver:
-        if params:
-            raise ValueError(f"The quiz observer takes no parameters, not {params!r}.")
-        return QuizObserver(self, iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return QuizObserver(self, recalls(iig_obs_type, params, "quiz"))
 
     def state_from_game(self, game: Game) -> QuizState:
         """The OpenSpiel state of an engine game of this table (dealt from this deck, at least ``cards`` cards)."""
@@ -194,18 +160,8 @@ def decode(game: Game, team: int, action: int) -> Action:
     return Pick(team, (hand[place],), None, SHIFTS[shift])
 
 
-class QuizState(pyspiel.State):  # type: ignore[misc]
-    """A state of the quiz: the chance outcomes of the deal so far, then the engine's ``Game``."""
-
-    def __init__(self, game: QuizGame) -> None:
-        super().__init__(game)
-        self._order: list[int] = []
-        self._held: _Held | None = None
-
-    @property
-    def engine(self) -> Game | None:
-        """The engine's game once the deck is dealt (immutable; ``None`` while chance deals)."""
-        return None if self._held is None else self._held.game
+class QuizState(EngineState[Game]):
+    """A state of the quiz: the deck's order so far (``_dealt``, positions in the deck), then the engine's ``Game``."""
 
     def _spec(self) -> QuizGame:
         game: QuizGame = self.get_game()
@@ -222,22 +178,14 @@ class QuizState(pyspiel.State):  # type: ignore[misc]
         assert game is not None and player == acting(game)
         return sorted(encode(game, a) for a in game.legal_actions(player))
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        dealt = set(self._order)
-        left = [i for i in range(len(self._spec().ids)) if i not in dealt]
-        chance = 1.0 / len(left)
-        return [(i, chance) for i in left]
+    def dealt(self) -> Game | None:
+        spec = self._spec()
+        if len(self._dealt) < spec.cards:
+            return None
+        return Game.from_order(spec.teams, [spec.ids[i] for i in self._dealt], deck=spec.deck)
 
-    def _apply_action(self, action: int) -> None:
-        game = self.engine
-        if game is None:
-            self._order.append(action)
-            spec = self._spec()
-            if len(self._order) == spec.cards:
-                order = [spec.ids[i] for i in self._order]
-                self._held = _Held(Game.from_order(spec.teams, order, deck=spec.deck))
-            return
-        self._held = _Held(game.apply(decode(game, acting(game), action)))
+    def played(self, engine: Game, action: int) -> Game:
+        return engine.apply(decode(engine, acting(engine), action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -245,10 +193,6 @@ class QuizState(pyspiel.State):  # type: ignore[misc]
         game = self.engine
         assert game is not None
         return str(decode(game, player, action))
-
-    def is_terminal(self) -> bool:
-        game = self.engine
-        return game is not None and game.is_over
 
     def returns(self) -> list[float]:
         game = self.engine
@@ -261,7 +205,7 @@ class QuizState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         game = self.engine
         if game is None:
-            return "dealing: " + " ".join(self._spec().ids[i] for i in self._order)
+            return "dealing: " + " ".join(self._spec().ids[i] for i in self._dealt)
         return f"{game.phase.value}; to act {game.to_act}; " + " ".join(str(a) for a in game.history)
 
     def resample_from_infostate(self, player: int, sampler: Callable[[], float]) -> QuizState:
@@ -276,8 +220,8 @@ class QuizState(pyspiel.State):  # type: ignore[misc]
         if game is None:
             # While dealing, the hands are face up and the pile face down.
             hands = spec.teams * HAND_SIZE
-            rest = [i for i in range(len(spec.ids)) if i not in self._order[:hands]]
-            for position, card in enumerate(self._order):
+            rest = [i for i in range(len(spec.ids)) if i not in self._dealt[:hands]]
+            for position, card in enumerate(self._dealt):
                 if position < hands:
                     state.apply_action(card)
                 else:
@@ -334,8 +278,8 @@ class QuizState(pyspiel.State):  # type: ignore[misc]
                 if chosen:
                     picks = [a for a in rebuilt.legal_actions(team) if isinstance(a, Pick)]
                     rebuilt = rebuilt.apply(picks[below(len(picks))])
-        state._order = [spec.index[qid] for qid in order[: spec.cards]]
-        state._held = _Held(rebuilt)
+        state._dealt = [spec.index[qid] for qid in order[: spec.cards]]
+        state._held = Held(rebuilt)
         return state
 
 
@@ -359,7 +303,7 @@ def _replay(spec: QuizGame, order: tuple[str, ...], history: list[Action]) -> Ga
     return game
 
 
-class QuizObserver:
+class QuizObserver(Observer):
     """OpenSpiel's observer for the quiz: information state (perfect recall) or observation, string and tensor.
 
     Tensor pieces, for T teams and N questions in the deck: ``team``, ``to_act`` and ``picked`` (T each),
@@ -369,11 +313,12 @@ class QuizObserver:
     recall also ``played`` (T x N: every card each team has played).
     """
 
+    who = "team"
+
     def __init__(self, game: QuizGame, perfect_recall: bool) -> None:
         teams, n = game.teams, len(game.deck)
         self.index = game.index
         self.teams = teams
-        self.perfect_recall = perfect_recall
         pieces: list[tuple[str, tuple[int, ...]]] = [
             ("team", (teams,)), ("to_act", (teams,)), ("picked", (teams,)), ("phase", (4,)), ("round", (1,)),
             ("target", (1,)), ("deck", (1,)), ("hands", (teams, n)), ("powers", (teams, 3)), ("my_change", (n,)),
@@ -382,25 +327,15 @@ class QuizObserver:
         ]
         if perfect_recall:
             pieces.append(("played", (teams, n)))
-        self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in pieces), np.float32)
-        self.dict: dict[str, Any] = {}
-        index = 0
-        for name, shape in pieces:
-            size = int(np.prod(shape))
-            self.dict[name] = self.tensor[index:index + size].reshape(shape)
-            index += size
+        super().__init__(pieces, perfect_recall)
 
-    def set_from(self, state: QuizState, player: int) -> None:
-        self.tensor.fill(0)
+    def set_dealing(self, state: QuizState, player: int) -> None:
+        spec = state._spec()
+        for position, card in enumerate(state._dealt[: spec.teams * HAND_SIZE]):
+            self.dict["hands"][position // HAND_SIZE, card] = 1
+
+    def set_engine(self, state: QuizState, game: Game, player: int) -> None:
         d = self.dict
-        d["team"][player] = 1
-        game = state.engine
-        if game is None:
-            d["phase"][0] = 1
-            spec = state._spec()
-            for position, card in enumerate(state._order[: spec.teams * HAND_SIZE]):
-                d["hands"][position // HAND_SIZE, card] = 1
-            return
         view = game.view(player)
         for t in view.to_act:
             d["to_act"][t] = 1
@@ -445,8 +380,8 @@ class QuizObserver:
         game = state.engine
         if game is None:
             spec = state._spec()
-            hands = state._order[: spec.teams * HAND_SIZE]
-            return (f"team {player}; dealing, {len(state._order)} cards dealt; hands: "
+            hands = state._dealt[: spec.teams * HAND_SIZE]
+            return (f"team {player}; dealing, {len(state._dealt)} cards dealt; hands: "
                     + " ".join(spec.ids[i] for i in hands))
         view = game.view(player)
         parts = [f"team {player}", f"round {view.number}", view.phase.value, f"target {view.target}",

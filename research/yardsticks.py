@@ -124,7 +124,7 @@ def pictured_states(state: Any, player: int, seed: int, count: int) -> list[Any]
 
     from .deals import InfoSet
     from .pimc import PIMCBot
-    from .zero_spiel import _Held
+    from .spiel import Held
 
     rnd = state.round
     view = rnd.view(player)
@@ -137,7 +137,7 @@ def pictured_states(state: Any, player: int, seed: int, count: int) -> list[Any]
             replay = replay.apply(turn.action)
         built = game.new_initial_state()
         built._dealt = list(state._dealt)
-        built._held = _Held(replay)
+        built._held = Held(replay)
         out.append(built)
     return out
 

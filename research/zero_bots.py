@@ -24,6 +24,7 @@ from zero_game.cards import from_mask
 from zero_game.round import Round, RoundView
 
 from .deals import InfoSet, rng_shuffle
+from .spiel import StatelessBot
 from .zero_spiel import SHORT_NAME, ZeroGame, ZeroState, from_engine, to_engine
 
 
@@ -53,7 +54,7 @@ def state_for_view(view: RoundView, rng: random.Random, returns: str = "margin")
     return game.state_from_round(round_for_view(view, rng))
 
 
-class ProjectBot(pyspiel.Bot):  # type: ignore[misc]
+class ProjectBot(StatelessBot):
     """A project bot (``zero_game.bots``) as an OpenSpiel bot for one player of ``knizia_zero``.
 
     The game is one round, so the bot is told it plays the first round of a match of one round per player
@@ -61,16 +62,10 @@ class ProjectBot(pyspiel.Bot):  # type: ignore[misc]
     """
 
     def __init__(self, bot: str | Bot, player: int, seed: int = 0) -> None:
-        pyspiel.Bot.__init__(self)
+        super().__init__()
         self.bot = make_bot(bot) if isinstance(bot, str) else bot
         self.player = player
         self.rng = random.Random(seed)
-
-    def restart_at(self, state: Any) -> None:
-        pass
-
-    def inform_action(self, state: Any, player: int, action: int) -> None:
-        pass
 
     def step(self, state: ZeroState) -> int:
         rnd = state.round

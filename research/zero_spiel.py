@@ -37,7 +37,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import numpy as np
 import pyspiel
 
 from zero_game.actions import KNOCK, Action, Swap
@@ -54,6 +53,7 @@ from zero_game.round import (
 )
 
 from .deals import InfoSet
+from .spiel import EngineState, Held, Observer, game_type, recalls
 
 SHORT_NAME = "knizia_zero"
 #: Swaps are ``give * DECK_SIZE + take``; knocking comes after every swap.
@@ -67,22 +67,8 @@ _PARAMS: dict[str, Any] = {"players": 3, "pool_size": 0, "dealer": 0, "max_turns
 
 
 def _game_type(utility: Any) -> Any:
-    return pyspiel.GameType(
-        short_name=SHORT_NAME,
-        long_name="Zero (Reiner Knizia), one round",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=utility,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=MAX_PLAYERS,
-        min_num_players=MIN_PLAYERS,
-        provides_information_state_string=True,
-        provides_information_state_tensor=True,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=_PARAMS,
-    )
+    return game_type(SHORT_NAME, "Zero (Reiner Knizia), one round", utility, range(MIN_PLAYERS, MAX_PLAYERS + 1),
+                     _PARAMS)
 
 
 GAME_TYPE = _game_type(pyspiel.GameType.Utility.ZERO_SUM)
@@ -105,25 +91,6 @@ def to_engine(action: int) -> Action:
 def from_engine(action: Action) -> int:
     """The OpenSpiel action id of an engine action."""
     return swap_action(action.give.index, action.take.index) if isinstance(action, Swap) else KNOCK_ACTION
-
-
-class _Held:
-    """An immutable engine round inside a state: shared by clones (never copied) and pickled by its record."""
-
-    __slots__ = ("round",)
-
-    def __init__(self, rnd: Round) -> None:
-        self.round = rnd
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return self
-
-    def __reduce__(self) -> tuple[Callable[[dict[str, Any]], _Held], tuple[dict[str, Any]]]:
-        return (_held_from_dict, (self.round.to_dict(),))
-
-
-def _held_from_dict(data: dict[str, Any]) -> _Held:
-    return _Held(Round.from_dict(data))
 
 
 class ZeroGame(pyspiel.Game):  # type: ignore[misc]
@@ -167,10 +134,7 @@ class ZeroGame(pyspiel.Game):  # type: ignore[misc]
         return ZeroState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ZeroObserver:
-        if params:
-            raise ValueError(f"The Zero observer takes no parameters, not {params!r}.")
-        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return ZeroObserver(self.players, perfect_recall)
+        return ZeroObserver(self.players, recalls(iig_obs_type, params, "Zero"))
 
     def state_from_round(self, rnd: Round) -> ZeroState:
         """The state of this game at an engine round (its deal must have this game's size and dealer)."""
@@ -188,20 +152,15 @@ class ZeroGame(pyspiel.Game):  # type: ignore[misc]
         return state
 
 
-class ZeroState(pyspiel.State):  # type: ignore[misc]
-    """A state of the round: the chance outcomes of the deal so far, then the engine's ``Round``."""
-
-    def __init__(self, game: ZeroGame) -> None:
-        super().__init__(game)
-        self._dealt: list[int] = []
-        self._held: _Held | None = None
+class ZeroState(EngineState[Round]):
+    """A state of the round: the cards dealt so far (``_dealt``, card indices), then the engine's ``Round``."""
 
     # ---- the engine at the edges ---------------------------------------------------------------
 
     @property
     def round(self) -> Round | None:
         """The engine's round once dealt (immutable; ``None`` while chance deals)."""
-        return None if self._held is None else self._held.round
+        return self.engine
 
     def _spec(self) -> ZeroGame:
         game: ZeroGame = self.get_game()
@@ -231,30 +190,17 @@ class ZeroState(pyspiel.State):  # type: ignore[misc]
         actions.append(KNOCK_ACTION)
         return actions
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        dealt = set(self._dealt)
-        left = [card for card in range(DECK_SIZE) if card not in dealt]
-        chance = 1.0 / len(left)
-        return [(card, chance) for card in left]
+    def dealt(self) -> Round | None:
+        game = self._spec()
+        return _round_of_deal(game, self._dealt) if len(self._dealt) == game.deal_size else None
 
-    def _apply_action(self, action: int) -> None:
-        rnd = self.round
-        if rnd is None:
-            self._dealt.append(action)
-            game = self._spec()
-            if len(self._dealt) == game.deal_size:
-                self._held = _Held(_round_of_deal(game, self._dealt))
-            return
-        self._held = _Held(rnd.apply(to_engine(action)))
+    def played(self, engine: Round, action: int) -> Round:
+        return engine.apply(to_engine(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {DECK[action]}"
         return str(to_engine(action))
-
-    def is_terminal(self) -> bool:
-        rnd = self.round
-        return rnd is not None and rnd.is_over
 
     def returns(self) -> list[float]:
         rnd = self.round
@@ -296,7 +242,7 @@ class ZeroState(pyspiel.State):  # type: ignore[misc]
         for turn in rnd.history:
             dealt = dealt.apply(turn.action)
         state._dealt = list(self._dealt)
-        state._held = _Held(dealt)
+        state._held = Held(dealt)
         return state
 
 
@@ -322,7 +268,7 @@ class _Draw:
         return items
 
 
-class ZeroObserver:
+class ZeroObserver(Observer):
     """OpenSpiel's observer for Zero: an information state (perfect recall) or an observation, string and tensor.
 
     Tensor pieces (``dict``), for ``players`` seats: ``player`` and ``to_act`` (one-hot seats), ``phase``
@@ -334,7 +280,6 @@ class ZeroObserver:
 
     def __init__(self, players: int, perfect_recall: bool) -> None:
         self.players = players
-        self.perfect_recall = perfect_recall
         pieces: list[tuple[str, tuple[int, ...]]] = [
             ("player", (players,)), ("to_act", (players,)), ("phase", (4,)), ("knocks", (3,)),
             ("first_knocker", (players,)), ("second_knocker", (players,)), ("hand", (DECK_SIZE,)),
@@ -343,33 +288,24 @@ class ZeroObserver:
         ]
         if perfect_recall:
             pieces += [("dealt_hand", (DECK_SIZE,)), ("dealt_pool", (DECK_SIZE,)), ("given", (players, DECK_SIZE))]
-        self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in pieces), np.float32)
-        self.dict: dict[str, Any] = {}
-        index = 0
-        for name, shape in pieces:
-            size = int(np.prod(shape))
-            self.dict[name] = self.tensor[index:index + size].reshape(shape)
-            index += size
+        super().__init__(pieces, perfect_recall)
 
-    def set_from(self, state: ZeroState, player: int) -> None:
-        self.tensor.fill(0)
+    def set_dealing(self, state: ZeroState, player: int) -> None:
+        game = state._spec()
         d = self.dict
-        d["player"][player] = 1
-        rnd = state.round
-        if rnd is None:
-            d["phase"][0] = 1
-            game = state._spec()
-            for i, card in enumerate(state._dealt):
-                owner = state._owner(i, game)
-                if owner == player:
-                    d["hand"][card] = 1
-                    if "dealt_hand" in d:
-                        d["dealt_hand"][card] = 1
-                elif owner == -1:
-                    d["pool"][card] = 1
-                    if "dealt_pool" in d:
-                        d["dealt_pool"][card] = 1
-            return
+        for i, card in enumerate(state._dealt):
+            owner = state._owner(i, game)
+            if owner == player:
+                d["hand"][card] = 1
+                if "dealt_hand" in d:
+                    d["dealt_hand"][card] = 1
+            elif owner == -1:
+                d["pool"][card] = 1
+                if "dealt_pool" in d:
+                    d["dealt_pool"][card] = 1
+
+    def set_engine(self, state: ZeroState, rnd: Round, player: int) -> None:
+        d = self.dict
         view = rnd.view(player)
         if view.current_player is not None:
             d["to_act"][view.current_player] = 1

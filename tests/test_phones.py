@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -158,16 +159,23 @@ def test_the_drawn_path_is_segnos_matrix() -> None:
 # ---- the protocol --------------------------------------------------------------------------------------------
 
 
+def table_started(plugin: Any, seed: int, storage: FakeStorage | None, places: int, phones: tuple[int, ...],
+                  place: str, at_tablet: str) -> TableRun:
+    """A game's table set up with ``places`` seats or teams (``place``: "seat" or "team"), those in ``phones``
+    played on phones and the others ``at_tablet``, and started."""
+    run = TableRun.open(plugin, storage=storage or FakeStorage(), seed=seed)
+    while len(getattr(run.state.settings, place + "s")) < places:
+        run.tap(f"add-{place}")
+    for number in range(places):
+        run.field(f"{place}-kind:{number}", "phone" if number in phones else at_tablet)
+    run.tap("start")
+    return run
+
+
 def zero_table(phones: tuple[int, ...], seats: int = 4, storage: FakeStorage | None = None) -> TableRun:
     from zero_game.web.plugin import PLUGIN
 
-    run = TableRun.open(PLUGIN, storage=storage or FakeStorage(), seed=11)
-    while len(run.state.settings.seats) < seats:
-        run.tap("add-seat")
-    for seat in range(seats):
-        run.field(f"seat-kind:{seat}", "phone" if seat in phones else "person")
-    run.tap("start")
-    return run
+    return table_started(PLUGIN, 11, storage, seats, phones, "seat", "person")
 
 
 def test_playing_starts_with_the_pairing_screen_and_a_code_for_each_phone() -> None:
@@ -320,15 +328,30 @@ def zero_turn(act: Any, screen: Screen, turns: dict[int, int], seat: int) -> boo
     return True
 
 
+def watched(run: TableRun, checks: Callable[[TableRun], list[str]], seats: tuple[int, ...],
+            earlier: Sequence[str] = ()) -> tuple[list[str], dict[int, Phone]]:
+    """What ``checks`` find on every state ``run`` draws from now on (after the ``earlier`` findings), and a
+    phone for each of ``seats``, joined by scanning the code the tablet shows."""
+    found = checks(run)
+    found += earlier
+    return found, {seat: Phone(run, seat).join() for seat in seats}
+
+
+def reloaded_table(run: TableRun, seed: int, checks: Callable[[TableRun], list[str]], earlier: Sequence[str],
+                   seats: tuple[int, ...]) -> tuple[TableRun, list[str], dict[int, Phone]]:
+    """The tablet reloads: the table opens again from ``run``'s storage on the pairing screen, and every phone
+    scans again (see ``watched``)."""
+    again = TableRun.open(run.plugin, storage=run.storage, seed=seed)
+    assert again.screen.name == "pairing"
+    return again, *watched(again, checks, seats, earlier)
+
+
 def test_a_zero_match_of_four_three_on_phones_to_the_end_through_a_phone_gone_and_a_tablet_reloaded() -> None:
-    from zero_game.web.plugin import PLUGIN
     from zero_game.web.screens import RoundEndView
     from zero_game.web.table import Page, page
 
-    storage = FakeStorage()
-    run = zero_table((1, 2, 3), storage=storage)
-    leaks = zero_checks(run)
-    phones = {seat: Phone(run, seat).join() for seat in (1, 2, 3)}
+    run = zero_table((1, 2, 3), storage=FakeStorage())
+    leaks, phones = watched(run, zero_checks, (1, 2, 3))
     assert run.screen.name == "table" and all(run.state.remote.linked(s) for s in (1, 2, 3))
     turns: dict[int, int] = {}
     rounds = moves = 0
@@ -358,12 +381,8 @@ def test_a_zero_match_of_four_three_on_phones_to_the_end_through_a_phone_gone_an
             assert phones[seat].screen.body.hand is not None
         if rounds == 1 and not reloaded:  # the tablet reloads: the match resumes, the phones scan again
             reloaded = True
-            leaks_before = list(leaks)
-            run = TableRun.open(PLUGIN, storage=storage, seed=11)
-            leaks = zero_checks(run)
-            leaks += leaks_before
-            assert run.screen.name == "pairing" and run.state.match is not None
-            phones = {seat: Phone(run, seat).join() for seat in (1, 2, 3)}
+            run, leaks, phones = reloaded_table(run, 11, zero_checks, leaks, (1, 2, 3))
+            assert run.state.match is not None
             continue
         if seat == 0:
             assert zero_turn(lambda a, arg="", table=run: table.tap(a, arg), run.screen, turns, 0)
@@ -382,13 +401,7 @@ def test_a_zero_match_of_four_three_on_phones_to_the_end_through_a_phone_gone_an
 def quiz_table(phones: tuple[int, ...], teams: int = 3, storage: FakeStorage | None = None) -> TableRun:
     from thousand.web.plugin import PLUGIN
 
-    run = TableRun.open(PLUGIN, storage=storage or FakeStorage(), seed=4)
-    while len(run.state.settings.teams) < teams:
-        run.tap("add-team")
-    for team in range(teams):
-        run.field(f"team-kind:{team}", "phone" if team in phones else "people")
-    run.tap("start")
-    return run
+    return table_started(PLUGIN, 4, storage, teams, phones, "team", "people")
 
 
 def quiz_checks(run: TableRun) -> list[str]:
@@ -434,14 +447,11 @@ def quiz_turn(act: Any, screen: Screen) -> bool:
 
 
 def test_a_quiz_of_three_teams_on_phones_to_the_end_through_a_phone_gone_and_a_tablet_reloaded() -> None:
-    from thousand.web.plugin import PLUGIN
     from thousand.web.screens import RevealView
     from thousand.web.table import Page, page
 
-    storage = FakeStorage()
-    run = quiz_table((0, 1, 2), storage=storage)
-    leaks = quiz_checks(run)
-    phones = {team: Phone(run, team).join() for team in (0, 1, 2)}
+    run = quiz_table((0, 1, 2), storage=FakeStorage())
+    leaks, phones = watched(run, quiz_checks, (0, 1, 2))
     lost = reloaded = False
     picks = 0
     for _ in range(2000):
@@ -454,12 +464,7 @@ def test_a_quiz_of_three_teams_on_phones_to_the_end_through_a_phone_gone_and_a_t
             phones[1] = Phone(run, 1).join()
         if len(s.game.reveals) >= 2 and not reloaded:
             reloaded = True
-            before = list(leaks)
-            run = TableRun.open(PLUGIN, storage=storage, seed=4)
-            leaks = quiz_checks(run)
-            leaks += before
-            assert run.screen.name == "pairing"
-            phones = {team: Phone(run, team).join() for team in (0, 1, 2)}
+            run, leaks, phones = reloaded_table(run, 4, quiz_checks, leaks, (0, 1, 2))
             continue
         acted = False
         for phone in phones.values():

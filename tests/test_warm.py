@@ -45,18 +45,8 @@ def page_modules(paths: list[str]) -> set[str]:
     for module, path in modules.items():
         assert module is not None
         package = module if path.endswith("__init__.py") else module.rpartition(".")[0]
-        found = set()
-        for node in at_import(ast.parse((ROOT / path).read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                found.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                base = package
-                for _ in range(max(node.level - 1, 0)):
-                    base = base.rpartition(".")[0]
-                target = (f"{base}.{node.module}" if node.module else base) if node.level else (node.module or "")
-                found.add(target)
-                found.update(f"{target}.{alias.name}" for alias in node.names)
-        imports[module] = found
+        tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+        imports[module] = filelist.imported_names(at_import(tree), package)
     needing = {m for m, found in imports.items() if any(n.partition(".")[0] == "pyscript" for n in found)}
     while True:
         more = {m for m, found in imports.items() if found & needing} - needing

@@ -23,6 +23,7 @@ from typing import Any
 
 from tabletop.documents import DocType
 from tabletop.errors import DataError, IllegalMove, InvalidMove
+from tabletop.replay import replay_saved
 
 from .actions import SHIFT, Action, ChooseTarget, Combine, Guess, Pick, Power, parse_action
 from .actions import Change as ChangeAction
@@ -559,15 +560,8 @@ class Game:
         missing = next((q for q in order if q not in deck), None)
         if missing is not None:
             raise DataError(f"The saved game uses a question {missing!r} that this deck does not have.")
-        try:
-            game = cls.from_order(teams, order, deck=deck, seed=seed)
-        except InvalidMove as err:
-            raise DataError(f"The saved game is damaged: {err}") from None
-        for number, text in enumerate(actions, 1):
-            try:
-                game = game.apply(parse_action(text))
-            except (InvalidMove, IllegalMove) as err:
-                raise DataError(f"The saved game is damaged at action {number}: {err}") from None
+        game: Game = replay_saved("game", lambda: cls.from_order(teams, order, deck=deck, seed=seed), actions,
+                                  lambda game, text: game.apply(parse_action(text)))
         return game
 
     @classmethod

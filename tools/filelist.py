@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import ast
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,11 +92,11 @@ def _module(name: str) -> str:
     return name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
 
 
-def _imports(root: Path, name: str) -> set[str]:
-    """The modules of the quiz package that module file ``name`` imports (absolute or relative)."""
-    package = _module(name) if name.endswith("__init__.py") else _module(name).rpartition(".")[0]
+def imported_names(nodes: Iterable[ast.AST], package: str) -> set[str]:
+    """The absolute names that the import statements among ``nodes`` of a module of ``package`` import: each
+    module, and each ``module.name`` a ``from`` import takes (relative imports resolved against ``package``)."""
     found = set()
-    for node in ast.walk(ast.parse((root / name).read_text(encoding="utf-8"))):
+    for node in nodes:
         if isinstance(node, ast.ImportFrom):
             base = package
             for _ in range(max(node.level - 1, 0)):
@@ -105,6 +106,13 @@ def _imports(root: Path, name: str) -> set[str]:
             found.update(f"{target}.{alias.name}" for alias in node.names)
         elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
+    return found
+
+
+def _imports(root: Path, name: str) -> set[str]:
+    """The modules of the quiz package that module file ``name`` imports (absolute or relative)."""
+    package = _module(name) if name.endswith("__init__.py") else _module(name).rpartition(".")[0]
+    found = imported_names(ast.walk(ast.parse((root / name).read_text(encoding="utf-8"))), package)
     return {m for m in found if m == QUIZ_PACKAGE or m.startswith(QUIZ_PACKAGE + ".")}
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from tabletop.documents import DocType
 from tabletop.errors import DataError, IllegalMove, InvalidMove, shown
+from tabletop.replay import replay_saved
 
 from .actions import KNOCK, Action, Knock, Swap, parse_action
 from .cards import DECK, DECK_SIZE, Card, from_mask, indices, to_mask
@@ -583,15 +584,9 @@ class Round:
             raise DataError(f"The saved round is damaged: it has {len(actions):,} actions; no round takes so many.")
         if type(dealer) is not int or not 0 <= dealer < len(hands):
             raise DataError("The saved round is damaged: its dealer is not a seat at the table.")
-        try:
-            state = cls.from_deal(hands, pool, first_player=(dealer + 1) % len(hands))
-        except InvalidMove as err:
-            raise DataError(f"The saved round is damaged: {err}") from None
-        for number, text in enumerate(actions, 1):
-            try:
-                state = state.apply(parse_action(text))
-            except (InvalidMove, IllegalMove) as err:
-                raise DataError(f"The saved round is damaged at action {number}: {err}") from None
+        state: Round = replay_saved(
+            "round", lambda: cls.from_deal(hands, pool, first_player=(dealer + 1) % len(hands)), actions,
+            lambda state, text: state.apply(parse_action(text)))
         return state
 
     @classmethod

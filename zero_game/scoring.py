@@ -60,6 +60,14 @@ def is_zero_mask(mask: int) -> bool:
     return False
 
 
+def swap_in(hands: list[int], seat: int, pool: int, give: int, take: int) -> tuple[int, bool]:
+    """Seat ``seat`` gives card ``give`` to the pool for card ``take`` (card indices, unchecked), its hand changed
+    in ``hands`` in place: the pool after the swap, and whether the swap made the hand a ZERO (R13)."""
+    hand = hands[seat] ^ (1 << give) ^ (1 << take)
+    hands[seat] = hand
+    return pool ^ (1 << give) ^ (1 << take), is_zero_mask(hand)
+
+
 def score_hand(cards: Iterable[Card]) -> int:
     """The points a hand scores: each distinct number left after removing groups of five.
 

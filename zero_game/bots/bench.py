@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 
+from ..actions import Action
 from ..round import Round, RoundView
 from . import LEVELS, make_bot
 from .base import Bot
@@ -38,6 +39,19 @@ def decision_times(level: str, rounds: int, seed: int, **settings: object) -> tu
     return times, bot
 
 
+def _think_in_slices(bot: HardBot, view: RoundView, rng: random.Random, slice_seconds: float,
+                     slices: list[float]) -> Action:
+    """The bot's decision at ``view``, thought in slices of ``slice_seconds`` as the page runs it; each slice's
+    length is appended to ``slices``."""
+    thinking = bot.start(view, rng)
+    while True:
+        began = time.perf_counter()
+        action = thinking.step(slice_seconds)
+        slices.append(time.perf_counter() - began)
+        if action is not None:
+            return action
+
+
 def hard_slices(decisions: int, seed: int, slice_seconds: float = 0.015) -> tuple[list[float], list[int], float]:
     """The hard bot with its browser defaults, thinking in slices: slice lengths, playouts, seconds."""
     bot = make_bot("hard")
@@ -59,13 +73,7 @@ def hard_slices(decisions: int, seed: int, slice_seconds: float = 0.015) -> tupl
         if seat != 0:
             state = state.apply(others.choose(view, rng))
             continue
-        thinking = bot.start(view, rng)
-        while True:
-            began = time.perf_counter()
-            action = thinking.step(slice_seconds)
-            slices.append(time.perf_counter() - began)
-            if action is not None:
-                break
+        action = _think_in_slices(bot, view, rng, slice_seconds, slices)
         iterations.append(bot.last_iterations)
         work += bot.last_seconds
         state = state.apply(action)
@@ -108,13 +116,7 @@ def search_speed(
     work = 0.0
     slices: list[float] = []
     for index, view in enumerate(views):
-        thinking = bot.start(view, random.Random(index))
-        while True:
-            began = time.perf_counter()
-            action = thinking.step(slice_seconds)
-            slices.append(time.perf_counter() - began)
-            if action is not None:
-                break
+        _think_in_slices(bot, view, random.Random(index), slice_seconds, slices)
         done += bot.last_iterations
         work += bot.last_seconds
     return {

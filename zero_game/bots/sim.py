@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 
 from ..cards import indices
-from ..scoring import COLOUR_MASKS, NUMBER_MASKS, cleared_mask, is_zero_mask, score_mask
+from ..scoring import COLOUR_MASKS, NUMBER_MASKS, cleared_mask, is_zero_mask, score_mask, swap_in
 
 bits = indices  # the card indices of a mask, lowest first (the bots' name for it)
 
@@ -198,14 +198,10 @@ class Table:
 
     def swap(self, give: int, take: int) -> bool:
         """The current seat swaps; returns True if that made a ZERO (the round is over)."""
-        seat = self.seat
-        hand = self.hands[seat] ^ (1 << give) ^ (1 << take)
-        self.hands[seat] = hand
-        self.pool ^= (1 << give) | (1 << take)
-        if is_zero_mask(hand):
-            self.zero = seat
-            return True
-        return False
+        self.pool, zero = swap_in(self.hands, self.seat, self.pool, give, take)
+        if zero:
+            self.zero = self.seat
+        return zero
 
     def knock(self) -> None:
         """The current seat knocks (or passes, during the final turns)."""
