@@ -19,7 +19,8 @@ play exactly. And all candidates share each determinization (common random numbe
   have kept (it draws extra cards, more per dealt card it gave away, and drops the worst), and a seat
   that knocked keeps the fewest points (a knock says the hand is good); calibrated so that sampled
   hands score what real ones do. How many extra cards is the bot's ``OpponentModel``: ``hard``
-  pictures opponents who play like medium, ``expert`` opponents who play like hard (``STRONG``).
+  pictures opponents who play like medium but whose first knock says nothing of their hand (``TEMPO``),
+  ``expert`` opponents who play like hard (``STRONG``).
 - **Candidates**: the best few swaps by the one-ply value (``sim.value``) and the knock; a ZERO is
   taken at once; in the final turns the best few swaps by score and the pass.
 - **Playouts** run the round to its end with the shared policy of ``sim`` (which knocks when its hand
@@ -103,12 +104,18 @@ class OpponentModel:
     sharp: bool = False
     #: Extra fills for the seat that made the *first* knock, if not ``knocked``. A first knock changes nothing
     #: (R8), and a bold player makes it as a tempo move with a poor hand: the pimc yardstick's first knockers
-    #: hold 15.6 points where ``SOUND`` pictures 8.3 (``bench/sampler.py``); with no knock fills, 12.1.
+    #: hold 15.6 points where ``SOUND`` pictures 8.3; with no knock fills, 12.1 (see ``TEMPO``).
     first: int | None = None
 
 
-#: Opponents who play like the ``medium`` bot: ``hard``'s model, calibrated on medium's hands (above).
+#: Opponents who play like the ``medium`` bot, calibrated on medium's hands (above); ``hard`` uses ``TEMPO``.
 SOUND = OpponentModel(BASE_EXTRA, EXTRA_PER_GIVEN, KNOCK_EXTRA, bold=False)
+#: ``hard``'s model: ``SOUND``, except that a *first* knock says nothing of the hand (no knock fills). Strong players
+#: make the first knock as a tempo move with a poor hand: the pimc yardstick's first knockers hold 15.6 points where
+#: ``SOUND`` pictures 8.3 (12.1 with this model); medium's hold 4.8, pictured 5.6 (8.1). A second knock, which ends
+#: the round, still says the hand is good. Against two pimc it lifted hard's win share on the same deals by +0.27
+#: [+0.02, +0.51] (5 deal sets); docs/bots.md has the figures.
+TEMPO = OpponentModel(BASE_EXTRA, EXTRA_PER_GIVEN, KNOCK_EXTRA, bold=False, first=0)
 #: Opponents who play like the ``hard`` bot: ``expert``'s model. Its fills are calibrated on hard's hands
 #: (``bench/sampler.py``, hard in every seat, 40 rounds: mean sampled minus real score +0.30 for
 #: opponents who have not knocked, -0.62 for first knockers; ``SOUND`` gives -2.16 and -4.84: hard keeps
@@ -137,7 +144,7 @@ class HardBot(Bot):
         iterations: int | None = DEFAULT_ITERATIONS,
         time_budget: float | None = DEFAULT_TIME_BUDGET,
         candidates: int = DEFAULT_CANDIDATES,
-        model: OpponentModel = SOUND,
+        model: OpponentModel = TEMPO,
     ) -> None:
         if iterations is None and time_budget is None:
             raise ValueError(f"The {self.name} bot needs an iteration cap, a time budget, or both.")
@@ -529,6 +536,6 @@ def dealt_cards_given(view: RoundView) -> list[int]:
 
 __all__ = [
     "DEFAULT_CANDIDATES", "DEFAULT_ITERATIONS", "DEFAULT_TIME_BUDGET", "EXPERT_CANDIDATES", "EXPERT_ITERATIONS",
-    "EXPERT_TIME_BUDGET", "PLANNED", "SOUND", "STRONG", "ExpertBot", "HardBot", "OpponentModel", "Search",
+    "EXPERT_TIME_BUDGET", "PLANNED", "SOUND", "STRONG", "TEMPO", "ExpertBot", "HardBot", "OpponentModel", "Search",
     "win_chance",
 ]
