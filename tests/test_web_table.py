@@ -330,10 +330,10 @@ def test_sheet_page_shows_this_match_with_marks_the_history_newest_first_and_sta
     assert [h.date for h in body.history] == ["2 juin 2025", "1 mai 2025"]  # dates as French writes them
     assert body.history[0].players == (("ana", "20", False), ("Ben", "3", True))
     assert body.history[1].winners == "Gagnée par Ana" and body.history[1].rounds == "2 manches"
-    ana, ben, bot = body.stats
-    assert (ana.name, ana.matches, ana.wins, ana.average, ana.zeros, ana.best) == ("ana", "2", "1", "9,7", "1", "0")
-    assert (ben.name, ben.wins, bot.average, bot.best) == ("Ben", "1", "8,0", "4")
-    assert bot.name == translate("fr", "kind.medium")
+    ana, ben, bot = body.stats  # name, matches, wins, average, zeros, best round
+    assert ana == ("ana", "2", "1", "9,7", "1", "0")
+    assert (ben[0], ben[2], bot[3], bot[5]) == ("Ben", "1", "8,0", "4")
+    assert bot[0] == translate("fr", "kind.medium")
     d("back")
     d("set", "lang", "en")
     d("start")
@@ -428,14 +428,14 @@ def test_a_bot_turn_carries_the_match_standing() -> None:
     d.do(Command.START, idle=False)
     turns = []
     d.idle(until=lambda run: bool(turns.append(bot_turn(run.state))) or page(run.state) is Page.LAST_MOVE)
-    assert all(t.totals == (0, 0) and t.rounds_left == 1 for t in turns if t is not None)
+    assert all(t.context.totals == (0, 0) and t.context.rounds_left == 1 for t in turns if t is not None)
     assert d.page is Page.LAST_MOVE  # the round's last move on the table first
     d("see-end")
     assert d.page is Page.ROUND_END
     d.do(Command.NEXT_ROUND, idle=False)
     turn = bot_turn(d.s)
-    assert turn is not None and turn.totals == tuple(d.match.totals) and turn.rounds_left == 0
-    assert sum(turn.totals) > 0
+    assert turn is not None and turn.context.totals == tuple(d.match.totals) and turn.context.rounds_left == 0
+    assert sum(turn.context.totals) > 0
 
 
 def test_a_language_change_rewords_what_was_just_said() -> None:

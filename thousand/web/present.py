@@ -248,7 +248,7 @@ def controls(s: QuizTable, view: TeamView, mine: bool, step: object) -> ChooseCo
     """The team at the tablet's choices; for anyone else, only what the table is waiting for."""
     t = s.texts
     if not mine:
-        watching = isinstance(step, BotActs) and not s.settings.people_teams
+        watching = isinstance(step, BotActs) and not s.settings.persons
         g = s.game
         away = [team_name(s, x) for x in (g.to_act if g else ()) if x in s.settings.phones]
         if s.phone is None and isinstance(step, Waits) and away:
@@ -454,9 +454,10 @@ def sheet_page(s: QuizTable) -> QuizSheetView:
     return QuizSheetView(
         t.t("sheet.heading"), t.t("sheet.history"), history, t.t("sheet.empty"), t.t("sheet.stats"),
         (t.t("sheet.col_name"), t.t("sheet.col_games"), t.t("sheet.col_wins"), t.t("sheet.col_close")),
-        stats, t.t("sheet.stats_empty"), t.t("sheet.data"), t.t("sheet.data_hint"), seen_text, tools, confirm,
-        Button(Nav.BACK, t.t("back"), primary=True),
-        (t.t("sheet.col_person"), t.t("sheet.col_games"), t.t("sheet.col_wins"), t.t("sheet.col_close")), people,
+        stats, t.t("sheet.stats_empty"), t.t("sheet.data"), t.t("sheet.data_hint"), tools, confirm,
+        Button(Nav.BACK, t.t("back"), primary=True), seen=seen_text,
+        people_columns=(t.t("sheet.col_person"), t.t("sheet.col_games"), t.t("sheet.col_wins"), t.t("sheet.col_close")),
+        people=people,
     )
 
 

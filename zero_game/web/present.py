@@ -147,6 +147,7 @@ def setup(s: Table) -> SetupView:
             index=i, heading=t.t("setup.seat", n=i + 1),
             kind=Choice(f"seat-kind:{i}", t.t("setup.kind", n=i + 1), st.kind(i), kinds),
             name_label=t.t("setup.name", n=i + 1), placeholder=t.default_name(i), editable=seat.is_person,
+            bot_name=t.default_name(i),
             remove=Button(Command.REMOVE_SEAT, t.t("setup.remove"), arg=str(i)) if len(st.seats) > MIN_SEATS else None,
             name=seat.name, about="" if seat.is_person else t.t("level." + seat.choice),
         )
