@@ -3,11 +3,12 @@
     python bench/sampler.py [--level hard] [--rounds 40] [--seed 1000] [--samples 6]
 
 Plays rounds of three players with ``--level`` in every seat (the searching levels at the page's caps),
-and before every turn lets each ``OpponentModel`` (``SOUND``: hard's, opponents like medium; ``STRONG``:
-expert's, opponents like hard) sample the opponents' hands from the acting seat's view, as the search
-does. Prints, per model, the mean sampled score minus the real score of the opponents' hands: for seats
-that have not knocked, that made the first knock, and that made the second. Near 0 is a calibrated
-model for opponents of that level; negative means the sampled hands are too good. It measures and prints.
+and before every turn lets each ``OpponentModel`` (``SOUND``: opponents like medium; ``TEMPO``: hard's, the
+same but a first knock says nothing of the hand; ``STRONG``: expert's, opponents like hard) sample the
+opponents' hands from the acting seat's view, as the search does. Prints, per model, the mean sampled score
+minus the real score of the opponents' hands: for seats that have not knocked, that made the first knock,
+and that made the second. Near 0 is a calibrated model for opponents of that level; negative means the
+sampled hands are too good. It measures and prints.
 """
 
 from __future__ import annotations
@@ -21,13 +22,13 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from zero_game.bots.hard import SOUND, STRONG, HardBot, OpponentModel, Search
+from zero_game.bots.hard import SOUND, STRONG, TEMPO, HardBot, OpponentModel, Search
 from zero_game.cards import to_mask
 from zero_game.round import Round, RoundView
 from zero_game.scoring import score_mask
 from zero_game.tournament import capped_bot
 
-MODELS = {"SOUND (hard)": SOUND, "STRONG (expert)": STRONG,
+MODELS = {"SOUND (medium)": SOUND, "TEMPO (hard)": TEMPO, "STRONG (expert)": STRONG,
           "SOUND, moves weighed": replace(SOUND, draws=4), "STRONG, moves weighed": replace(STRONG, draws=4)}
 KINDS = ("not knocked", "first knock", "second knock")
 

@@ -9,11 +9,14 @@ table (``BotSteps``), and how long each step stays on screen.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Generic, TypeVar
 
-from .effects import After, Effects, Thinking
+from .effects import After, Effects, Think, Thinking
+from .turns import BotActs, Step
 
 S = TypeVar("S")
 Key = tuple[int, Hashable]  # (the table's game serial, the turn's key)
@@ -76,6 +79,46 @@ class BotJob:
 
     def done(self, action: Any, seconds: float) -> BotDecided:
         return BotDecided(self.key, action, seconds)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A bot's decision to take, in any game: the ``level`` bot of seat or team ``who``, on ``view`` (what that seat
+    or team may see) with ``rng``; ``key`` says where the table stands; ``script`` is a tutorial's move (no thinking);
+    ``context`` is what else the game's bots weigh (public: the match around the round, the deck)."""
+
+    who: int
+    level: str
+    view: Any
+    rng: random.Random = field(compare=False)
+    key: tuple[int, ...]
+    script: Any = None
+    context: Any = field(default=None, compare=False)
+
+
+class Decided:
+    """A decision that needs no more thinking: ``step`` returns it at once."""
+
+    def __init__(self, action: Any) -> None:
+        self.action = action
+
+    def step(self, budget: float) -> Any:
+        return self.action
+
+
+def acting(step: Step | None, serial: int, key: Key) -> BotActs | None:
+    """The bot to act of ``key``, if the table (game ``serial``, ``step`` next) is still where that bot saw it."""
+    return step if isinstance(step, BotActs) and (serial, step.key) == key else None
+
+
+def wake(serial: int, turn: Turn | None, think: Callable[[Turn], Thinking], still: Callable[[Any, Key], bool],
+         pause: float = 0.0) -> Effects:
+    """The job of ``turn``'s decision, if a bot is to act (after ``pause`` seconds): a tutorial's scripted move at
+    once, else ``think``; ``still(state, key)`` says whether the table is where that bot saw it."""
+    if turn is None:
+        return ()
+    start = partial(Decided, turn.script) if turn.script is not None else partial(think, turn)
+    return (Think(BotJob((serial, turn.key), start, still), pause),)
 
 
 @dataclass(frozen=True)

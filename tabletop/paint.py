@@ -7,11 +7,25 @@ painter extends :class:`Painter` with its own pieces.  No browser import: the pa
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
+from .names import MAX_NAME
 from .qr import QUIET
 from .remote import JoinView, PairingView, PhonesBar, QrView, WaitView
-from .widgets import Button, Choice, Confirm, HandoffView, Lesson, Notices, Podium, RulesView, TopBar
+from .widgets import (
+    Button,
+    Choice,
+    Confirm,
+    HandoffView,
+    Lesson,
+    Notices,
+    Podium,
+    RulesView,
+    SetupRow,
+    SheetPage,
+    TopBar,
+)
 
 SVG = "http://www.w3.org/2000/svg"
 
@@ -76,6 +90,13 @@ class Painter:
             node.setAttribute("title", b.description)
         return node
 
+    def buttons(self, cls: str, buttons: Iterable[Button], kind: str = "", **attrs: str) -> Any:
+        """A row of buttons (``kind``: each one's class)."""
+        row = self.el("div", cls, **attrs)
+        for b in buttons:
+            row.appendChild(self.button(b, kind))
+        return row
+
     def choice(self, c: Choice, cls: str = "field") -> Any:
         """A labelled drop-down (its ``data-field`` hook is ``c.field``)."""
         wrap = self.el("label", cls)
@@ -126,6 +147,18 @@ class Painter:
         self.add(row, self.el("span", "seat-no", heading), self.choice(kind, "field kind"))
         return row
 
+    def setup_row(self, cls: str, v: SetupRow, field: str, *more: Any) -> Any:
+        """A set-up row: its heading, who plays it, its name box (``field``, with the row's index) and ``more`` boxes
+        while people play it, else the bot's name; its remove button."""
+        row = self.row(cls, v.heading, v.kind)
+        if v.editable:
+            self.add(row, self.text_box(v.name_label, f"{field}:{v.index}", v.name, MAX_NAME, v.placeholder), *more)
+        else:
+            row.appendChild(self.el("span", "field name bot-name", v.bot_name))
+        if v.remove:
+            row.appendChild(self.button(v.remove, "remove"))
+        return row
+
     def text_box(self, label: str, field: str, value: str, limit: int, placeholder: str = "") -> Any:
         """A labelled one-line text box (its ``data-field`` hook is ``field``), its text as typed so far."""
         wrap = self.el("label", "field name")
@@ -165,15 +198,21 @@ class Painter:
         area = self.el("div", "notices", role="region", aria_label=v.label)
         if v.ask:
             area.appendChild(self.confirm(v.ask, role="alertdialog"))
+        if v.compact:
+            area.className = "notices compact"
         for n in v.items:
             box = self.el("div", "notice" + (" alert" if n.alert else ""), role="alert" if n.alert else "status",
                           data_notice=n.key)
-            box.appendChild(self.el("p", "notice-text", n.text))
-            buttons = self.el("div", "notice-buttons")
-            for b in n.actions:
-                buttons.appendChild(self.button(b))
-            buttons.appendChild(self.button(n.dismiss, "dismiss"))
-            box.appendChild(buttons)
+            buttons = self.buttons("notice-buttons", n.actions)
+            if v.compact:  # one line (a disclosure: a tap opens the words and the buttons below the strip)
+                more = self.el("details", "notice-more")
+                more.appendChild(self.el("summary", "notice-text", n.text))
+                if n.actions:
+                    more.appendChild(buttons)
+                self.add(box, more, self.button(n.dismiss, "dismiss"))
+            else:
+                buttons.appendChild(self.button(n.dismiss, "dismiss"))
+                self.add(box, self.el("p", "notice-text", n.text), buttons)
             area.appendChild(box)
         return area
 
@@ -202,6 +241,46 @@ class Painter:
             for text in paragraphs:
                 panel.appendChild(self.el("p", "", text))
         panel.appendChild(self.button(v.back, "primary"))
+        return panel
+
+    # ---- a game's score-sheet page ----
+
+    def stats_table(self, columns: tuple[str, ...], rows: tuple[tuple[str, ...], ...], kind: str = "") -> Any:
+        """A table of statistics: a line per player (or team, or person), its name as the row's heading."""
+        table = self.el("table", "sheet-table stats-table" + (f" {kind}" if kind else ""))
+        head = self.el("tr")
+        for col in columns:
+            head.appendChild(self.el("th", "", col, scope="col"))
+        thead = self.el("thead")
+        thead.appendChild(head)
+        table.appendChild(thead)
+        body = self.el("tbody")
+        for row in rows:
+            tr = self.el("tr")
+            tr.appendChild(self.el("th", "", row[0], scope="row"))
+            for value in row[1:]:
+                tr.appendChild(self.el("td", "", value))
+            body.appendChild(tr)
+        table.appendChild(body)
+        wrap = self.el("div", "sheet")
+        wrap.appendChild(table)
+        return wrap
+
+    def score_sheet(self, panel: Any, v: SheetPage, entry: Callable[[Any], list[Any]], lines: list[Any],
+                    kind: str = "", more: Any = None) -> Any:
+        """A score-sheet page below its heading: the history (each entry's parts drawn by the game's ``entry``), the
+        statistics (``kind``: their table's class; ``more``: a table after it), its data (``lines`` say what), the
+        tools and the question they ask, the way back.  A part with nothing in it yet says so."""
+        items = self.el("ol", "history")
+        for e in v.history:
+            items.appendChild(self.add(self.el("li", "history-entry"), *entry(e)))
+        stats = self.stats_table(v.columns, v.stats, kind) if v.stats else None
+        self.add(panel, self.el("h2", "", v.history_heading),
+                 items if v.history else self.el("p", "empty", v.history_empty),
+                 self.el("h2", "", v.stats_heading), stats, more if stats else self.el("p", "empty", v.stats_empty),
+                 self.el("h2", "", v.data_heading), *lines, self.buttons("sheet-tools", v.tools),
+                 self.confirm(v.confirm, role="alertdialog") if v.confirm else None,
+                 self.button(v.back, "primary back"))
         return panel
 
     # ---- phones (``tabletop.remote``) ----
@@ -250,10 +329,7 @@ class Painter:
         panel = self.el("section", "panel pairing")
         panel.appendChild(self.el("h1", "", v.heading, tabindex="-1"))
         if v.others:
-            others = self.el("div", "pairing-seats")
-            for b in v.others:
-                others.appendChild(self.button(b, "small"))
-            panel.appendChild(others)
+            panel.appendChild(self.buttons("pairing-seats", v.others, "small"))
         steps = self.el("ol", "pairing-steps")
         for text in v.steps:
             steps.appendChild(self.el("li", "", text))
@@ -285,10 +361,7 @@ class Painter:
             panel.appendChild(self.el("p", "join-detail", v.detail))
         if v.field:
             panel.appendChild(self.text_box(v.field, "join-code", "", 8))
-        buttons = self.el("div", "join-buttons")
-        for b in v.actions:
-            buttons.appendChild(self.button(b))
-        panel.appendChild(buttons)
+        panel.appendChild(self.buttons("join-buttons", v.actions))
         return panel
 
     def wait(self, v: WaitView) -> Any:

@@ -15,9 +15,11 @@ from enum import StrEnum
 from typing import Any
 
 from .effects import (
+    BeforeUpdate,
     Collect,
     Do,
     Effects,
+    Elsewhere,
     Failed,
     Fetch,
     Fetched,
@@ -164,6 +166,8 @@ def handle_with(schema: str, models: Any) -> Callable[[PhoneTable, object], Resu
             case Do():
                 return s, ()
             case Failed():
+                return s, ()
+            case Elsewhere() | BeforeUpdate():  # another tab's storage, a new release: a phone keeps nothing
                 return s, ()
         raise ValueError(f"a phone has no message {msg!r}")
 

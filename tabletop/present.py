@@ -105,9 +105,11 @@ def note_text(note: Note, t: Translate) -> str:
     return t(note.key, **params)
 
 
-def notices(notes: tuple[Note, ...], t: Translate, leave: tuple[str, str, str] | None = None) -> Notices:
+def notices(notes: tuple[Note, ...], t: Translate, leave: tuple[str, str, str] | None = None, *,
+            compact: bool = False) -> Notices:
     """The notices, oldest first, and the question before leaving a game in progress (``leave``: the game's
-    question, its detail and the yes, when it is asked)."""
+    question, its detail and the yes, when it is asked).  ``compact`` over a game's play area: a notice is one
+    line there, in a strip of its own above the game (never over it), and a tap opens its words and buttons."""
     items = tuple(
         Notice(n.key, note_text(n, t), n.alert,
                tuple(Button(action, t(label), arg=arg) for action, arg, label in n.actions),
@@ -119,7 +121,7 @@ def notices(notes: tuple[Note, ...], t: Translate, leave: tuple[str, str, str] |
         question, detail, yes = leave
         ask = Confirm(question, detail, Button(Nav.NEW_SETUP_YES, yes),
                       Button(Nav.CANCEL, t("leave.no"), primary=True, key="Escape"), danger=True)
-    return Notices(t("notice.area"), items, ask)
+    return Notices(t("notice.area"), items, ask, compact)
 
 
 #: The page's elements outside a game's view (``index.html``), by id, and their texts' keys.

@@ -32,8 +32,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from enum import Enum, StrEnum
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
+from . import saving
 from .documents import load_json
 from .effects import (
     Accept,
@@ -154,6 +155,53 @@ class Phones(Protocol):
 
 
 Result = tuple[Any, Effects]
+
+
+PHONE = "phone"  # a set-up's choice for a seat (or team) of people who play on their own phone
+
+
+class Seating:
+    """The part of a game's set-up the shell's phones read: each seat's (or team's) choice (``choices``: ``people``,
+    a person's kind, or a bot's level; the game's ``PEOPLE`` is the one for people) and the people's seats played
+    on their own phone (``phones``)."""
+
+    PEOPLE: ClassVar[str]
+    phones: tuple[int, ...]
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    @property
+    def persons(self) -> tuple[int, ...]:
+        """The seats (or teams) played by people, at the tablet or on a phone."""
+        return tuple(i for i, choice in enumerate(self.choices) if choice == self.PEOPLE)
+
+    @property
+    def at_tablet(self) -> tuple[int, ...]:
+        """The people's seats (or teams) at the tablet, who take it in turns."""
+        return tuple(i for i in self.persons if i not in self.phones)
+
+    def kind(self, seat: int) -> str:
+        """What the set-up shows as chosen for ``seat``: its choice, or ``PHONE``."""
+        return PHONE if seat in self.phones else self.choices[seat]
+
+
+def saved_phones(value: object, people: list[bool], problem: str) -> tuple[int, ...]:
+    """The seats (or teams) on phones of a saved set-up (``people[i]``: whether people play seat ``i``): each a
+    people's seat, once, in order; ``ValueError(problem)`` for anything else."""
+    if not isinstance(value, list) or any(type(i) is not int or not 0 <= i < len(people) or not people[i]
+                                          for i in value):
+        raise ValueError(problem)
+    return tuple(sorted(set(value)))
+
+
+def off_phone(s: Any, seat: int, settle: Callable[[Any, Any, Effects], Result], **seats: Any) -> Result:
+    """``seat`` played otherwise from now on (its phone let go; ``seats``: the settings' other changes, such as a
+    bot in its place), saved with the game and settled (``Phones.here`` and ``Phones.bot``)."""
+    phones = tuple(i for i in s.settings.phones if i != seat)
+    after, effects = saving.save(replace(s, settings=replace(s.settings, phones=phones, **seats)))
+    return settle(s, after, effects)
 
 
 # ---- the screen models on the wire ------------------------------------------------------------------------

@@ -7,7 +7,7 @@ region's sentence, and what the runtime needs to know without asking the page: w
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
@@ -52,6 +52,23 @@ class Confirm:
 
 
 @dataclass(frozen=True)
+class SetupRow:
+    """One row of a game's set-up, a seat or a team: its heading, who plays it (``kind``), its name box while people
+    play it (``editable``; else the bot's name), its remove button.  The box owns its text while typed: ``name`` is
+    not compared."""
+
+    index: int
+    heading: str
+    kind: Choice
+    editable: bool
+    bot_name: str
+    name_label: str
+    placeholder: str
+    remove: Button | None
+    name: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
 class TopBar:
     """The page's bar: the game's name, the navigation and the language."""
 
@@ -79,6 +96,7 @@ class Notices:
     label: str
     items: tuple[Notice, ...] = ()
     ask: Confirm | None = None
+    compact: bool = False  # over a game's play area: each notice one line, opened by a tap (its words, its buttons)
 
 
 @dataclass(frozen=True)
@@ -110,6 +128,27 @@ class RulesView:
     sections: tuple[tuple[str, tuple[str, ...]], ...]
     back: Button
     tutorial: Button | None = None
+
+
+@dataclass(frozen=True)
+class SheetPage:
+    """A game's score-sheet page: its finished games (``history``: the game's own entries, newest first), statistics
+    by player (``columns``; ``stats``: a line each, its name first), its data and their tools (``tools``, with the
+    question one asks: ``confirm``), and the way back.  A game's page adds its own parts."""
+
+    heading: str
+    history_heading: str
+    history: tuple[Any, ...]
+    history_empty: str
+    stats_heading: str
+    columns: tuple[str, ...]
+    stats: tuple[tuple[str, ...], ...]
+    stats_empty: str
+    data_heading: str
+    data_hint: str
+    tools: tuple[Button, ...]
+    confirm: Confirm | None
+    back: Button
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,12 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from tabletop.bots import BotPlay, BotStarted
+from tabletop.bots import BotPlay, BotStarted, Turn
 from tabletop.effects import Do, Effects
 from thousand.actions import Action
 from thousand.web.commands import handle
 from thousand.web.plugin import PLUGIN
-from thousand.web.table import BotTurn, QuizTable
+from thousand.web.table import QuizTable
 
 
 def act(s: QuizTable, message: Any, arg: str = "", value: str = "") -> tuple[QuizTable, Effects]:
@@ -27,7 +27,7 @@ def act(s: QuizTable, message: Any, arg: str = "", value: str = "") -> tuple[Qui
     return handle(s, message)
 
 
-def bot_play(s: QuizTable, turn: BotTurn, action: Action) -> tuple[QuizTable, Effects]:
+def bot_play(s: QuizTable, turn: Turn, action: Action) -> tuple[QuizTable, Effects]:
     """The bot team's decision played (its panel showing it thinking first)."""
     key = (s.serial, turn.key)
     return handle(handle(s, BotStarted(key))[0], BotPlay(key, action))

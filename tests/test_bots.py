@@ -299,10 +299,10 @@ def test_the_search_ends_a_round_it_has_won_and_plays_on_in_an_even_match(level:
 
 def test_an_opponent_who_knocked_is_imagined_with_a_better_hand() -> None:
     """The deals the search plays on give a seat that knocked a lower score than one that did not."""
-    from zero_game.bots.hard import Search
+    from zero_game.bots.hard import SOUND, Search
 
     view = knocked_round().view(0)
-    search = Search(HardBot(iterations=1, time_budget=None), view, random.Random(4))
+    search = Search(HardBot(iterations=1, time_budget=None, model=SOUND), view, random.Random(4))
     assert search.knocked == {1}
     knocker = sum(sim.score_mask(search._deal()[1]) for _ in range(300)) / 300
     search.knocked = set()
@@ -411,3 +411,32 @@ def test_a_planned_playout_knocks_at_the_seats_next_turn() -> None:
     played_on = table()
     played_on.playout(random.Random(0), 80)
     assert played_on.turns > planned.turns
+
+
+def test_hard_pictures_a_first_knock_as_a_tempo_move() -> None:
+    """A strong player makes the first knock with a poor hand (it changes nothing, R8), so hard pictures a first
+    knocker without the knock's fills, and a second knocker, whose knock ends the round, with them: the first
+    knocker's imagined hand is worse than medium's picture (``SOUND``) of it. expert's picture is unchanged."""
+    from zero_game.bots.hard import SOUND, STRONG, TEMPO, Search
+
+    expert = make_bot("expert")
+    assert HardBot().model is TEMPO and isinstance(expert, HardBot) and expert.model is STRONG
+
+    # Seat 1 knocked first; seat 0 and seat 1 swap; seat 2 makes the second knock: seat 0's final turn.
+    state = knocked_round().apply(Swap(Card.parse("red 8"), Card.parse("red 5")))
+    state = state.apply(Swap(Card.parse("grey 7"), Card.parse("violet 1"))).apply(KNOCK)
+    view = state.view(0)
+    assert view.my_turn and (view.first_knocker, view.second_knocker) == (1, 2)
+    for model in (SOUND, STRONG):
+        search = Search(HardBot(iterations=1, time_budget=None, model=model), view, random.Random(4))
+        assert search.knock_fills == {1: model.knocked, 2: model.knocked}
+    tempo = TEMPO
+    search = Search(HardBot(iterations=1, time_budget=None, model=tempo), view, random.Random(4))
+    assert search.knock_fills == {1: 0, 2: SOUND.knocked}, "the round-ending knock keeps its fills"
+
+    view = knocked_round().view(0)
+    pictured = {}
+    for name, model in (("sound", SOUND), ("tempo", tempo)):
+        search = Search(HardBot(iterations=1, time_budget=None, model=model), view, random.Random(4))
+        pictured[name] = sum(sim.score_mask(search._deal()[1]) for _ in range(300)) / 300
+    assert pictured["tempo"] > pictured["sound"] + 1.0, pictured

@@ -116,31 +116,57 @@ def test_the_round_s_last_move_is_on_the_table_before_its_end_and_heads_the_roun
     assert [b.action for b in body.controls.actions][0] == "see-end"
     assert {c.slug for c in body.pool.cards} == {c.slug for c in r.pool}  # the finished round's pool
     assert body.hand is not None and {c.slug for g in body.hand.groups for c in g} == {c.slug for c in r.hand(0)}
-    again, _ = act(d.s, "log")  # the log can be read before the round's end opens
-    assert page(again) is Page.LOG
+    again, _ = act(d.s, "log")  # the log can be read beside the table before the round's end opens
+    shown = present(again).body
+    assert page(again) is Page.LAST_MOVE and isinstance(shown, TableView) and shown.log is not None
+    assert shown.log.rounds[-1].lines[1:] == tuple(entry_text(d.s.texts, e) for e in round_log(r, 1).entries)
     d("see-end")
     end = present(d.s).body
     assert isinstance(end, RoundEndView) and end.last_move == said
     assert end.log is not None and end.log.lines[1:] == tuple(entry_text(d.s.texts, e) for e in round_log(r, 1).entries)
 
 
-def test_the_log_is_one_tap_from_the_table_pauses_the_bots_and_lists_every_round() -> None:
+def test_the_log_opens_beside_the_table_while_the_bots_play_on_and_lists_every_round() -> None:
     d = Driver(Table(settings=Settings(rounds=2, speed="fast"), seed=5))
     d("start")
     d.knock_round_out()
     d("next-round")
     d.bots()
     assert d.page is Page.TABLE
-    assert "log" in [b.action for b in d.table().status.tools]
-    effects = d("log")
+    toggle = next(b for b in d.table().status.tools if b.action == "log")
+    assert toggle.pressed is False and d.table().log is None
+    d("hand", sorted(d.hand(0))[0])  # a choice in progress stays while the log opens
+    d("log")
+    view = d.table()
+    assert d.page is Page.TABLE and d.s.give is not None
+    assert next(b for b in view.status.tools if b.action == "log").pressed is True
+    assert view.log is not None and [r.heading for r in view.log.rounds] == ["Round 1", "Round 2"]  # newest last
+    logs = match_log(d.match)
+    assert len(view.log.rounds[0].lines) == 1 + len(logs[0].entries)
+    lines = len(view.log.rounds[1].lines)
+    d("hand", sorted(d.hand(0))[0])
+    d("knock")
+    d("confirm")  # my turn ends with the log open: the bots are woken and play, and the log follows them
+    d.play_bots()
+    view = d.table()
+    assert view.log is not None and len(view.log.rounds[1].lines) > lines + 1
+    assert view.log.rounds[1].lines[1:] == tuple(entry_text(d.s.texts, e) for e in round_log(d.match.round, 2).entries)
+    d("cancel")  # Escape closes it, as its own button does
+    assert d.table().log is None and d.page is Page.TABLE
+    d("log")
+    d("log")
+    assert d.table().log is None
+    d("log")
+    d("set", "lang", "de")  # the log's words follow the language
+    assert d.table().log is not None and d.table().log.heading == "Die bisherigen Züge"
+    d.knock_round_out()
+    assert d.page is Page.ROUND_END
+    effects = d("log")  # at a round's end the moves are a page of their own (narrow screens' button)
     assert d.page is Page.LOG and not any(type(e).__name__ == "Think" for e in effects)
     body = present(d.s).body
-    assert isinstance(body, LogView)
-    assert [r.heading for r in body.rounds] == ["Round 2", "Round 1"]  # the newest first
-    logs = match_log(d.match)
-    assert len(body.rounds[1].lines) == 1 + len(logs[0].entries)
+    assert isinstance(body, LogView) and [r.heading for r in body.rounds] == ["Runde 2", "Runde 1"]  # newest first
     d("back")
-    assert d.page is Page.TABLE
+    assert d.page is Page.ROUND_END
 
 
 def test_a_dealt_zero_is_its_own_last_move() -> None:

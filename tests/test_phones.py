@@ -622,3 +622,18 @@ def test_a_phone_scanning_the_code_of_another_games_table_opens_again_as_its_pho
     answer = read_sdp(fake_sdp(4, offer=False), kind=ANSWER, game="quiz", seat=1, nonce=NONCE).text()
     after, effects = handle(state, Scanned(answer))
     assert effects == () and after.why == "unreadable"
+
+
+def test_a_phone_keeps_nothing_so_another_tabs_storage_and_a_new_release_change_nothing_on_it() -> None:
+    """A phone's page beside the tablet's in one browser (trying it on one computer) hears the tablet's writes to
+    the preferences, and every page hears that a new release is about to reload it: the phone keeps no document,
+    so neither changes its screen (they were "a phone has no message" errors in the page's console)."""
+    from tabletop.effects import BeforeUpdate, Elsewhere
+    from tabletop.phone import handle_with, launch, present
+    from zero_game.web.plugin import PLUGIN
+
+    handle = handle_with(PLUGIN.schema, PLUGIN.models)
+    state, _ = launch("fr", "zero", "")
+    for message_ in (Elsewhere(()), BeforeUpdate()):
+        after, effects = handle(state, message_)
+        assert after == state and effects == () and present(after) == present(state)

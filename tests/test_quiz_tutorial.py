@@ -25,6 +25,14 @@ def words(run: TableRun) -> str:
     return f"{lesson.text} {lesson.ask}"
 
 
+def spoken(run: TableRun) -> tuple[str, ...]:
+    """The lesson's words that the live region must say (its text and what to tap)."""
+    body = run.screen.body
+    lesson = body.controls.lesson if isinstance(body, ChooseView) else body.lesson  # type: ignore[union-attr]
+    assert lesson is not None
+    return tuple(w for w in (lesson.text, lesson.ask) if w)
+
+
 def cued(run: TableRun) -> list[str]:
     """What the screen rings for the next tap: a question card (its id) or a button (action:arg)."""
     body = run.screen.body
@@ -57,6 +65,7 @@ def test_the_tutorial_teaches_a_round_by_taps_and_leaves_the_game_saved_as_it_wa
         check_privacy(run.state)
         text = words(run)
         assert text and text not in said, step.key  # the words follow each tap
+        assert all(part in run.screen.live for part in spoken(run)), step.key  # and reach a screen reader
         said.append(text)
         if step.command is Command.CARD:
             assert cued(run) == [step.arg]  # the card to tap wears the ring, and only it
@@ -107,6 +116,7 @@ def test_the_tutorial_is_skipped_back_to_the_lobby_saves_nothing_and_speaks_thre
     for lang, bit in (("fr", "Choisissez de nouveau"), ("de", "Wählt jetzt wieder")):
         run.field("lang", lang)
         assert bit in words(run) and words(run) != english
+        assert bit in run.screen.live  # a language change re-words the live region, lesson and all
     assert set(storage.data) <= {"zero-knizia:prefs"}  # no game, no sheet, no questions seen
     assert run.state.seen_ids == ()
     run.tap(Command.TUTORIAL_SKIP)

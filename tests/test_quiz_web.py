@@ -9,6 +9,7 @@ from dataclasses import fields, is_dataclass, replace
 
 import pytest
 
+from tabletop.bots import Turn
 from tabletop.effects import Elsewhere, Leave, Now
 from tabletop.turns import Acts, BotActs, HandOff
 from tests.harness import FakeStorage, TableRun, saves
@@ -31,7 +32,6 @@ from thousand.web.screens import (
 from thousand.web.settings import PEOPLE, QuizSettings, TeamConfig
 from thousand.web.sheet import QuizSheet, TeamRecord, record_of, statistics
 from thousand.web.table import (
-    BotTurn,
     Page,
     QuizTable,
     bot_turn,
@@ -108,9 +108,9 @@ def play_game(settings: QuizSettings, seed: int, *, rng: random.Random, check: b
             return s
         if isinstance(step, BotActs):
             turn = bot_turn(s)
-            assert isinstance(turn, BotTurn) and isinstance(turn.view, TeamView)
+            assert isinstance(turn, Turn) and isinstance(turn.view, TeamView)
             assert s.game is not None
-            bot = bots.setdefault(turn.team, make_bot(turn.level, DECK, f"{s.game.seed}:{turn.team}"))
+            bot = bots.setdefault(turn.who, make_bot(turn.level, DECK, f"{s.game.seed}:{turn.who}"))
             s, _ = bot_play(s, turn, bot.decide(turn.view, turn.rng))  # type: ignore[attr-defined]
         elif where is Page.HANDOFF:
             s, _ = act(s, Command.READY)
@@ -323,7 +323,7 @@ def test_record_finished_once() -> None:
             s, effects = act(s, Command.REVEAL_NEXT if page(s) is Page.REVEAL and s.shown < len(
                 current_reveal(s).plays) else Command.REVEAL_DONE)  # type: ignore[union-attr]
         else:
-            bot = bots.setdefault(turn.team, make_bot(turn.level, DECK, turn.team))
+            bot = bots.setdefault(turn.who, make_bot(turn.level, DECK, turn.who))
             s, effects = bot_play(s, turn, bot.decide(turn.view, turn.rng))
         records += sum(isinstance(e, Now) and e.tag == "record" for e in effects)
     assert records == 1

@@ -192,14 +192,15 @@ def test_the_knock_watch_sees_each_round_from_the_watched_seat() -> None:
 
 
 def test_the_sampler_bench_finds_hards_picture_calibrated_on_medium_and_experts_more_pessimistic() -> None:
-    """bench/sampler.py: against medium's real hands, hard's picture of its opponents (SOUND) is calibrated
+    """bench/sampler.py: against medium's real hands, the picture of opponents like medium (SOUND, hard's but for
+    first knockers) is calibrated
     (the sampled hands score what the real ones do, within a point), and expert's (STRONG, calibrated on
     hard's worse hands) samples hands worth clearly more points."""
     from bench.sampler import KINDS, MODELS, measure, positions, report
 
     found = positions("medium", rounds=15, seed=7)
     # The two models the levels play with (the bench's weighed variants would double the time and test nothing more).
-    results = {name: measure(found, MODELS[name], samples=4) for name in ("SOUND (hard)", "STRONG (expert)")}
+    results = {name: measure(found, MODELS[name], samples=4) for name in ("SOUND (medium)", "STRONG (expert)")}
     sound, strong = (sum(d) / len(d) for d in (r.diffs[KINDS[0]] for r in results.values()))
     assert abs(sound) < 1.0 and strong > sound + 1.0, (sound, strong)
     assert "first knock" in report("medium", 15, results)

@@ -37,12 +37,18 @@ def test_the_tutorial_completes_by_taps_and_teaches_each_step() -> None:
     pool = {c.slug: c.hint for c in d.table().pool.cards}
     assert pool["red-5"] == "→ 23"  # the score preview: five reds cleared
     assert lesson(d).startswith("Each pool card now shows") and cued(d) == ["pool:red-5"]  # the words follow the tap
+    assert lesson(d) in present(d.s).live  # and reach a screen reader, after what the tap did
+    d("set", "lang", "fr")  # a language change re-words the live region, lesson and all
+    french = present(d.s).live
+    assert lesson(d) in french and "Each pool card" not in french
+    d("set", "lang", "en")
     d("pool", "blue-1")
     assert lesson(d).startswith("Each pool card") and cued(d) == ["pool:red-5"]  # still asks for the red 5
     d("confirm")  # not the lesson's move: taken back, and the lesson says so and which move it wants
     assert present(d.s).live.startswith("Not this move") and d.match.round.turns_taken == 0
     assert lesson(d).startswith("That is not this lesson's move, so it was taken back: give your grey 8 and take "
                                 "the red 5.")
+    assert lesson(d) in present(d.s).live
     assert cued(d) == ["hand:grey-8"]
     d("hand", "grey-8")
     assert not lesson(d).startswith("That is not")  # the next tap clears the refusal

@@ -330,10 +330,10 @@ def test_sheet_page_shows_this_match_with_marks_the_history_newest_first_and_sta
     assert [h.date for h in body.history] == ["2 juin 2025", "1 mai 2025"]  # dates as French writes them
     assert body.history[0].players == (("ana", "20", False), ("Ben", "3", True))
     assert body.history[1].winners == "Gagnée par Ana" and body.history[1].rounds == "2 manches"
-    ana, ben, bot = body.stats
-    assert (ana.name, ana.matches, ana.wins, ana.average, ana.zeros, ana.best) == ("ana", "2", "1", "9,7", "1", "0")
-    assert (ben.name, ben.wins, bot.average, bot.best) == ("Ben", "1", "8,0", "4")
-    assert bot.name == translate("fr", "kind.medium")
+    ana, ben, bot = body.stats  # name, matches, wins, average, zeros, best round
+    assert ana == ("ana", "2", "1", "9,7", "1", "0")
+    assert (ben[0], ben[2], bot[3], bot[5]) == ("Ben", "1", "8,0", "4")
+    assert bot[0] == translate("fr", "kind.medium")
     d("back")
     d("set", "lang", "en")
     d("start")
@@ -379,6 +379,27 @@ def test_notices_are_translated_shown_once_per_kind_and_dismissed() -> None:
     assert items[1].text == "Hinzugefügte Spiele: 2. Schon auf dem Zettel: 1." and not items[1].alert
     s, _ = handle(s, Do(Nav.DISMISS, "storage.imported"))
     assert [n.key for n in present(s).notices.items] == ["storage.write-failed"]
+
+
+def test_notices_over_play_are_one_line_chips_and_full_boxes_on_the_pages() -> None:
+    from tests.quiz_steps import act as act_quiz
+    from thousand.web.present import present as present_quiz
+    from thousand.web.table import Page as QuizPage
+    from thousand.web.table import QuizTable
+    from thousand.web.table import page as quiz_page
+
+    d = Driver(Table(seed=3))
+    d.s = notify(d.s, "storage.write-failed", alert=True)
+    assert not present(d.s).notices.compact  # the set-up: the whole box
+    d("start")
+    d.bots()
+    assert d.page is Page.TABLE and present(d.s).notices.compact  # the table: a line above it, never over it
+    d("sheet")
+    assert not present(d.s).notices.compact
+    quiz = notify(QuizTable(), "storage.write-failed", alert=True)
+    assert not present_quiz(quiz).notices.compact
+    quiz, _ = act_quiz(quiz, "start")
+    assert quiz_page(quiz) is not QuizPage.SETUP and present_quiz(quiz).notices.compact
 
 
 def test_sheet_seats_have_distinct_names_and_a_resume_shows_an_unseen_round_end_again() -> None:
@@ -428,14 +449,14 @@ def test_a_bot_turn_carries_the_match_standing() -> None:
     d.do(Command.START, idle=False)
     turns = []
     d.idle(until=lambda run: bool(turns.append(bot_turn(run.state))) or page(run.state) is Page.LAST_MOVE)
-    assert all(t.totals == (0, 0) and t.rounds_left == 1 for t in turns if t is not None)
+    assert all(t.context.totals == (0, 0) and t.context.rounds_left == 1 for t in turns if t is not None)
     assert d.page is Page.LAST_MOVE  # the round's last move on the table first
     d("see-end")
     assert d.page is Page.ROUND_END
     d.do(Command.NEXT_ROUND, idle=False)
     turn = bot_turn(d.s)
-    assert turn is not None and turn.totals == tuple(d.match.totals) and turn.rounds_left == 0
-    assert sum(turn.totals) > 0
+    assert turn is not None and turn.context.totals == tuple(d.match.totals) and turn.context.rounds_left == 0
+    assert sum(turn.context.totals) > 0
 
 
 def test_a_language_change_rewords_what_was_just_said() -> None:

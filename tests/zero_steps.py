@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.bots import BotPlay, BotShow, BotStarted
+from tabletop.bots import BotPlay, BotShow, BotStarted, Turn
 from tabletop.effects import Do, Effects
 from zero_game import Action
 from zero_game.web.commands import handle
 from zero_game.web.plugin import PLUGIN
-from zero_game.web.table import BotTurn, Table
+from zero_game.web.table import Table
 
 
 def act(s: Table, message: Any, arg: str = "", value: str = "") -> tuple[Table, Effects]:
@@ -26,14 +26,14 @@ def act(s: Table, message: Any, arg: str = "", value: str = "") -> tuple[Table, 
     return handle(s, message)
 
 
-def bot_thinking(s: Table, turn: BotTurn) -> Table:
+def bot_thinking(s: Table, turn: Turn) -> Table:
     return handle(s, BotStarted((s.serial, turn.key)))[0]
 
 
-def bot_show(s: Table, turn: BotTurn, action: Action) -> Table:
+def bot_show(s: Table, turn: Turn, action: Action) -> Table:
     return handle(s, BotShow((s.serial, turn.key), action))[0]
 
 
-def bot_play(s: Table, turn: BotTurn, action: Action) -> tuple[Table, Effects]:
+def bot_play(s: Table, turn: Turn, action: Action) -> tuple[Table, Effects]:
     """The bot's move played (its thinking and its card leaving shown first)."""
     return handle(bot_show(bot_thinking(s, turn), turn, action), BotPlay((s.serial, turn.key), action))

@@ -108,6 +108,11 @@ def test_a_whole_zero_match_never_scrolls_and_keeps_the_hand_and_its_buttons_in_
             break
         if action == "knock":
             turns += 1
+            if turns in (1, 2):  # the move log opens beside the table (or in place of its seats and pool), then closes
+                page.locator(".status [data-action=log]").click()
+                if turns == 1:
+                    expect(page.locator(".table-log")).to_be_visible()
+                    check(page, "the table with its move log", found)
             if turns % 3:
                 page.locator("[data-zone=hand] [data-card]").nth(turns % 9).click()
                 page.locator("[data-zone=pool] [data-card]").first.click()

@@ -1,5 +1,5 @@
-"""Following the table in Chromium (issue 13): the move log against the engine's history, and the
-round's last move played out on the table before the round's end opens."""
+"""Following the table in Chromium (issue 13): the move log against the engine's history (beside the table,
+play going on: issue 29), and the round's last move played out on the table before the round's end opens."""
 
 from __future__ import annotations
 
@@ -63,16 +63,20 @@ def test_the_log_shows_the_engine_history_and_the_last_move_comes_before_the_rou
     my_turn(page)
     swap_first_cards(page)
     my_turn(page)
-    page.locator("[data-action=log]").click()  # one tap from the table
-    expect(page.locator("body[data-screen=log] .log h1")).to_have_text("Moves so far")
+    page.locator(".status [data-action=log]").click()  # one tap from the table, and the table stays
+    expect(page.locator("body[data-screen=table] .table-log h2")).to_have_text("Moves so far")
+    expect(page.locator(".status [data-action=log]")).to_have_attribute("aria-pressed", "true")
     match, texts = saved(page)
     expected = log_round(texts, round_log(match.round, 1))
-    expect(page.locator(".log-round h2")).to_have_text([expected.heading])
-    expect(page.locator(".log-round li")).to_have_text(list(expected.lines))
+    expect(page.locator(".table-log .log-round h3")).to_have_text([expected.heading])
+    expect(page.locator(".table-log .log-round li")).to_have_text(list(expected.lines))
     assert len(expected.lines) >= 4  # who dealt, my swap, and both bots' replies
-    assert audit(page) == []  # axe-core: no serious problem on the log
-    page.locator("[data-action=back]").click()
+    assert audit(page) == []  # axe-core: no serious problem on the table with its log
+    swap_first_cards(page)  # play goes on beside the open log: the bots reply, and the log follows
+    expect(page.locator(".table-log .log-round li")).to_have_count(len(expected.lines) + 3, timeout=BOT_TIMEOUT_MS)
     my_turn(page)
+    page.locator(".table-log [data-action=log]").click()  # its own button closes it
+    expect(page.locator(".table-log")).to_have_count(0)
 
     statuses: list[str] = []
     page.evaluate("""() => { window.__statuses = [];
@@ -106,11 +110,11 @@ def test_screens_of_the_log_and_the_last_move_at_three_sizes(booted: Page) -> No
     my_turn(page)
     knock(page)
     my_turn(page)
-    page.locator("[data-action=log]").click()
-    expect(page.locator("body[data-screen=log]")).to_be_visible()
+    page.locator(".status [data-action=log]").click()
+    expect(page.locator(".table-log")).to_be_visible()
     shoot(page, "moves-log")
     page.set_viewport_size({"width": 1024, "height": 768})
-    page.locator("[data-action=back]").click()
+    page.locator(".status [data-action=log]").click()
     my_turn(page)
     knock(page)  # the second knock: the bots take their final turns, then the round's last move is shown
     page.locator("body[data-screen=last-move]").wait_for(timeout=BOT_TIMEOUT_MS)
@@ -130,10 +134,11 @@ def table_cards(page: Page) -> tuple[list[str], list[str]]:
 
 
 def log_lines(page: Page) -> list[str]:
-    page.locator("[data-action=log]").click()
-    lines = page.locator(".log-round").first.locator("li").all_text_contents()
-    page.locator("[data-action=back]").click()
-    my_turn(page)
+    """The round's moves as the log beside the table lists them (opened and closed again)."""
+    page.locator(".status [data-action=log]").click()
+    lines = page.locator(".table-log .log-round").last.locator("li").all_text_contents()
+    page.locator(".status [data-action=log]").click()
+    expect(page.locator(".table-log")).to_have_count(0)
     return lines
 
 

@@ -164,6 +164,19 @@ QUOTA_PATCH = """
 """
 
 
+# The table's cards that a notice covers, or the page scrolling, as problems.
+UNCOVERED = """() => {
+  const problems = [];
+  if (document.scrollingElement.scrollHeight > innerHeight + 1) problems.push('the page scrolls');
+  for (const card of document.querySelectorAll('[data-zone=pool] [data-card], [data-zone=hand] [data-card]')) {
+    const r = card.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || !card.contains(hit)) problems.push(`${card.dataset.card} covered by ${hit && hit.className}`);
+  }
+  return problems;
+}"""
+
+
 def test_a_full_storage_warns_once_and_the_round_goes_on(fresh_context: BrowserContext, site_url: str) -> None:
     fresh_context.add_init_script(QUOTA_PATCH)
     page = open_game(fresh_context, site_url, GAME).page
@@ -175,15 +188,22 @@ def test_a_full_storage_warns_once_and_the_round_goes_on(fresh_context: BrowserC
     expect(warning).to_contain_text(EN["storage.write-failed"])
     expect(page.locator("[data-notice='storage.at-risk']")).to_have_text(
         EN["storage.at-risk"].format(kept=EN["storage.nothing"], lost=EN["storage.lost-match"]) + "Dismiss")
+    my_turn(page)
+    # One line each above the table, never over it: the pool and the hand stay in view and uncovered.
+    for width, height in ((1024, 768), (768, 1024), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate(UNCOVERED) == [], f"at {width}×{height}"
+    page.set_viewport_size({"width": 1024, "height": 768})
+    expect(warning.locator("[data-action=export-rescue]")).to_be_hidden()
+    warning.locator("summary").click()  # a tap opens its words and buttons
     expect(warning.locator("[data-action=export-rescue]")).to_be_visible()
     expect(warning.locator("[data-action=free-space]")).to_be_visible()
-    my_turn(page)
     with page.expect_download() as download:  # exactly the data at risk: the match in progress
         warning.locator("[data-action=export-rescue]").click()
     rescue = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert rescue["type"] == "zero-rescue" and rescue["documents"]["game"]["type"] == "saved-game"
     assert stored(page, GAME_KEY) is None
-    # The warnings float over the table's top until read: the player dismisses them and plays on.
+    # The player dismisses the warnings and plays on.
     for notice in ("storage.write-failed", "storage.at-risk"):
         page.locator(f"[data-notice='{notice}'] [data-action=dismiss]").click()
     expect(page.locator(".notice")).to_have_count(0)
@@ -275,6 +295,7 @@ def test_two_tabs_do_not_clobber_each_other_s_match(fresh_context: BrowserContex
     assert stored(first, GAME_KEY) == theirs
     expect(conflict).to_be_visible()
 
+    conflict.locator("summary").click()  # one line above the table: a tap opens its choices
     conflict.locator("[data-action=load-theirs]").click()
     my_turn(first)
     assert hand(first) == hand(second)

@@ -9,13 +9,14 @@ from __future__ import annotations
 from dataclasses import replace
 from enum import StrEnum
 
-from tabletop import saving
+from tabletop import nav, saving
 from tabletop.bots import BotDecided, BotPlay, BotStarted
-from tabletop.effects import Elsewhere, Leave, Put, Read
+from tabletop.effects import Elsewhere, Put, Read
 from tabletop.errors import IllegalMove, InvalidMove
 from tabletop.names import clean_name
-from tabletop.notes import dismiss, notify, said
+from tabletop.notes import notify, said
 from tabletop.present import Nav
+from tabletop.remote import PHONE
 from tabletop.saving import Data
 from tabletop.turns import Acts, HandOff
 from tabletop.update import Handler, Update
@@ -26,7 +27,7 @@ from thousand.game import MAX_TEAMS, MIN_TEAMS, Phase
 from .actions import Command
 from .phones import PHONES
 from .saved import KEEPER, with_seen
-from .settings import KINDS, PEOPLE, PHONE, SPEEDS, TeamConfig, people_of
+from .settings import KINDS, PEOPLE, SPEEDS, TeamConfig, people_of
 from .table import (
     BOT_STEPS,
     Page,
@@ -149,12 +150,6 @@ def _start(s: QuizTable, arg: str, value: str) -> Result:
     return start(s, questions(s))
 
 
-def _back_to_game(s: QuizTable, arg: str, value: str) -> Result:
-    if s.game is None or s.game.is_over:
-        return _same(s)
-    return replace(s, setting_up=False, overlay=None), ()
-
-
 def _ready(s: QuizTable, arg: str, value: str) -> Result:
     step = next_step(s)
     if page(s) is not Page.HANDOFF or not isinstance(step, HandOff):
@@ -238,13 +233,8 @@ def _confirm(s: QuizTable, arg: str, value: str) -> Result:
         return _same(s)
 
 
-def _cancel(s: QuizTable, arg: str, value: str) -> Result:
-    if s.confirm_clear:
-        return replace(s, confirm_clear=False), ()
-    if s.confirm_new:
-        return replace(s, confirm_new=False), ()
-    if s.overlay is not None:
-        return replace(s, overlay=None), ()
+def _cancel(s: QuizTable) -> Result:
+    """Cancel once nothing of the shell's is open: the cards chosen, the powers and the change asked."""
     if s.chosen or s.two or s.shift or s.changing:
         return replace(s, chosen=(), two=False, combine=None, shift=0, changing=False, live=said("live.cleared")), ()
     return _same(s)
@@ -313,22 +303,9 @@ def _play_again(s: QuizTable, arg: str, value: str) -> Result:
     return start(replace(s, overlay=None, seed_text=""), questions(s))
 
 
-def _in_game(s: QuizTable) -> bool:
-    return s.game is not None and not s.game.is_over and not s.setting_up
-
-
-def _new_setup(s: QuizTable, arg: str, value: str) -> Result:
-    if _in_game(s):
-        return replace(s, confirm_new=True, overlay=None), ()
-    return replace(s, setting_up=True, overlay=None, confirm_new=False), ()
-
-
-def _new_setup_yes(s: QuizTable, arg: str, value: str) -> Result:
-    return replace(cleared(s), setting_up=True, overlay=None, confirm_new=False, at_screen=None), ()
-
-
-def _games(s: QuizTable, arg: str, value: str) -> Result:
-    return replace(s, confirm_new=False), (Leave(),)
+def _leave(s: QuizTable) -> QuizTable:
+    """The table as a game is left for the set-up: nobody at the tablet, no choice in progress."""
+    return replace(cleared(s), at_screen=None)
 
 
 def _reset_seen(s: QuizTable, arg: str, value: str) -> Result:
@@ -336,6 +313,8 @@ def _reset_seen(s: QuizTable, arg: str, value: str) -> Result:
 
 
 HANDLERS: dict[StrEnum, Handler[QuizTable]] = {
+    **nav.handlers(Page.RULES, Page.SHEET, game=lambda s: s.game, leave=_leave, cancel=_cancel),
+    Command.BACK_TO_GAME: nav.back_to_game(lambda s: s.game),
     Command.TEAM_KIND: _team_kind,
     Command.TEAM_NAME: _team_name,
     Command.TEAM_PEOPLE: _team_people,
@@ -343,7 +322,6 @@ HANDLERS: dict[StrEnum, Handler[QuizTable]] = {
     Command.REMOVE_TEAM: _remove_team,
     Command.SET: _set,
     Command.START: _start,
-    Command.BACK_TO_GAME: _back_to_game,
     Command.READY: _ready,
     Command.CARD: _card,
     Command.SHIFT: _shift,
@@ -351,20 +329,12 @@ HANDLERS: dict[StrEnum, Handler[QuizTable]] = {
     Command.TWO: _two,
     Command.COMBINE: _combine,
     Command.CONFIRM: _confirm,
-    Nav.CANCEL: _cancel,
     Command.GUESS_TEXT: _guess_text,
     Command.GUESS: _guess,
     Command.REVEAL_NEXT: _reveal_next,
     Command.REVEAL_DONE: _reveal_done,
     Command.TARGET: _target,
     Command.PLAY_AGAIN: _play_again,
-    Nav.NEW_SETUP: _new_setup,
-    Nav.NEW_SETUP_YES: _new_setup_yes,
-    Nav.RULES: lambda s, a, v: (replace(s, overlay=Page.RULES, confirm_new=False), ()),
-    Nav.SHEET: lambda s, a, v: (replace(s, overlay=Page.SHEET, confirm_new=False, confirm_clear=False), ()),
-    Nav.BACK: lambda s, a, v: (replace(s, overlay=None, confirm_clear=False), ()),
-    Nav.GAMES: _games,
-    Nav.DISMISS: lambda s, a, v: (dismiss(s, a), ()),
     Command.CLEAR_HISTORY: lambda s, a, v: (replace(s, confirm_clear=bool(s.history.records)), ()),
     Command.RESET_SEEN: _reset_seen,
     Command.MORE_OPTIONS: lambda s, a, v: (replace(s, more_options=not s.more_options), ()),

@@ -13,10 +13,9 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from types import ModuleType
 
-from tabletop import saving
 from tabletop.notes import Live
 from tabletop.present import Nav
-from tabletop.remote import Phones
+from tabletop.remote import Phones, off_phone
 from thousand.actions import Combine
 
 from . import actions, screens
@@ -83,21 +82,12 @@ class QuizPhones:
                        remote=s.remote.with_link(seat, draft=Draft() if moved else _draft(seen)))
 
     def here(self, s: QuizTable, seat: int) -> Result:
-        phones = tuple(i for i in s.settings.phones if i != seat)
-        return _changed(s, replace(s, settings=replace(s.settings, phones=phones)))
+        return off_phone(s, seat, settle)
 
     def bot(self, s: QuizTable, seat: int) -> Result:
-        name = team_name(s, seat)
         teams = list(s.settings.teams)
-        teams[seat] = TeamConfig("medium", name)
-        phones = tuple(i for i in s.settings.phones if i != seat)
-        return _changed(s, replace(s, settings=replace(s.settings, teams=tuple(teams), phones=phones)))
-
-
-def _changed(s: QuizTable, after: QuizTable) -> Result:
-    """The table with a team played otherwise from now on, saved with the game."""
-    after, effects = saving.save(after)
-    return settle(s, after, effects)
+        teams[seat] = TeamConfig("medium", team_name(s, seat))
+        return off_phone(s, seat, settle, teams=tuple(teams))
 
 
 PHONES: Phones = QuizPhones()

@@ -62,6 +62,8 @@ from .table import (
 from .texts import LANGUAGES, Texts, rules_sections
 
 POWER_ORDER = (Power.SHIFT, Power.CHANGE, Power.TWO)
+#: The screens of play: a notice there is one line above the game, never over it.
+PLAY = frozenset({Page.HANDOFF, Page.CHOOSE, Page.REVEAL, Page.GUESS, Page.END})
 
 
 def present(s: QuizTable) -> Screen:
@@ -72,7 +74,8 @@ def present(s: QuizTable) -> Screen:
     mine = my_turn(s)
     return Screen(name=str(name), game="quiz", lang=s.lang, title=t.t("title." + name), brand=t.t("brand"),
                   tagline=t.t("tagline"), table_label=t.t("table_label"), top=top_bar(s),
-                  notices=notices(s.notes, t.t, leave_question(t) if s.confirm_new else None), live=live_text(s),
+                  notices=notices(s.notes, t.t, leave_question(t) if s.confirm_new else None,
+                                  compact=name in PLAY), live=live_text(s),
                   body=body,
                   focus=FOCUS.get(name, ("h1",)), keys=keys(s, name, mine), moment=f"{name}:{mine}",
                   chrome=chrome(t.t), guard=Command.READY if name is Page.HANDOFF else None,
@@ -248,7 +251,7 @@ def controls(s: QuizTable, view: TeamView, mine: bool, step: object) -> ChooseCo
     """The team at the tablet's choices; for anyone else, only what the table is waiting for."""
     t = s.texts
     if not mine:
-        watching = isinstance(step, BotActs) and not s.settings.people_teams
+        watching = isinstance(step, BotActs) and not s.settings.persons
         g = s.game
         away = [team_name(s, x) for x in (g.to_act if g else ()) if x in s.settings.phones]
         if s.phone is None and isinstance(step, Waits) and away:
@@ -454,9 +457,10 @@ def sheet_page(s: QuizTable) -> QuizSheetView:
     return QuizSheetView(
         t.t("sheet.heading"), t.t("sheet.history"), history, t.t("sheet.empty"), t.t("sheet.stats"),
         (t.t("sheet.col_name"), t.t("sheet.col_games"), t.t("sheet.col_wins"), t.t("sheet.col_close")),
-        stats, t.t("sheet.stats_empty"), t.t("sheet.data"), t.t("sheet.data_hint"), seen_text, tools, confirm,
-        Button(Nav.BACK, t.t("back"), primary=True),
-        (t.t("sheet.col_person"), t.t("sheet.col_games"), t.t("sheet.col_wins"), t.t("sheet.col_close")), people,
+        stats, t.t("sheet.stats_empty"), t.t("sheet.data"), t.t("sheet.data_hint"), tools, confirm,
+        Button(Nav.BACK, t.t("back"), primary=True), seen=seen_text,
+        people_columns=(t.t("sheet.col_person"), t.t("sheet.col_games"), t.t("sheet.col_wins"), t.t("sheet.col_close")),
+        people=people,
     )
 
 

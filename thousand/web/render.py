@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tabletop.names import MAX_NAME
 from tabletop.paint import Painter
 
 from .screens import (
@@ -96,16 +95,9 @@ class QuizPainter(Painter):
         panel = self.heading(self.el("section", "panel setup quiz-setup"), v.heading, v.intro, v.back)
         rows = self.el("ol", "teams-setup")
         for team in v.teams:
-            row = self.row("team-row", team.heading, team.kind)
-            if team.editable:
-                self.add(row, self.text_box(team.name_label, f"team-name:{team.index}", team.name, MAX_NAME,
-                                            team.placeholder),
-                         self.text_box(team.people_label, f"team-people:{team.index}", team.people, 200))
-            else:
-                row.appendChild(self.el("span", "field name bot-name", team.bot_name))
-            if team.remove:
-                row.appendChild(self.button(team.remove, "remove"))
-            rows.appendChild(row)
+            rows.appendChild(self.setup_row("team-row", team, "team-name",
+                                            self.text_box(team.people_label, f"team-people:{team.index}", team.people,
+                                                          200)))
         panel.appendChild(rows)
         if v.add:
             panel.appendChild(self.button(v.add, "add"))
@@ -159,15 +151,9 @@ class QuizPainter(Painter):
             box.appendChild(self.lesson(v.lesson))
         box.appendChild(self.el("p", "prompt", v.prompt))
         if v.powers:
-            row = self.el("div", "power-buttons")
-            for b in v.powers:
-                row.appendChild(self.button(b))
-            box.appendChild(row)
+            box.appendChild(self.buttons("power-buttons", v.powers))
         if v.combine:
-            row = self.el("div", "combine-buttons", role="group")
-            for b in v.combine:
-                row.appendChild(self.button(b))
-            box.appendChild(row)
+            box.appendChild(self.buttons("combine-buttons", v.combine, role="group"))
         if v.summary:
             box.appendChild(self.el("p", "summary", v.summary))
         if v.confirm or v.cancel:
@@ -242,12 +228,7 @@ class QuizPainter(Painter):
             for line in v.results:
                 box.appendChild(self.el("p", "", line))
             panel.appendChild(box)
-        row = self.el("div", "reveal-buttons")
-        for b in v.choices:
-            row.appendChild(self.button(b, "big"))
-        if v.next:
-            row.appendChild(self.button(v.next, "big"))
-        panel.appendChild(row)
+        panel.appendChild(self.buttons("reveal-buttons", (*v.choices, *([v.next] if v.next else [])), "big"))
         return panel
 
     def guess(self, v: GuessView) -> Any:
@@ -281,10 +262,7 @@ class QuizPainter(Painter):
         if v.banner:
             panel.appendChild(self.el("p", "banner winner", v.banner))
         panel.appendChild(self.el("p", "end-reason", v.reason))
-        row = self.el("div", "end-buttons")
-        for b in v.actions:
-            row.appendChild(self.button(b, "big"))
-        panel.appendChild(row)
+        panel.appendChild(self.buttons("end-buttons", v.actions, "big"))
         if v.podium:
             panel.appendChild(self.podium(v.podium))
         if v.tiebreak:
@@ -299,55 +277,13 @@ class QuizPainter(Painter):
             panel.appendChild(self.el("p", "end-line", line))
         return panel
 
-    def stats_table(self, columns: tuple[str, ...], rows: tuple[tuple[str, ...], ...], kind: str) -> Any:
-        """One table of statistics: a line per team (or person), its name as the row's heading."""
-        table = self.el("table", f"sheet-table stats-table {kind}")
-        head = self.el("tr")
-        for col in columns:
-            head.appendChild(self.el("th", "", col, scope="col"))
-        thead = self.el("thead")
-        thead.appendChild(head)
-        table.appendChild(thead)
-        body = self.el("tbody")
-        for row in rows:
-            tr = self.el("tr")
-            tr.appendChild(self.el("th", "", row[0], scope="row"))
-            for value in row[1:]:
-                tr.appendChild(self.el("td", "", value))
-            body.appendChild(tr)
-        table.appendChild(body)
-        wrap = self.el("div", "sheet")
-        wrap.appendChild(table)
-        return wrap
-
     def quiz_sheet(self, v: QuizSheetView) -> Any:
+        """The quiz's score sheet: finished games, the teams' statistics and the people's, its data and tools."""
         panel = self.el("section", "panel sheet-page quiz-sheet")
         panel.appendChild(self.el("h1", "", v.heading, tabindex="-1"))
-        panel.appendChild(self.el("h2", "", v.history_heading))
-        if v.history:
-            items = self.el("ol", "history")
-            for h in v.history:
-                item = self.el("li", "history-entry")
-                self.add(item, self.el("span", "history-date", h.date), self.el("span", "history-teams", h.teams),
-                         self.el("span", "history-winners", h.winners))
-                items.appendChild(item)
-            panel.appendChild(items)
-        else:
-            panel.appendChild(self.el("p", "empty", v.history_empty))
-        panel.appendChild(self.el("h2", "", v.stats_heading))
-        if v.stats:
-            panel.appendChild(self.stats_table(v.columns, v.stats, "stats-teams"))
-            if v.people:  # the people who played in teams: a table of their own
-                panel.appendChild(self.stats_table(v.people_columns, v.people, "stats-people"))
-        else:
-            panel.appendChild(self.el("p", "empty", v.stats_empty))
-        panel.appendChild(self.el("h2", "", v.data_heading))
-        self.add(panel, self.el("p", "intro", v.data_hint), self.el("p", "seen-count", v.seen))
-        tools = self.el("div", "sheet-tools")
-        for b in v.tools:
-            tools.appendChild(self.button(b))
-        panel.appendChild(tools)
-        if v.confirm:
-            panel.appendChild(self.confirm(v.confirm, role="alertdialog"))
-        panel.appendChild(self.button(v.back, "primary back"))
-        return panel
+        people = self.stats_table(v.people_columns, v.people, "stats-people") if v.people else None
+        return self.score_sheet(panel, v, lambda h: [self.el("span", "history-date", h.date),
+                                                     self.el("span", "history-teams", h.teams),
+                                                     self.el("span", "history-winners", h.winners)],
+                                [self.el("p", "intro", v.data_hint), self.el("p", "seen-count", v.seen)],
+                                "stats-teams", people)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tabletop.widgets import Button, Choice, Confirm, HandoffView, Lesson, Podium, RulesView, parts
+from tabletop.widgets import Button, Choice, HandoffView, Lesson, Podium, RulesView, SetupRow, SheetPage, parts
 
 
 @dataclass(frozen=True)
@@ -157,19 +157,11 @@ class EndView:
 
 
 @dataclass(frozen=True)
-class TeamSetup:
-    """One team row of the set-up (the boxes own their text while typed: not compared)."""
+class TeamSetup(SetupRow):
+    """One team row of the set-up: its name box, then who plays in it (its text is the box's while typed: not
+    compared)."""
 
-    index: int
-    heading: str
-    kind: Choice
-    editable: bool
-    bot_name: str
-    name_label: str
-    people_label: str
-    placeholder: str
-    remove: Button | None
-    name: str = field(default="", compare=False)
+    people_label: str = ""
     people: str = field(default="", compare=False)
 
 
@@ -201,25 +193,13 @@ class HistoryLine:
 
 
 @dataclass(frozen=True)
-class QuizSheetView:
-    """The quiz's score sheet: finished games, statistics, its data and the questions seen."""
+class QuizSheetView(SheetPage):
+    """The quiz's score sheet: finished games (``HistoryLine``), the teams' statistics, then the people's who played in
+    teams (a table of their own), its data and the questions seen."""
 
-    heading: str
-    history_heading: str
-    history: tuple[HistoryLine, ...]
-    history_empty: str
-    stats_heading: str
-    columns: tuple[str, ...]
-    stats: tuple[tuple[str, ...], ...]  # the teams' lines
-    stats_empty: str
-    data_heading: str
-    data_hint: str
-    seen: str
-    tools: tuple[Button, ...]
-    confirm: Confirm | None
-    back: Button
+    seen: str = ""
     people_columns: tuple[str, ...] = ()
-    people: tuple[tuple[str, ...], ...] = ()  # the lines of the people who played in teams (a table of its own)
+    people: tuple[tuple[str, ...], ...] = ()
 
 
 Body = QuizSetupView | HandoffView | ChooseView | RevealView | GuessView | EndView | QuizSheetView | RulesView

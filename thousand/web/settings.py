@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tabletop.names import clean_name
+from tabletop.remote import PHONE, Seating, saved_phones
 from thousand.game import MAX_TEAMS, MIN_TEAMS
 
 PEOPLE = "people"
-PHONE = "phone"  # a team of people who play on their own phone (``tabletop.remote``)
 BOT_LEVELS = ("easy", "medium", "hard")
 KINDS = (PEOPLE, PHONE, *BOT_LEVELS)
 # Seconds a bot's decision stays on screen as "thinking", per speed.
@@ -35,26 +35,19 @@ def people_of(text: str) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
-class QuizSettings:
+class QuizSettings(Seating):
     """The teams at the table and the bots' pace."""
+
+    PEOPLE = PEOPLE
 
     teams: tuple[TeamConfig, ...] = (TeamConfig(), TeamConfig("medium"), TeamConfig("medium"))
     speed: str = "normal"
     phones: tuple[int, ...] = ()  # the teams of people who play on their own phone
 
     @property
-    def people_teams(self) -> tuple[int, ...]:
-        """The teams played by people (at the tablet or on a phone)."""
-        return tuple(i for i, t in enumerate(self.teams) if t.is_people)
-
-    @property
-    def at_tablet(self) -> tuple[int, ...]:
-        """The teams of people at the tablet (who take it in turns)."""
-        return tuple(i for i in self.people_teams if i not in self.phones)
-
-    def kind(self, team: int) -> str:
-        """What the set-up shows as chosen for ``team``: ``people``, ``phone`` or a bot's level."""
-        return PHONE if team in self.phones else self.teams[team].kind
+    def choices(self) -> tuple[str, ...]:
+        """Each team's choice: ``people`` or a bot's level."""
+        return tuple(t.kind for t in self.teams)
 
     def with_team(self, index: int, team: TeamConfig) -> QuizSettings:
         """These settings with one team changed."""
@@ -84,9 +77,6 @@ class QuizSettings:
         if not MIN_TEAMS <= len(teams) <= MAX_TEAMS:
             raise ValueError("A saved quiz has 2 to 4 teams.")
         speed = data.get("speed")
-        phones = data.get("phones", [])
-        if not isinstance(phones, list) or any(type(i) is not int or not 0 <= i < len(teams)
-                                               or not teams[i].is_people for i in phones):
-            raise ValueError("The saved teams on phones are not readable.")
-        return cls(tuple(teams), speed if isinstance(speed, str) and speed in SPEEDS else "normal",
-                   tuple(sorted(set(phones))))
+        phones = saved_phones(data.get("phones", []), [t.is_people for t in teams],
+                              "The saved teams on phones are not readable.")
+        return cls(tuple(teams), speed if isinstance(speed, str) and speed in SPEEDS else "normal", phones)

@@ -16,11 +16,10 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from functools import partial
 
-from tabletop import saving
-from tabletop.bots import BotJob, BotSteps, Key
-from tabletop.effects import Add, Effect, Effects, Think, Thinking, unique
+from tabletop import bots, nav, saving
+from tabletop.bots import BotSteps, Decided, Key, Turn
+from tabletop.effects import Add, Effect, Effects, Thinking, unique
 from tabletop.names import bot_name
 from tabletop.notes import Live, Note, said
 from tabletop.prefs import PREFS
@@ -142,11 +141,9 @@ def current_reveal(s: QuizTable) -> Reveal | None:
 
 def page(s: QuizTable) -> Page:
     """The screen that is up."""
-    if s.overlay is not None:
-        return s.overlay
     g = s.game
-    if g is None or s.setting_up:
-        return Page.SETUP
+    if g is None or s.setting_up or s.overlay is not None:
+        return nav.over(s, Page.SETUP)
     if current_reveal(s) is not None:
         return Page.REVEAL
     if g.is_over:
@@ -270,10 +267,7 @@ def settle(before: QuizTable, after: QuizTable, effects: Effects = (), *, save: 
     if g is not None and g.is_over and not after.recorded:
         after, more = saving.record(replace(after, recorded=True))
         found += more
-    turn = bot_turn(after)
-    if turn is not None:
-        key = (after.serial, turn.key)
-        found.append(Think(BotJob(key, partial(think, turn), lambda state, k: acting(state, k) is not None)))
+    found += bots.wake(after.serial, bot_turn(after), think, lambda state, k: acting(state, k) is not None)
     return after, unique(found)
 
 
@@ -394,55 +388,27 @@ def change_action(s: QuizTable) -> Change | None:
 # ---- bots -------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class BotTurn:
-    """A bot team's decision to take: ``level`` bot, on ``view`` (answers of unrevealed cards: none)."""
-
-    team: int
-    level: str
-    view: TeamView
-    rng: random.Random = field(compare=False)
-    key: tuple[int, ...]
-    deck: Deck = field(compare=False)
-    seed: int | str = 0
-    script: Action | None = None  # the tutorial's scripted move: no thinking
-
-
-def bot_turn(s: QuizTable) -> BotTurn | None:
-    """The bot decision to take now, if a bot team is to act."""
-    step = next_step(s)
-    if not isinstance(step, BotActs) or s.game is None:
-        return None
+def bot_turn(s: QuizTable) -> Turn | None:
+    """The bot team's decision to take now, if a bot team is to act (the answers of unrevealed cards: in no view).
+    Its ``context`` is the deck and the bot's seed."""
     g = s.game
-    rng = random.Random(f"{g.seed}:{step.key[0]}:{step.who}")
+    if g is None or not isinstance(step := next_step(s), BotActs):
+        return None
     script = next((a for a in s.script if a.team == step.who), None) if g.phase is Phase.CHOOSE else None
-    return BotTurn(step.who, s.settings.teams[step.who].kind, g.view(step.who), rng, step.key, g.deck,
-                   f"{g.seed}:{step.who}", script)
+    return Turn(step.who, s.settings.teams[step.who].kind, g.view(step.who),
+                random.Random(f"{g.seed}:{step.key[0]}:{step.who}"), step.key, script, (g.deck, f"{g.seed}:{step.who}"))
 
 
-class Decided:
-    """A decision that needs no more thinking: ``step`` returns it at once."""
-
-    def __init__(self, action: Action) -> None:
-        self.action = action
-
-    def step(self, budget: float) -> Action:
-        return self.action
-
-
-def think(turn: BotTurn) -> Thinking:
+def think(turn: Turn) -> Thinking:
     """The bot team of ``turn`` deciding on its team's view (well under a slice: it decides at once)."""
     from thousand.bots import make_bot
 
-    if turn.script is not None:
-        return Decided(turn.script)
-    return Decided(make_bot(turn.level, turn.deck, turn.seed).decide(turn.view, turn.rng))
+    return Decided(make_bot(turn.level, *turn.context).decide(turn.view, turn.rng))
 
 
 def acting(s: QuizTable, key: Key) -> BotActs | None:
     """The bot team to act of ``key``, if the table is still where that bot saw it."""
-    step = next_step(s)
-    return step if isinstance(step, BotActs) and (s.serial, step.key) == key else None
+    return bots.acting(next_step(s), s.serial, key)
 
 
 #: A bot team's decision on the quiz's table: its panel says it is thinking for the table's pace, then it plays.

@@ -148,6 +148,10 @@ def dress(s: QuizTable, screen: Screen) -> Screen:
     step = expected(s)
     if step is None:
         return screen
+    # The lesson's words reach a screen reader through the live region (after what just happened), worded in
+    # the language on screen like the rest of it.
+    words = " ".join(w for w in lesson_text(s) if w and w not in screen.live)
+    screen = replace(screen, live=f"{screen.live} {words}".strip())
     if isinstance(body, ChooseView):
         return replace(screen, body=replace(body, teams=tuple(_cue_cards(p, step) for p in body.teams),
                                             controls=_cue_controls(body.controls, step, lesson(s))))

@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import replace
 from enum import StrEnum
 
+from tabletop import nav
 from tabletop.bots import BotDecided, BotPlay, BotShow, BotStarted
-from tabletop.effects import Leave
 from tabletop.names import clean_name
 from tabletop.notes import dismiss, said
 from tabletop.present import Nav
+from tabletop.remote import PHONE
 from tabletop.saving import Data
 from tabletop.turns import HandOff
 from tabletop.update import Handler, Update
@@ -26,7 +27,7 @@ from .i18n import LANGUAGES
 from .keeper import KEEPER
 from .phones import PHONES
 from .replay import open_replay, step_replay
-from .settings import KINDS, MAX_SEATS, MIN_SEATS, PHONE
+from .settings import KINDS, MAX_SEATS, MIN_SEATS
 from .table import (
     BOT_STEPS,
     CardWord,
@@ -125,12 +126,6 @@ def _start(s: Table, arg: str, value: str) -> Result:
     return start(dismiss(s, "tutorial.offer"))  # playing a match answers the tutorial's offer
 
 
-def _back_to_match(s: Table, arg: str, value: str) -> Result:
-    if s.match is None or s.match.is_over:
-        return _same(s)
-    return replace(s, setting_up=False, overlay=None), ()
-
-
 def _ready(s: Table, arg: str, value: str) -> Result:
     step = next_step(s)
     if page(s) is not Page.HANDOFF or not isinstance(step, HandOff):
@@ -187,15 +182,12 @@ def _confirm(s: Table, arg: str, value: str) -> Result:
     return apply(s, action)
 
 
-def _cancel(s: Table, arg: str, value: str) -> Result:
-    if s.confirm_clear:
-        return replace(s, confirm_clear=False), ()
-    if s.confirm_new:
-        return replace(s, confirm_new=False), ()
-    if s.overlay is not None:
-        return replace(s, overlay=None), ()
+def _cancel(s: Table) -> Result:
+    """Cancel once nothing of the shell's is open: the cards chosen and the knock asked."""
     if s.give or s.take or s.knocking:
         return replace(s, give=None, take=None, knocking=False, live=said("live.cleared")), ()
+    if s.log_open and page(s) in (Page.TABLE, Page.LAST_MOVE):
+        return replace(s, log_open=False), ()
     return _same(s)
 
 
@@ -216,8 +208,12 @@ def _next_round(s: Table, arg: str, value: str) -> Result:
 
 
 def _log(s: Table, arg: str, value: str) -> Result:
+    """At the table the move log opens and closes beside it while play goes on; from a round's end (where it does
+    not fit beside the hands) it is a page of its own."""
     if s.match is None or s.setting_up:
         return _same(s)
+    if page(s) in (Page.TABLE, Page.LAST_MOVE):
+        return replace(s, log_open=not s.log_open), ()
     return replace(s, overlay=Page.LOG, confirm_new=False), ()
 
 
@@ -260,38 +256,15 @@ def _play_again(s: Table, arg: str, value: str) -> Result:
     return start(replace(s, overlay=None))
 
 
-def _in_match(s: Table) -> bool:
-    return s.match is not None and not s.match.is_over and not s.setting_up
-
-
-def _new_setup(s: Table, arg: str, value: str) -> Result:
-    if _in_match(s):
-        return replace(s, confirm_new=True, overlay=None), ()
-    return replace(s, setting_up=True, overlay=None, confirm_new=False), ()
-
-
-def _new_setup_yes(s: Table, arg: str, value: str) -> Result:
-    if s.lesson is not None:  # leaving the tutorial: the table as it was, then the set-up
-        s = leave(s)[0]
-    return replace(cleared(s), setting_up=True, overlay=None, confirm_new=False), ()
-
-
-def _rules(s: Table, arg: str, value: str) -> Result:
-    return replace(s, overlay=Page.RULES, confirm_new=False), ()
-
-
-def _sheet(s: Table, arg: str, value: str) -> Result:
-    return replace(s, overlay=Page.SHEET, confirm_clear=False, confirm_new=False), ()
-
-
 def _back(s: Table, arg: str, value: str) -> Result:
     if s.overlay is Page.REPLAY:
         return replace(s, overlay=Page.SHEET, replay=None), ()
     return replace(s, overlay=None, confirm_clear=False), ()
 
 
-def _games(s: Table, arg: str, value: str) -> Result:
-    return replace(s, confirm_new=False), (Leave(),)
+def _leave(s: Table) -> Table:
+    """The table as a match is left for the set-up: a tutorial left first (the table as it was)."""
+    return cleared(leave(s)[0] if s.lesson is not None else s)
 
 
 def _clear_history(s: Table, arg: str, value: str) -> Result:
@@ -306,30 +279,25 @@ def _dismiss(s: Table, arg: str, value: str) -> Result:
 
 
 HANDLERS: dict[StrEnum, Handler[Table]] = {
+    **nav.handlers(Page.RULES, Page.SHEET, game=lambda s: s.match, leave=_leave, cancel=_cancel),
+    Nav.BACK: _back,
+    Nav.DISMISS: _dismiss,
+    Command.BACK_TO_MATCH: nav.back_to_game(lambda s: s.match),
     Command.SEAT_KIND: _seat_kind,
     Command.SEAT_NAME: _seat_name,
     Command.ADD_SEAT: _add_seat,
     Command.REMOVE_SEAT: _remove_seat,
     Command.SET: _set,
     Command.START: _start,
-    Command.BACK_TO_MATCH: _back_to_match,
     Command.READY: _ready,
     Command.HAND: _hand,
     Command.POOL: _pool,
     Command.KNOCK: _knock,
     Command.CONFIRM: _confirm,
-    Nav.CANCEL: _cancel,
     Command.SORT: _sort,
     Command.NEXT_ROUND: _next_round,
     Command.PLAY_AGAIN: _play_again,
-    Nav.NEW_SETUP: _new_setup,
-    Nav.NEW_SETUP_YES: _new_setup_yes,
-    Nav.RULES: _rules,
-    Nav.SHEET: _sheet,
-    Nav.BACK: _back,
     Command.CLEAR_HISTORY: _clear_history,
-    Nav.DISMISS: _dismiss,
-    Nav.GAMES: _games,
     Command.LOG: _log,
     Command.SEE_END: _see_end,
     Command.UNDO: _undo,

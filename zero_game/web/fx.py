@@ -73,6 +73,8 @@ class Fx:
     def fly_in(self, node: Any, start: Any, ms: int) -> None:
         """``node`` moves from the box ``start`` to where it now is."""
         end = node.getBoundingClientRect()
+        if not (start.width and end.width):
+            return  # from or to a place not drawn now (the seats and the pool behind the move log on a phone)
         dx, dy = start.left - end.left, start.top - end.top
         scale = start.width / end.width if end.width else 1
         frames = [{"transform": f"translate({dx}px, {dy}px) scale({scale})"}, {"transform": "none"}]
@@ -80,6 +82,8 @@ class Fx:
 
     def fly_away(self, old: Any, start: Any, end: Any, ms: int) -> None:
         """A copy of the card ``old`` (no longer in the page) flies from ``start`` to the box ``end`` and fades."""
+        if not (start.width and end.width):
+            return
         ghost = old.cloneNode(True)
         for name in ("data-card", "aria-label", "aria-pressed", "aria-description", "role"):
             ghost.removeAttribute(name)  # decoration only: no name, no hook, nothing to read

@@ -15,6 +15,7 @@ from tabletop.present import Nav
 from tabletop.widgets import Button
 from zero_game import Card, Effect, Match, Round, Swap
 
+from .actions import Command
 from .screens import LogRound, LogView
 from .table import Table
 from .texts import Texts
@@ -132,6 +133,16 @@ def log_round(t: Texts, log: RoundLog) -> LogRound:
     if not log.entries:
         lines.append(t.t("log.empty"))
     return LogRound(t.t("log.round", n=log.number), tuple(lines))
+
+
+def log_panel(s: Table) -> LogView:
+    """The move log at the table: every round so far, the oldest first, so the newest move is last (the panel
+    keeps its end in view); its button closes it."""
+    assert s.match is not None
+    t = s.texts
+    on_table = s.reviewed + 1 if len(s.match.finished_rounds) > s.reviewed else None  # a round's last move: its round
+    rounds = tuple(log_round(t, r) for r in match_log(s.match, upto=on_table))
+    return LogView(t.t("log.heading"), rounds, Button(Command.LOG, t.t("log.close")))
 
 
 def log_page(s: Table) -> LogView:

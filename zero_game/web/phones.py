@@ -13,10 +13,9 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from types import ModuleType
 
-from tabletop import saving
 from tabletop.notes import Live
 from tabletop.present import Nav
-from tabletop.remote import Phones
+from tabletop.remote import Phones, off_phone
 from zero_game import Card
 from zero_game.seats import Seat
 
@@ -79,20 +78,12 @@ class ZeroPhones:
                        remote=s.remote.with_link(seat, draft=draft))
 
     def here(self, s: Table, seat: int) -> Result:
-        phones = tuple(i for i in s.settings.phones if i != seat)
-        return _changed(s, replace(s, settings=replace(s.settings, phones=phones)))
+        return off_phone(s, seat, settle)
 
     def bot(self, s: Table, seat: int) -> Result:
         seats = list(s.settings.seats)
         seats[seat] = Seat.bot("medium", seats[seat].name)
-        phones = tuple(i for i in s.settings.phones if i != seat)
-        return _changed(s, replace(s, settings=replace(s.settings, seats=tuple(seats), phones=phones)))
-
-
-def _changed(s: Table, after: Table) -> Result:
-    """The table with a seat played otherwise from now on, saved with the match."""
-    after, effects = saving.save(after)
-    return settle(s, after, effects)
+        return off_phone(s, seat, settle, seats=tuple(seats))
 
 
 PHONES: Phones = ZeroPhones()

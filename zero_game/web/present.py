@@ -19,7 +19,7 @@ from zero_game.seats import PERSON
 from .actions import Command
 from .hint import can_hint, hint_text, thinking
 from .i18n import LANGUAGES, rules_sections
-from .movelog import last_move_text, log_page, log_round, round_log
+from .movelog import last_move_text, log_page, log_panel, log_round, round_log
 from .replay import replay_page
 from .screens import (
     Body,
@@ -64,7 +64,8 @@ def present(s: Table) -> Screen:
     return Screen(
         name=str(name), game="zero", lang=s.lang, title=t.t("title." + name.replace("-", "_")), brand=t.t("brand"),
         tagline=t.t("tagline"), table_label=t.t("table_label"), top=top_bar(s),
-        notices=notices(s.notes, t.t, leave_question(t) if s.confirm_new else None), live=live_text(s), body=body,
+        notices=notices(s.notes, t.t, leave_question(t) if s.confirm_new else None, compact=name in PLAY),
+        live=live_text(s), body=body,
         focus=FOCUS.get(name, (".view .btn.primary", "h1")), keys=keys(s, name), moment=str(name),
         chrome=chrome(t.t), guard=Command.READY if name is Page.HANDOFF else None,
         flags=(("motion", "on" if s.motion else "off"),), ready=("sheet",) if s.persist.sheet_ready else (),
@@ -77,6 +78,9 @@ def rules(s: Table) -> RulesView:
     return RulesView(t.t("rules.heading"), rules_sections(s.lang), Button(Nav.BACK, t.t("back")),
                      Button(Command.TUTORIAL, t.t("tutorial.start")))
 
+
+#: The screens of play: a notice there is one line above the game, never over it.
+PLAY = frozenset({Page.HANDOFF, Page.TABLE, Page.LAST_MOVE, Page.ROUND_END, Page.MATCH_END})
 
 FOCUS: dict[Page, tuple[str, ...]] = {
     Page.HANDOFF: (".handoff h1",),  # never its button: the next person taps it deliberately
@@ -108,7 +112,14 @@ def leave_question(t: Texts) -> tuple[str, str, str]:
 
 
 def live_text(s: Table) -> str:
-    """The live region's sentence: the state's event, worded in the language on screen."""
+    """The live region's sentence: the state's event, then the tutorial's lesson words (what to do now, why a
+    move was refused), all worded in the language on screen: a screen reader hears the lesson as it changes."""
+    said = _said(s)
+    lesson = lesson_text(s)
+    return f"{said} {lesson}".strip() if lesson and lesson not in said else said
+
+
+def _said(s: Table) -> str:
     live, t = s.live, s.texts
     if not live.key or (live.seat is not None and live.seat >= len(s.settings.seats)):
         return ""  # nothing said yet, or about a table set up again since
@@ -147,6 +158,7 @@ def setup(s: Table) -> SetupView:
             index=i, heading=t.t("setup.seat", n=i + 1),
             kind=Choice(f"seat-kind:{i}", t.t("setup.kind", n=i + 1), st.kind(i), kinds),
             name_label=t.t("setup.name", n=i + 1), placeholder=t.default_name(i), editable=seat.is_person,
+            bot_name=t.default_name(i),
             remove=Button(Command.REMOVE_SEAT, t.t("setup.remove"), arg=str(i)) if len(st.seats) > MIN_SEATS else None,
             name=seat.name, about="" if seat.is_person else t.t("level." + seat.choice),
         )
@@ -206,6 +218,7 @@ def table(s: Table) -> TableView:
         controls=controls(s, r, hand, mine, viewer),
         hand=hand_view(s, hand, mine, viewer) if hand else None,
         my_turn=mine,
+        log=log_panel(s) if s.log_open and s.phone is None else None,  # the move log and its toggle are the tablet's
     )
 
 
@@ -245,7 +258,7 @@ def tools(s: Table) -> tuple[Button, ...]:
     t = s.texts
     if s.phone is not None:
         return ()  # the move log and the sound are the tablet's
-    return (Button(Command.LOG, t.t("log.open")),
+    return (Button(Command.LOG, t.t("log.open"), pressed=s.log_open),
             Button(Command.SOUND, t.t("sound.on" if s.sound else "sound.off"), pressed=s.sound))
 
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tabletop.names import MAX_NAME
 from tabletop.paint import Painter
 
 from .screens import (
     CardView,
     ControlsView,
+    HistoryEntry,
     LogRound,
     LogView,
     MatchEndView,
@@ -142,17 +142,9 @@ class CardPainter(Painter):
         part = self.heading(self.el("div", "setup-seats"), v.heading, v.intro, v.back)
         seats = self.el("ol", "seats")
         for seat in v.seats:
-            row = self.row("seat-row", seat.heading, seat.kind)
+            row = self.setup_row("seat-row", seat, "seat-name")
             if seat.about:
                 row.querySelector("select").setAttribute("aria-describedby", f"level-about-{seat.index}")
-            if seat.editable:
-                name = self.text_box(seat.name_label, f"seat-name:{seat.index}", seat.name, MAX_NAME, seat.placeholder)
-            else:
-                name = self.el("span", "field name bot-name", seat.placeholder)
-            row.appendChild(name)
-            if seat.remove:
-                row.appendChild(self.button(seat.remove, "remove"))
-            if seat.about:
                 row.appendChild(self.el("p", "level-about", seat.about, id=f"level-about-{seat.index}"))
             seats.appendChild(row)
         part.appendChild(seats)
@@ -178,20 +170,13 @@ class CardPainter(Painter):
 
     def seat(self, s: SeatInfo) -> Any:
         node = self.el("li", "seat" + (" turn" if s.turn else ""), data_seat=str(s.seat))
-        head = self.el("div", "seat-head")
-        head.appendChild(self.el("span", "seat-name", s.name))
-        if s.badge:
-            head.appendChild(self.el("span", "badge", s.badge))
-        if s.dealer:
-            head.appendChild(self.el("span", "badge dealer", s.dealer))
-        node.appendChild(head)
-        info = self.el("div", "seat-info")
-        info.appendChild(self.el("span", "seat-cards", s.cards))
-        if s.knocked:
-            info.appendChild(self.el("span", "knock-marker", s.knocked))
-        if s.thinking:
-            info.appendChild(self.el("span", "thinking", s.thinking))
-        node.appendChild(info)
+        head = self.add(self.el("div", "seat-head"), self.el("span", "seat-name", s.name),
+                        self.el("span", "badge", s.badge) if s.badge else None,
+                        self.el("span", "badge dealer", s.dealer) if s.dealer else None)
+        info = self.add(self.el("div", "seat-info"), self.el("span", "seat-cards", s.cards),
+                        self.el("span", "knock-marker", s.knocked) if s.knocked else None,
+                        self.el("span", "thinking", s.thinking) if s.thinking else None)
+        self.add(node, head, info)
         if s.last:
             last = self.el("div", "seat-last")
             last.appendChild(self.el("span", "", s.last))
@@ -267,68 +252,21 @@ class CardPainter(Painter):
     def sheet_page(self, v: SheetPageView) -> Any:
         """The score-sheet page: this match, finished matches, statistics, export/import/clear."""
         panel = self.el("section", "panel sheet-page")
-        panel.appendChild(self.el("h1", "", v.heading))
-        if v.current:
-            panel.appendChild(self.sheet(v.current))
-        panel.appendChild(self.el("h2", "", v.history_heading))
-        if v.history:
-            items = self.el("ol", "history")
-            for entry in v.history:
-                item = self.el("li", "history-entry")
-                head = self.el("p", "history-head")
-                self.add(head, self.el("span", "history-date", entry.date),
-                         self.el("span", "history-rounds", entry.rounds),
-                         self.el("span", "history-winners", entry.winners))
-                if entry.assists:
-                    head.appendChild(self.el("span", "history-assists", entry.assists))
-                item.appendChild(head)
-                players = self.el("ul", "history-players")
-                for name, total, won in entry.players:
-                    line = self.el("li", "won" if won else "")
-                    self.add(line, self.el("span", "history-name", name), self.el("span", "history-total", total))
-                    players.appendChild(line)
-                item.appendChild(players)
-                if entry.replays:
-                    replays = self.el("div", "history-replays")
-                    for b in entry.replays:
-                        replays.appendChild(self.button(b))
-                    item.appendChild(replays)
-                items.appendChild(item)
-            panel.appendChild(items)
-        else:
-            panel.appendChild(self.el("p", "empty", v.history_empty))
-        panel.appendChild(self.el("h2", "", v.stats_heading))
-        if v.stats:
-            wrap = self.el("div", "sheet")
-            table = self.el("table", "sheet-table stats-table")
-            thead = self.el("thead")
-            head = self.el("tr")
-            for col in v.stats_columns:
-                head.appendChild(self.el("th", "", col, scope="col"))
-            thead.appendChild(head)
-            table.appendChild(thead)
-            body = self.el("tbody")
-            for line in v.stats:
-                tr = self.el("tr")
-                tr.appendChild(self.el("th", "", line.name, scope="row"))
-                for value in (line.matches, line.wins, line.average, line.zeros, line.best):
-                    tr.appendChild(self.el("td", "", value))
-                body.appendChild(tr)
-            table.appendChild(body)
-            wrap.appendChild(table)
-            panel.appendChild(wrap)
-        else:
-            panel.appendChild(self.el("p", "empty", v.stats_empty))
-        panel.appendChild(self.el("h2", "", v.data_heading))
-        panel.appendChild(self.el("p", "intro", v.data_hint))
-        tools = self.el("div", "sheet-tools")
-        for b in v.tools:
-            tools.appendChild(self.button(b))
-        panel.appendChild(tools)
-        if v.confirm:
-            panel.appendChild(self.confirm(v.confirm, role="alertdialog"))
-        panel.appendChild(self.button(v.back, "primary back"))
-        return panel
+        self.add(panel, self.el("h1", "", v.heading), self.sheet(v.current) if v.current else None)
+        return self.score_sheet(panel, v, self.history_entry, [self.el("p", "intro", v.data_hint)])
+
+    def history_entry(self, entry: HistoryEntry) -> list[Any]:
+        """A finished match: its date, rounds, winners and help used; each player's total; its rounds to replay."""
+        head = self.add(self.el("p", "history-head"), self.el("span", "history-date", entry.date),
+                        self.el("span", "history-rounds", entry.rounds),
+                        self.el("span", "history-winners", entry.winners),
+                        self.el("span", "history-assists", entry.assists) if entry.assists else None)
+        players = self.el("ul", "history-players")
+        for name, total, won in entry.players:
+            line = self.el("li", "won" if won else "")
+            self.add(line, self.el("span", "history-name", name), self.el("span", "history-total", total))
+            players.appendChild(line)
+        return [head, players, self.buttons("history-replays", entry.replays) if entry.replays else None]
 
     def replay(self, v: ReplayView) -> Any:
         """A finished round replayed: its heading, the move, the pool, every hand, the step buttons."""
@@ -355,10 +293,7 @@ class CardPainter(Painter):
             item.appendChild(cards)
             hands.appendChild(item)
         panel.appendChild(hands)
-        buttons = self.el("div", "end-buttons replay-buttons")
-        for b in v.buttons:
-            buttons.appendChild(self.button(b))
-        panel.appendChild(buttons)
+        panel.appendChild(self.buttons("end-buttons replay-buttons", v.buttons))
         panel.appendChild(self.button(v.back, "back"))
         return panel
 
@@ -371,6 +306,20 @@ class CardPainter(Painter):
             lines.appendChild(self.el("li", "", text))
         part.appendChild(lines)
         return part
+
+    def log_side(self, v: LogView) -> Any:
+        """The move log at the table: its heading and its way out, then every round, the newest move last (its
+        scroller is reversed, so the end is in view and stays there as moves come in)."""
+        box = self.el("aside", "table-log", aria_label=v.heading, data_zone="table-log")
+        head = self.el("div", "table-log-head")
+        self.add(head, self.el("h2", "", v.heading), self.button(v.back, "log-close"))
+        rounds = self.el("div", "log-rounds")
+        for r in v.rounds:
+            rounds.appendChild(self.log_round(r, "h3"))
+        scroll = self.el("div", "log-scroll", tabindex="0")  # a keyboard scrolls it too
+        scroll.appendChild(rounds)
+        self.add(box, head, scroll)
+        return box
 
     def log_page(self, v: LogView) -> Any:
         """The move log: a heading per round, newest first."""
@@ -425,9 +374,7 @@ class CardPainter(Painter):
     def match_end(self, v: MatchEndView) -> Any:
         panel = self.el("section", "panel match-end")
         self.add(panel, self.el("h1", "", v.heading), self.el("p", "banner winner", v.banner))
-        buttons = self.el("div", "end-buttons")
-        for b in v.actions:
-            buttons.appendChild(self.button(b, "big"))
+        buttons = self.buttons("end-buttons", v.actions, "big")
         body = self.el("div", "end-body")
         self.add(body, self.podium(v.podium) if v.podium else None, self.sheet(v.sheet))
         self.add(panel, buttons, body)

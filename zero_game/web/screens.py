@@ -7,9 +7,9 @@ itself) are the shell's, from ``tabletop.widgets``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from tabletop.widgets import Button, Choice, Confirm, HandoffView, Podium, RulesView, parts
+from tabletop.widgets import Button, Choice, Confirm, HandoffView, Podium, RulesView, SetupRow, SheetPage, parts
 
 
 @dataclass(frozen=True)
@@ -32,17 +32,9 @@ class CardView:
 
 
 @dataclass(frozen=True)
-class SeatSetup:
-    """One seat row of the set-up screen; the name box owns its text while typed (not compared)."""
+class SeatSetup(SetupRow):
+    """One seat row of the set-up screen (a bot's seat shows its default name)."""
 
-    index: int
-    heading: str
-    kind: Choice
-    name_label: str
-    placeholder: str
-    editable: bool
-    remove: Button | None
-    name: str = field(default="", compare=False)
     about: str = ""  # a bot seat: what its level does and how strong it is, in one line
 
 
@@ -132,6 +124,7 @@ class TableView:
     controls: ControlsView
     hand: HandView | None
     my_turn: bool
+    log: LogView | None = None  # the move log, open beside the table (over its seats and pool on narrow screens)
 
 
 # ---- ends of rounds and matches, pages -----------------------------------------------------------
@@ -221,35 +214,11 @@ class HistoryEntry:
 
 
 @dataclass(frozen=True)
-class StatsLine:
-    """One player's line of statistics (a person by name, or all bots of a level)."""
+class SheetPageView(SheetPage):
+    """The score-sheet page: this match (if any) above the history (``HistoryEntry``), statistics by player (a person
+    by name, or all bots of a level: matches, wins, average, zeros, best round), and the data tools."""
 
-    name: str
-    matches: str
-    wins: str
-    average: str
-    zeros: str
-    best: str
-
-
-@dataclass(frozen=True)
-class SheetPageView:
-    """The score-sheet page: this match (if any), the history, statistics by player, and the data tools."""
-
-    heading: str
-    current: SheetView | None
-    history_heading: str
-    history: tuple[HistoryEntry, ...]
-    history_empty: str
-    stats_heading: str
-    stats_columns: tuple[str, ...]
-    stats: tuple[StatsLine, ...]
-    stats_empty: str
-    data_heading: str
-    data_hint: str
-    tools: tuple[Button, ...]
-    confirm: Confirm | None
-    back: Button
+    current: SheetView | None = None
 
 
 @dataclass(frozen=True)

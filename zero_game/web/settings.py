@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from tabletop.names import clean_name
+from tabletop.remote import PHONE, Seating, saved_phones
 from zero_game.match import MAX_ROUNDS
 from zero_game.round import MAX_PLAYERS, MIN_PLAYERS
 from zero_game.round import POOL_SIZES as POOL_SIZES
@@ -19,7 +20,6 @@ if TYPE_CHECKING:
     from zero_game.sheet import SavedGame
 
 BOT_LEVELS = ("easy", "medium", "hard", "expert")  # the levels the table offers
-PHONE = "phone"  # a person who plays on their own phone (``tabletop.remote``)
 KINDS = (PERSON, PHONE, *BOT_LEVELS)
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
 # Seconds a bot's move stays on screen, per speed: half showing the card leaving, half arriving.
@@ -27,8 +27,10 @@ SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.15}
 
 
 @dataclass(frozen=True)
-class Settings:
+class Settings(Seating):
     """How the table is set up; ``None`` options take the rules' default for the player count."""
+
+    PEOPLE = PERSON
 
     seats: tuple[Seat, ...] = (Seat(), Seat.bot("medium"), Seat.bot("medium"))
     pool_size: int | None = None
@@ -38,18 +40,9 @@ class Settings:
     phones: tuple[int, ...] = ()  # the people's seats played on their own phones
 
     @property
-    def persons(self) -> tuple[int, ...]:
-        """The seats played by people (at the tablet or on a phone)."""
-        return tuple(i for i, s in enumerate(self.seats) if s.is_person)
-
-    @property
-    def at_tablet(self) -> tuple[int, ...]:
-        """The seats played by people at the tablet (who take it in turns)."""
-        return tuple(i for i in self.persons if i not in self.phones)
-
-    def kind(self, seat: int) -> str:
-        """What the set-up shows as chosen for ``seat``: ``person``, ``phone`` or a bot's level."""
-        return PHONE if seat in self.phones else self.seats[seat].choice
+    def choices(self) -> tuple[str, ...]:
+        """Each seat's choice: ``person`` or a bot's level."""
+        return tuple(s.choice for s in self.seats)
 
     def with_seats(self, seats: tuple[Seat, ...], phones: tuple[int, ...] | None = None) -> Settings:
         """These settings with other seats (the dealer kept in range, the rounds back to the default); the seats on
@@ -103,11 +96,9 @@ class Settings:
         if type(dealer) is not int or not 0 <= dealer < len(seats) or not isinstance(speed, str) \
                 or speed not in SPEEDS:  # a list or an object is not a speed, nor a key of SPEEDS
             raise ValueError("The saved dealer or bot speed is not readable.")
-        phones = data.get("phones", [])
-        if not isinstance(phones, list) or any(type(i) is not int or not 0 <= i < len(seats)
-                                               or not seats[i].is_person for i in phones):
-            raise ValueError("The saved seats on phones are not readable.")
-        return cls(tuple(seats), pool, rounds, dealer, speed, tuple(sorted(set(phones))))
+        phones = saved_phones(data.get("phones", []), [s.is_person for s in seats],
+                              "The saved seats on phones are not readable.")
+        return cls(tuple(seats), pool, rounds, dealer, speed, phones)
 
 
 def saved_settings(game: SavedGame) -> Settings:

@@ -8,7 +8,7 @@ from tabletop.widgets import Button, Confirm
 
 from .actions import Command
 from .replay import replay_buttons
-from .screens import HistoryEntry, SheetPageView, SheetView, StatsLine
+from .screens import HistoryEntry, SheetPageView, SheetView
 from .settings import BOT_LEVELS
 from .table import Table
 
@@ -67,8 +67,8 @@ def sheet_page(s: Table) -> SheetPageView:
     stats = []
     for line in s.history.player_stats():
         name = t.t("kind." + line.level) if line.kind == "bot" and line.level in BOT_LEVELS else line.name
-        stats.append(StatsLine(name, str(line.matches), str(line.wins), number(s.lang, line.average),
-                               str(line.zeros), "" if line.best_round is None else str(line.best_round)))
+        stats.append((name, str(line.matches), str(line.wins), number(s.lang, line.average), str(line.zeros),
+                      "" if line.best_round is None else str(line.best_round)))
     empty = not s.history.matches
     tools = [
         Button(Data.EXPORT_JSON, t.t("storage.export")),
@@ -87,7 +87,7 @@ def sheet_page(s: Table) -> SheetPageView:
     return SheetPageView(
         heading=t.t("sheet.heading"), current=current, history_heading=t.t("sheet.history"),
         history=tuple(history), history_empty=t.t("sheet.history_empty"), stats_heading=t.t("sheet.stats"),
-        stats_columns=tuple(t.t("stats." + k) for k in ("name", "matches", "wins", "average", "zeros", "best")),
+        columns=tuple(t.t("stats." + k) for k in ("name", "matches", "wins", "average", "zeros", "best")),
         stats=tuple(stats), stats_empty=t.t("sheet.stats_empty"), data_heading=t.t("sheet.data"),
         data_hint=t.t("sheet.data_hint"), tools=tuple(tools), confirm=confirm, back=Button(Nav.BACK, t.t("back")),
     )

@@ -16,18 +16,17 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from functools import partial
 from typing import TYPE_CHECKING
 
-from tabletop import saving
-from tabletop.bots import BotJob, BotSteps, Key
-from tabletop.effects import Add, After, Effect, Effects, Think, Thinking, unique
+from tabletop import bots, nav, saving
+from tabletop.bots import BotSteps, Key, Turn
+from tabletop.effects import Add, After, Effect, Effects, Thinking, unique
 from tabletop.notes import Live, Note, said
 from tabletop.prefs import PREFS
 from tabletop.remote import Remote
 from tabletop.saving import Persist
 from tabletop.turns import Acts, BotActs, HandOff, Step, Waits
-from zero_game import Action, Card, Match, Phase, Round, RoundView, Swap
+from zero_game import Action, Card, Match, Phase, Round, Swap
 from zero_game import Effect as Turned
 from zero_game.seats import Seat
 from zero_game.sheet import ScoreSheet
@@ -129,6 +128,7 @@ class Table:
     phone: int | None = None  # the seat whose phone this state is presented for (``phones.enter``); None: the tablet
     more_options: bool = False  # the set-up shows its options out of the way (not saved)
     refused: bool = False  # the tutorial just refused a move that was not its lesson's (says why until the next tap)
+    log_open: bool = False  # the move log is shown at the table while play goes on (not saved; see present.table)
 
     @property
     def texts(self) -> Texts:
@@ -138,11 +138,9 @@ class Table:
 
 def page(s: Table) -> Page:
     """The screen that is up."""
-    if s.overlay is not None:
-        return s.overlay
     m = s.match
-    if m is None or s.setting_up:
-        return Page.SETUP
+    if m is None or s.setting_up or s.overlay is not None:
+        return nav.over(s, Page.SETUP)
     if len(m.finished_rounds) > s.reviewed:
         return Page.ROUND_END if s.shown > s.reviewed else Page.LAST_MOVE
     if m.is_over:
@@ -261,10 +259,7 @@ def settle(before: Table, after: Table, effects: Effects = (), *, pause: float =
         if m.is_over and not after.recorded:
             after, more = saving.record(replace(after, recorded=True))
             found += more
-    turn = bot_turn(after)
-    if turn is not None:
-        key = (after.serial, turn.key)
-        found.append(Think(BotJob(key, partial(think, turn), lambda state, k: acting(state, k) is not None), pause))
+    found += bots.wake(after.serial, bot_turn(after), think, lambda state, k: acting(state, k) is not None, pause)
     reveal = revealing(after)
     if reveal is not None:
         found.append(After(max(1.0, SPEEDS[after.settings.speed] * 2), SeeEnd(reveal), key=("reveal", reveal)))
@@ -373,34 +368,22 @@ def knock_question(s: Table) -> str:
 # ---- bots -------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class BotTurn:
-    """A bot's turn to take: ask the ``level`` bot for an action on ``view`` with ``rng``."""
-
-    seat: int
-    level: str
-    view: RoundView
-    rng: random.Random = field(compare=False)
-    key: tuple[int, ...]
-    totals: tuple[int, ...]  # the match around the round (public), for the bots that weigh it
-    rounds_left: int
-    script: Action | None = None  # the tutorial's scripted move: no thinking
-
-
-def bot_turn(s: Table) -> BotTurn | None:
-    """The bot turn to play now, if a bot is to act."""
-    step = next_step(s)
-    if not isinstance(step, BotActs) or s.match is None:
+def bot_turn(s: Table) -> Turn | None:
+    """The bot turn to play now, if a bot is to act: its ``context`` is the match around the round (``Standing``), for
+    the bots that weigh it."""
+    step, m = next_step(s), s.match
+    if not isinstance(step, BotActs) or m is None:
         return None
-    m = s.match
-    rng = random.Random(f"{m.seed}:{step.key[0]}:{step.key[1]}")
+    from zero_game.bots import Standing  # the bots are imported only once a bot plays
+
     script = None
     if s.lesson is not None:
         from .tutorial import scripted  # the tutorial builds on this module
 
         script = scripted(s)
-    return BotTurn(step.who, s.settings.seats[step.who].choice, m.view(step.who), rng, step.key,
-                   tuple(m.totals), max(0, m.rounds - m.round_number), script)
+    return Turn(step.who, s.settings.seats[step.who].choice, m.view(step.who),
+                random.Random(f"{m.seed}:{step.key[0]}:{step.key[1]}"), step.key, script,
+                Standing(tuple(m.totals), max(0, m.rounds - m.round_number)))
 
 
 @functools.cache
@@ -411,20 +394,14 @@ def bot(level: str) -> Bot:
     return make_bot(level)
 
 
-def think(turn: BotTurn) -> Thinking:
-    """The bot of ``turn`` starting to decide on what its seat may see (the tutorial's bot: its scripted move)."""
-    from zero_game.bots import Standing
-    from zero_game.bots.base import Decided
-
-    if turn.script is not None:
-        return Decided(turn.script)
-    return bot(turn.level).start(turn.view, turn.rng, Standing(turn.totals, turn.rounds_left))
+def think(turn: Turn) -> Thinking:
+    """The bot of ``turn`` starting to decide on what its seat may see."""
+    return bot(turn.level).start(turn.view, turn.rng, turn.context)
 
 
 def acting(s: Table, key: Key) -> BotActs | None:
     """The bot to act of ``key``, if the table is still where that bot saw it."""
-    step = next_step(s)
-    return step if isinstance(step, BotActs) and (s.serial, step.key) == key else None
+    return bots.acting(next_step(s), s.serial, key)
 
 
 #: A bot's turn on Zero's table: its seat says it is thinking, the card it takes leaves the pool, then the move is

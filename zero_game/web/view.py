@@ -56,7 +56,7 @@ class View(Regions):
         self.cards = {"pool": {}, "hand": {}}
         if isinstance(body, TableView):
             table = p.el("section", "tablescreen")
-            for region in ("status", "seats", "pool", "controls", "hand"):
+            for region in ("status", "seats", "pool", "controls", "hand", "log"):
                 self.nodes[region] = p.el("div", "region-" + region)
                 table.appendChild(self.nodes[region])
             self.nodes["table"] = table
@@ -78,7 +78,9 @@ class View(Regions):
             yield "controls", body.controls, lambda node: p.controls(body.controls)
             yield "pool", body.pool, lambda node: self._pool(node, body.pool)
             yield "hand", body.hand, lambda node: self._hand(node, body.hand)
-            self.nodes["table"].className = "tablescreen" + (" myturn" if body.my_turn else "")
+            yield "log", body.log, lambda node: p.log_side(body.log) if body.log else p.el("div", "region-log")
+            self.nodes["table"].className = ("tablescreen" + (" myturn" if body.my_turn else "")
+                                             + (" log-open" if body.log else ""))
         elif isinstance(body, SetupView):
             # Two regions, so typing a name (which changes the dealer's list) leaves the name box alone.
             rows = (body.heading, body.intro, body.back, body.seats, body.add)
