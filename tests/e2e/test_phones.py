@@ -636,3 +636,92 @@ def read_back_with_the_vendored_reader(tablet: Page) -> None:
     }""")
     assert read_back == [code]
 
+
+
+# ---- a phone in another engine ------------------------------------------------------------------------------------
+
+
+def test_a_firefox_phone_pairs_with_a_chromium_tablet_and_plays_its_seat_holding_only_its_hand(
+        chromium: Browser, site_url: str) -> None:
+    """Phones are whatever the players carry: a Firefox phone (Gecko's WebRTC, no ``BarcodeDetector``) pairs with a
+    Chromium tablet by the same two codes and plays its seat by taps beside a bot and a person at the tablet, its
+    page holding only its own hand, the tablet's none of it.  (Debian's WebKitGTK, Safari's engine here, is built
+    without WebRTC, so it has no phone test: docs/phones.md.)"""
+    from tests.engines.table import swap_first_cards
+    from tools.engines import EngineMissing, launch
+    from zero_game import Swap
+    from zero_game.sheet import load_game
+
+    try:
+        phone = launch("firefox")
+    except EngineMissing as gone:
+        pytest.fail(f"{gone} Run ./test.sh, which installs it.", pytrace=False)
+    context = chromium.new_context(viewport={"width": 1024, "height": 768}, reduced_motion="reduce")
+    try:
+        tablet = context.new_page()
+        errors: list[str] = []
+        tablet.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        tablet.goto(site_url + "?game=zero&seed=8&speed=fast", wait_until="commit")
+        tablet.wait_for_function(READY, timeout=BOOT_MS)
+        tablet.select_option("[data-field='seat-kind:1']", "phone")
+        tablet.click("[data-action=start]")
+        tablet.wait_for_function("() => document.querySelector('.pairing svg[data-qr]')", timeout=STEP_MS)
+        code = tablet.get_attribute(".pairing svg[data-qr]", "data-qr")
+        assert code and "#j=" in code
+        phone.set_viewport(390, 844)
+        phone.goto(code)  # its camera app opened the tablet's link
+        phone.wait(READY, timeout=BOOT_MS / 1000, what="the Firefox phone's page ready")
+        answer = phone.wait("() => document.querySelector('.join svg[data-qr]')?.getAttribute('data-qr')",
+                            timeout=STEP_MS / 1000, what="the phone's code")
+        tablet.evaluate(SCAN, answer)  # the tablet's camera read the phone's code
+        try:
+            phone.wait("() => !['join', ''].includes(document.body.dataset.screen)", timeout=STEP_MS / 1000,
+                       what="the phone at the table")
+        except TimeoutError:
+            said = phone.call("() => document.body.innerText.slice(0, 300)")
+            pytest.fail(f"the Firefox phone never reached the table (its code: {len(answer)} characters); it says "
+                        f"{said!r}; the tablet says {tablet.evaluate('() => document.body.innerText.slice(0, 300)')!r}")
+
+        def match() -> tuple[Any, int]:
+            """The match the tablet saved, and its revision (read together)."""
+            text = tablet.evaluate(f"() => localStorage.getItem('{ZERO_KEY}')")
+            assert text is not None, "the tablet saved no match"
+            return load_game(text).match, int(json.loads(text)["revision"])
+
+        phone_moves = 0
+        for _ in range(12):
+            m, revision = match()
+            seat = m.current_player
+            phone.wait("(h) => JSON.stringify([...document.querySelectorAll('[data-zone=hand] [data-card]')]"
+                       ".map((n) => n.dataset.card).sort()) === JSON.stringify(h)",
+                       sorted(c.slug for c in m.round.hand(1)),
+                       timeout=STEP_MS / 1000, what="the phone's hand as the tablet holds it")
+            on_phone = set(phone.call(CARDS)["cards"])
+            on_tablet = set(tablet.evaluate(CARDS)["cards"])
+            # Read after the screens (the bot may have moved meanwhile): a card in a hand now and never face up
+            # by now was in that hand since the deal, so no screen read before may show it to another seat.
+            r = match()[0].round
+            public = {c.slug for c in r.pool} | {t.action.take.slug for t in r.history if isinstance(t.action, Swap)}
+            unseen = [{c.slug for c in r.hand(s)} - public for s in (0, 1, 2)]
+            for other in (0, 2):
+                assert not on_phone & unseen[other], f"the phone showed seat {other}'s hand"
+            for other in (1, 2):
+                assert not on_tablet & unseen[other], f"the tablet showed seat {other}'s hand"
+            if phone_moves == 2 or seat is None:
+                break
+            if seat == 1:  # the phone's turn: tapped on the phone
+                swap_first_cards(phone)
+                phone_moves += 1
+            elif seat == 0:  # Ann's turn, at the tablet
+                tablet.wait_for_function("() => !document.querySelector('[data-action=knock]')?.disabled",
+                                         timeout=STEP_MS)
+                tablet.click("[data-zone=hand] [data-card]")
+                tablet.click("[data-zone=pool] [data-card]")
+                tablet.click("[data-action=confirm]")
+            tablet.wait_for_function(PASSED, arg=[ZERO_KEY, revision], timeout=STEP_MS)  # (seat 2: the bot's move)
+        assert phone_moves == 2, "the Firefox phone did not get its turns"
+        assert phone.call("() => window.__zeroConsoleErrors ?? []") == []
+        assert errors == []
+    finally:
+        context.close()
+        phone.quit()
