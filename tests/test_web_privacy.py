@@ -109,7 +109,7 @@ class Checker:
 
     def __init__(self) -> None:
         self.states = 0
-        self.pages: dict[tuple[str, ...], set[Page]] = {}
+        self.pages: dict[tuple[str, ...], set[Page | str]] = {}
         self.last: Table | None = None
 
     def __call__(self, s: Table, draw: bool) -> None:
@@ -134,11 +134,17 @@ def play(mix: tuple[str, ...], seed: int, draw: bool, checker: Checker) -> None:
         checker(s, draw)
         where = page(s)
         seen.add(where)
+        if s.log_open and where is Page.TABLE:
+            seen.add(LOG_BESIDE)
         if where is Page.MATCH_END:
             return
         if rng.random() < 0.04:
             s = interrupt(s, rng, opened)
         elif where is Page.ROUND_END:
+            if rng.random() < 0.3:  # the round's moves, a page of their own at a round's end
+                s, _ = act(s, "log")
+                opened(s)
+                s, _ = act(s, "back")
             s, _ = act(s, "next-round")
         elif where is Page.LAST_MOVE:
             s, _ = act(s, "see-end" if rng.random() < 0.8 else rng.choice(["hand", "pool", "confirm", "knock"]))
@@ -156,9 +162,12 @@ def play(mix: tuple[str, ...], seed: int, draw: bool, checker: Checker) -> None:
     raise AssertionError(f"{mix} seed {seed}: the match did not end")
 
 
-# Where every mix of seats goes in its matches: the table, a round's last move and its end, the match's end, and
-# the rules, score sheet and move log opened over the game; with two people or more, the hand-off too.
-EVERY_MIX_SEES = {Page.TABLE, Page.LAST_MOVE, Page.ROUND_END, Page.MATCH_END, Page.RULES, Page.SHEET, Page.LOG}
+# Where every mix of seats goes in its matches: the table (with the move log open beside it too), a round's last
+# move and its end, the match's end, the rules, score sheet and a round's moves opened over the game; with two
+# people or more, the hand-off too.
+LOG_BESIDE = "the table with its move log open"
+EVERY_MIX_SEES: set[Page | str] = {Page.TABLE, LOG_BESIDE, Page.LAST_MOVE, Page.ROUND_END, Page.MATCH_END, Page.RULES,
+                                   Page.SHEET, Page.LOG}
 
 
 def test_no_hand_is_shown_that_its_owner_would_not_allow_over_thousands_of_matches() -> None:
@@ -170,5 +179,5 @@ def test_no_hand_is_shown_that_its_owner_would_not_allow_over_thousands_of_match
             matches += 1
     assert matches == 2040 and checker.states > 50_000
     for mix, seen in checker.pages.items():
-        wanted = EVERY_MIX_SEES | ({Page.HANDOFF} if mix.count("P") > 1 else set())
-        assert wanted <= seen, f"{''.join(mix)}: the matches never reached {sorted(wanted - seen)}"
+        wanted = EVERY_MIX_SEES | ({Page.HANDOFF} if mix.count("P") > 1 else set[Page | str]())
+        assert wanted <= seen, f"{''.join(mix)}: the matches never reached {sorted(map(str, wanted - seen))}"
