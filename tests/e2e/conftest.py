@@ -99,6 +99,18 @@ def chromium() -> Iterator[Browser]:
             browser.close()
 
 
+# Every finite animation and transition of the page, finished (a measure taken mid-way sees a box still growing).
+_SETTLED = """() => Promise.all(document.getAnimations()
+  .filter((a) => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
+  .map((a) => a.finished.catch(() => null))).then(() => true)"""
+
+
+def settled(page: Page) -> None:
+    """Wait until the page's finite animations and transitions have run (after a resize or a tap), so that what a
+    test measures is the layout the player ends up seeing."""
+    page.wait_for_function(_SETTLED, timeout=10_000)
+
+
 def page_context(browser: Browser, **options: Any) -> BrowserContext:
     """A new context (empty cache and storage) without service workers, as on plain HTTP (see ``fresh_context``)."""
     context = browser.new_context(**{"viewport": {"width": 1024, "height": 768}, **options})

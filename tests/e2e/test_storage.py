@@ -12,7 +12,7 @@ from tabletop.store import BACKUP_PREFIX
 from zero_game.web.i18n import messages, translate
 from zero_game.web.keeper import GAME_KEY, SHEET_KEY
 
-from .conftest import open_game, page_context
+from .conftest import open_game, page_context, settled
 
 EN = messages("en").messages  # the storage texts, placeholders unfilled
 GAME = "?seed=5&speed=fast"
@@ -192,6 +192,7 @@ def test_a_full_storage_warns_once_and_the_round_goes_on(fresh_context: BrowserC
     # One line each above the table, never over it: the pool and the hand stay in view and uncovered.
     for width, height in ((1024, 768), (768, 1024), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
+        settled(page)
         assert page.evaluate(UNCOVERED) == [], f"at {width}×{height}"
     page.set_viewport_size({"width": 1024, "height": 768})
     expect(warning.locator("[data-action=export-rescue]")).to_be_hidden()

@@ -14,7 +14,7 @@ from zero_game.sheet import load_game
 from zero_game.web.i18n import messages, translate
 from zero_game.web.keeper import GAME_KEY
 
-from .conftest import REPO, open_game, page_context
+from .conftest import REPO, open_game, page_context, settled
 
 ARTIFACTS = REPO / "test-artifacts"
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
@@ -215,7 +215,7 @@ def no_horizontal_overflow(page: Page) -> None:
 def shoot(page: Page, name: str) -> None:
     for label, (width, height) in VIEWPORTS.items():
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(150)
+        settled(page)
         no_horizontal_overflow(page)
         small = page.locator("[data-card], .btn, select, input").evaluate_all(
             "els => els.filter(e => e.offsetParent && !e.closest('.seat-last') && !e.closest('.revealed')"
