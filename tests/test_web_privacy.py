@@ -88,15 +88,21 @@ def person_turn(s: Table, rng: random.Random) -> Table:
     return s
 
 
+def visit(s: Table, name: str, checked: Callable[[Table], None]) -> Table:
+    """Open ``name`` over the game, check what it shows, and go back."""
+    s, _ = act(s, name)
+    checked(s)
+    s, _ = act(s, "back")
+    return s
+
+
 def interrupt(s: Table, rng: random.Random, checked: Callable[[Table], None]) -> Table:
     """Things that happen at any time: a language switch, a page opened (and checked) and closed, a reload."""
     roll = rng.random()
     if roll < 0.3:
         s, _ = act(s, "set", "lang", rng.choice(["en", "fr", "de"]))
     elif roll < 0.6:
-        s, _ = act(s, rng.choice(["rules", "sheet", "log"]))
-        checked(s)
-        s, _ = act(s, "back")
+        s = visit(s, rng.choice(["rules", "sheet", "log"]), checked)
     elif s.match is not None:  # a reload: the match and set-up come back from the saved JSON
         saved = Match.from_json(s.match.to_json())
         s, _ = resume(Table(lang=s.lang), saved, Settings.from_dict(s.settings.to_dict()), s.reviewed)
@@ -142,9 +148,7 @@ def play(mix: tuple[str, ...], seed: int, draw: bool, checker: Checker) -> None:
             s = interrupt(s, rng, opened)
         elif where is Page.ROUND_END:
             if rng.random() < 0.3:  # the round's moves, a page of their own at a round's end
-                s, _ = act(s, "log")
-                opened(s)
-                s, _ = act(s, "back")
+                s = visit(s, "log", opened)
             s, _ = act(s, "next-round")
         elif where is Page.LAST_MOVE:
             s, _ = act(s, "see-end" if rng.random() < 0.8 else rng.choice(["hand", "pool", "confirm", "knock"]))

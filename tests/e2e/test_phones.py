@@ -62,6 +62,9 @@ REVISION = "(key) => { try { return JSON.parse(localStorage.getItem(key)).revisi
 PASSED = """([key, n]) => { const text = localStorage.getItem(key);
   try { return text === null || JSON.parse(text).revision > n; } catch (e) { return false; } }"""
 # What a Zero page shows, read in one go (the screen and its cards together, never from two moments).
+# The page's hand is ``h`` (sorted card slugs).
+HAND_IS = "(h) => JSON.stringify([...document.querySelectorAll('[data-zone=hand] [data-card]')]" \
+          ".map((n) => n.dataset.card).sort()) === JSON.stringify(h)"
 CARDS = """() => ({screen: document.body.dataset.screen || '',
   cards: [...document.querySelectorAll('[data-card]')].map((n) => n.dataset.card),
   hand: [...document.querySelectorAll('[data-zone=hand] [data-card]')].map((n) => n.dataset.card)})"""
@@ -263,8 +266,15 @@ def set_language(tablet: Page, lang: str) -> None:
 ZERO_KEY = "zero-knizia:game"
 
 
-def test_a_zero_match_of_four_three_on_phones_to_the_end_through_a_phone_reload_and_the_tablets(table: Table) -> None:
+def unseen_cards(r: Any) -> dict[int, set[str]]:
+    """Each seat's cards nobody else has seen: its hand, less every card that has been face up in the pool."""
     from zero_game import Swap
+
+    public = {t.action.take.slug for t in r.history if isinstance(t.action, Swap)} | {c.slug for c in r.pool}
+    return {seat: {c.slug for c in r.hand(seat)} - public for seat in range(r.players)}
+
+
+def test_a_zero_match_of_four_three_on_phones_to_the_end_through_a_phone_reload_and_the_tablets(table: Table) -> None:
     from zero_game.sheet import load_game
     from zero_game.web.plugin import PLUGIN
     from zero_game.web.screens import RoundEndView, TableView, cards_shown
@@ -310,13 +320,11 @@ def test_a_zero_match_of_four_three_on_phones_to_the_end_through_a_phone_reload_
         return None if text is None else load_game(text).match
 
     def hidden() -> dict[int, set[str]]:
-        """Each seat's cards nobody else has seen: its hand, less every card that has been face up in the pool."""
+        """Each seat's cards nobody else has seen, as the tablet saved the match."""
         m = saved()
         if m is None:
             return {seat: set() for seat in range(4)}
-        r = m.round
-        public = {t.action.take.slug for t in r.history if isinstance(t.action, Swap)} | {c.slug for c in r.pool}
-        return {seat: {c.slug for c in r.hand(seat)} - public for seat in range(4)}
+        return unseen_cards(m.round)
 
     def on_the_wire(before: dict[int, set[str]], after: dict[int, set[str]]) -> int:
         """Every message each phone received since the last step: no card another seat held unseen all along."""
@@ -339,9 +347,8 @@ def test_a_zero_match_of_four_three_on_phones_to_the_end_through_a_phone_reload_
         for seat, phone in on.items():
             assert phone.page is not None
             mine = sorted(c.slug for c in r.hand(seat))
-            phone.page.wait_for_function(  # it draws the tablet's last screen (sent a moment ago)
-                "(h) => JSON.stringify([...document.querySelectorAll('[data-zone=hand] [data-card]')]"
-                ".map((n) => n.dataset.card).sort()) === JSON.stringify(h)", arg=mine, timeout=STEP_MS)
+            # it draws the tablet's last screen (sent a moment ago)
+            phone.page.wait_for_function(HAND_IS, arg=mine, timeout=STEP_MS)
             shown = phone.page.evaluate(CARDS)
             for other in range(4):
                 if other != seat:
@@ -649,7 +656,6 @@ def test_a_firefox_phone_pairs_with_a_chromium_tablet_and_plays_its_seat_holding
     without WebRTC, so it has no phone test: docs/phones.md.)"""
     from tests.engines.table import swap_first_cards
     from tools.engines import EngineMissing, launch
-    from zero_game import Swap
     from zero_game.sheet import load_game
 
     try:
@@ -692,17 +698,13 @@ def test_a_firefox_phone_pairs_with_a_chromium_tablet_and_plays_its_seat_holding
         for _ in range(12):
             m, revision = match()
             seat = m.current_player
-            phone.wait("(h) => JSON.stringify([...document.querySelectorAll('[data-zone=hand] [data-card]')]"
-                       ".map((n) => n.dataset.card).sort()) === JSON.stringify(h)",
-                       sorted(c.slug for c in m.round.hand(1)),
-                       timeout=STEP_MS / 1000, what="the phone's hand as the tablet holds it")
+            phone.wait(HAND_IS, sorted(c.slug for c in m.round.hand(1)), timeout=STEP_MS / 1000,
+                       what="the phone's hand as the tablet holds it")
             on_phone = set(phone.call(CARDS)["cards"])
             on_tablet = set(tablet.evaluate(CARDS)["cards"])
             # Read after the screens (the bot may have moved meanwhile): a card in a hand now and never face up
             # by now was in that hand since the deal, so no screen read before may show it to another seat.
-            r = match()[0].round
-            public = {c.slug for c in r.pool} | {t.action.take.slug for t in r.history if isinstance(t.action, Swap)}
-            unseen = [{c.slug for c in r.hand(s)} - public for s in (0, 1, 2)]
+            unseen = unseen_cards(match()[0].round)
             for other in (0, 2):
                 assert not on_phone & unseen[other], f"the phone showed seat {other}'s hand"
             for other in (1, 2):
