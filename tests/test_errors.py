@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -89,37 +90,31 @@ def test_something_that_is_not_an_action(state: Round) -> None:
         state.apply("knock")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("", "not a card"),
-        ("red", "not a card"),
-        ("7 red", "not a card"),
-        ("pink 3", "'pink' is not a colour"),
-        ("red 9", "numbered 1 to 8"),
-        ("red 0", "numbered 1 to 8"),
-        ("blue -1", "not a card"),
-    ],
-)
-def test_malformed_card_text(text: str, message: str) -> None:
-    with pytest.raises(InvalidMove, match=message):
-        Card.parse(text)
+# Text a person or a file gives, read by what reads it: the error of its kind, saying what is wrong.
+MALFORMED_TEXT: list[tuple[Callable[[str], object], type[ValueError], str, list[str]]] = [
+    (Card.parse, InvalidMove, "not a card", ["", "red", "7 red", "blue -1"]),
+    (Card.parse, InvalidMove, "'pink' is not a colour", ["pink 3"]),
+    (Card.parse, InvalidMove, "numbered 1 to 8", ["red 9", "red 0"]),
+    (parse_action, InvalidMove, "not an action", ["", "knok", "swap red 7", "swap red 7 for"]),
+    (parse_action, InvalidMove, "numbered 1 to 8", ["swap red 9 for blue 2"]),
+    (parse_action, InvalidMove, "'pink' is not a colour", ["swap pink 1 for blue 2"]),
+    (Round.from_json, DataError, "not valid JSON", ["{not json", ""]),
+    (Round.from_json, DataError, "not a Zero saved round", ["[]", '{"type": "match", "schema": 1}']),
+    (Round.from_json, DataError, "no valid format number", ['{"type": "round"}', '{"type": "round", "schema": 0}']),
+    (Round.from_json, DataError, "newer version of Zero", ['{"type": "round", "schema": 99}']),
+]
 
 
 @pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("", "not an action"),
-        ("knok", "not an action"),
-        ("swap red 7", "not an action"),
-        ("swap red 7 for", "not an action"),
-        ("swap red 9 for blue 2", "numbered 1 to 8"),
-        ("swap pink 1 for blue 2", "'pink' is not a colour"),
-    ],
+    ("read", "text", "error", "message"),
+    [pytest.param(read, text, error, message, id=f"{read.__qualname__}({text!r})")
+     for read, error, message, texts in MALFORMED_TEXT for text in texts],
 )
-def test_malformed_action_text(text: str, message: str) -> None:
-    with pytest.raises(InvalidMove, match=message):
-        parse_action(text)
+def test_malformed_text_is_refused_saying_what_is_wrong(
+    read: Callable[[str], object], text: str, error: type[ValueError], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        read(text)
 
 
 def test_action_text_round_trips() -> None:
@@ -132,23 +127,6 @@ def test_action_text_round_trips() -> None:
 def test_invalid_moves_and_illegal_moves_are_value_errors_of_different_kinds() -> None:
     assert issubclass(InvalidMove, ValueError) and issubclass(IllegalMove, ValueError)
     assert not issubclass(InvalidMove, IllegalMove) and not issubclass(IllegalMove, InvalidMove)
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("{not json", "not valid JSON"),
-        ("", "not valid JSON"),
-        ("[]", "not a Zero saved round"),
-        ('{"type": "match", "schema": 1}', "not a Zero saved round"),
-        ('{"type": "round"}', "no valid format number"),
-        ('{"type": "round", "schema": 99}', "newer version of Zero"),
-        ('{"type": "round", "schema": 0}', "no valid format number"),
-    ],
-)
-def test_malformed_round_json(text: str, message: str) -> None:
-    with pytest.raises(DataError, match=message):
-        Round.from_json(text)
 
 
 def test_a_damaged_round_says_what_is_wrong(state: Round) -> None:
