@@ -26,6 +26,7 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.tables import text_table
 from zero_game.actions import KNOCK, Action, Swap, parse_action
 from zero_game.bots import sim
 from zero_game.cards import to_mask
@@ -162,10 +163,8 @@ def report(habits: dict[str, Habits], seats: list[str], deal_sets: int) -> str:
         lambda h: f"{h.second_behind / len(h.second_leads):.0%}" if h.second_leads else "-")
     row("immediate score given up per swap", lambda h: f"{_mean(h.given_up):.2f}")
     width = max(len(name) for name, _ in rows) + 2
-    lines = [f"{','.join(seats)}: {deal_sets} deal sets x {len(seats)} seatings, watched from outside the bots",
-             f"{'':<{width}}" + "".join(f"{level:>18}" for level in levels)]
-    lines += [f"{name:<{width}}" + "".join(f"{cell:>18}" for cell in cells) for name, cells in rows]
-    return "\n".join(lines)
+    title = f"{','.join(seats)}: {deal_sets} deal sets x {len(seats)} seatings, watched from outside the bots"
+    return text_table(title, [("", levels), *rows], width, 18)
 
 
 def main() -> int:

@@ -22,6 +22,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.tables import text_table
 from zero_game.bots.hard import SOUND, STRONG, TEMPO, HardBot, OpponentModel, Search
 from zero_game.cards import to_mask
 from zero_game.round import Round, RoundView
@@ -88,8 +89,7 @@ def measure(found: list[tuple[RoundView, list[int], list[int]]], model: Opponent
 
 
 def report(level: str, rounds: int, results: dict[str, Bias]) -> str:
-    lines = [f"{level} in every seat, {rounds} rounds: mean sampled minus real score of an opponent's hand"]
-    lines.append(f"{'model':<22}" + "".join(f"{k:>22}" for k in KINDS) + f"{'unseen cards placed':>22}")
+    rows: list[tuple[str, list[str]]] = []
     for name, bias in results.items():
         cells = []
         for kind in KINDS:
@@ -97,8 +97,9 @@ def report(level: str, rounds: int, results: dict[str, Bias]) -> str:
             cells.append(f"{sum(d) / len(d):+.2f} (n={len(d)})" if d else "-")
         hits = bias.hits
         cells.append(f"{sum(hits) / len(hits):.3f} (random {sum(bias.chance) / len(bias.chance):.3f})" if hits else "-")
-        lines.append(f"{name:<22}" + "".join(f"{c:>22}" for c in cells))
-    return "\n".join(lines)
+        rows.append((name, cells))
+    title = f"{level} in every seat, {rounds} rounds: mean sampled minus real score of an opponent's hand"
+    return text_table(title, [("model", [*KINDS, "unseen cards placed"]), *rows], 22, 22)
 
 
 def main() -> int:

@@ -1,4 +1,4 @@
-"""The Markdown tables the browser benchmarks print, a row per engine."""
+"""The tables the benchmarks print: Markdown ones, a row per engine (the browser benchmarks), and plain text ones."""
 
 from __future__ import annotations
 
@@ -18,3 +18,10 @@ def measured(engine: str, result: object) -> bool:
         print(f"| {engine} | not measured: {result} |")
         return False
     return True
+
+
+def text_table(title: str, rows: Sequence[tuple[str, Sequence[str]]], first: int, cell: int) -> str:
+    """``title``, then a line per ``(name, cells)`` of ``rows`` (the first is the head), in columns of fixed width:
+    the names left-aligned in ``first`` characters, the cells right-aligned in ``cell`` each."""
+    lines = [f"{name:<{first}}" + "".join(f"{text:>{cell}}" for text in texts) for name, texts in rows]
+    return "\n".join([title, *lines])
