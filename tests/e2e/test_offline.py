@@ -166,21 +166,35 @@ def play_a_round(page: Page) -> None:
     assert len(scores) == 3 and all(text.split()[0].isdigit() for text in scores)
 
 
-# --- tests ------------------------------------------------------------------------------------
-
-
-def test_after_one_visit_the_game_starts_and_plays_with_the_server_gone_and_no_network(
-    chromium: Browser, servers: list[StoppableServer]
-) -> None:
-    """With the start-up snapshot the first visit made, and without one."""
-    server = start(servers)
+@contextmanager
+def first_visit(
+    chromium: Browser, servers: list[StoppableServer], root: Path = REPO
+) -> Iterator[tuple[StoppableServer, Page]]:
+    """``root`` served by a server of its own and opened once in a new context: the page is ready and its service
+    worker controls it and has stored the game."""
+    server = start(servers, root=root)
     context = new_context(chromium)
     try:
         page = context.new_page()
         page.goto(server.url)
         wait_ready(page)
-        wait_offline_ready(page)
+        wait_offline_ready(page)  # the worker's registration is subject to the policy too
+        yield server, page
+    finally:
+        context.close()
+
+
+# --- tests ------------------------------------------------------------------------------------
+
+
+def test_after_one_visit_the_game_plays_with_the_server_gone_and_no_network_under_its_security_policy(
+    chromium: Browser, servers: list[StoppableServer]
+) -> None:
+    """With the start-up snapshot the first visit made, and without one; the Content-Security-Policy is in force
+    and nothing the game does (its boot, its workers, a round) breaks it."""
+    with first_visit(chromium, servers) as (server, page):
         page.wait_for_function(snap.MADE, timeout=READY_TIMEOUT_MS)
+        assert csp_violations(page) == [], "the first visit, its service worker and the snapshot's worker"
         # Everything the page and the snapshot's worker fetched is in the precache (plus the worker).
         precached = {"/" + name for name in precache.precache_files()}
         fetched = set(server.requested) - {"/", "/sw.js"}
@@ -188,7 +202,7 @@ def test_after_one_visit_the_game_starts_and_plays_with_the_server_gone_and_no_n
 
         server.stop()
         assert_refused(server.port)
-        context.set_offline(True)
+        page.context.set_offline(True)
 
         page.reload()
         wait_ready(page)
@@ -203,8 +217,23 @@ def test_after_one_visit_the_game_starts_and_plays_with_the_server_gone_and_no_n
         assert snap.state(page.evaluate)[0] == "cold"
         page.locator("[data-action=next-round], [data-action=knock]").first.wait_for(timeout=BOT_TIMEOUT_MS)
         assert csp_violations(page) == []
-    finally:
-        context.close()
+
+        # In force: a string evaluated as code, an injected inline script and a cross-origin
+        # image are all refused.  (Code Playwright runs itself is exempt, so go through timers.)
+        page.evaluate(
+            """() => {
+                setTimeout("window.__evalRan = true", 0);
+                const script = document.createElement("script");
+                script.textContent = "window.__inlineRan = true";
+                document.head.append(script);
+                const image = new Image();
+                image.src = "https://example.org/tracker.png";
+            }"""
+        )
+        page.wait_for_function("() => window.__cspViolations.length >= 3")
+        assert page.evaluate("() => [window.__evalRan, window.__inlineRan]") == [None, None]
+        blocked = " ".join(csp_violations(page))
+        assert "script-src" in blocked and "eval" in blocked and "img-src" in blocked
 
 
 def test_under_a_sub_path_the_game_survives_a_browser_restart_offline(
@@ -252,28 +281,15 @@ def test_under_a_sub_path_the_game_survives_a_browser_restart_offline(
         context.close()
 
 
-@contextmanager
-def copied_site(chromium: Browser, servers: list[StoppableServer], tmp_path: Path) -> Iterator[tuple[Path, Page]]:
-    """A copy of the site (its files free to change, as a new release would), served and opened once: the
-    page is ready and its service worker controls it."""
-    site = tmp_path / "site"
-    precache.copy_site(site)
-    server = start(servers, root=site)
-    context = new_context(chromium)
-    try:
-        page = context.new_page()
-        page.goto(server.url)
-        wait_ready(page)
-        wait_offline_ready(page)
-        yield site, page
-    finally:
-        context.close()
-
-
 def test_a_new_version_waits_for_the_player_then_replaces_the_old_cache_and_keeps_the_match(
     chromium: Browser, servers: list[StoppableServer], tmp_path: Path
 ) -> None:
-    with copied_site(chromium, servers, tmp_path) as (site, page):
+    """First the same release installed a second time, which WebKit can do (a reload during the first install),
+    simulated by a worker whose bytes differ but whose VERSION is the same: no banner, and it takes over quietly.
+    Then a new release."""
+    site = tmp_path / "site"
+    precache.copy_site(site)  # the site's files free to change, as a new release would
+    with first_visit(chromium, servers, root=site) as (_, page):
         worker = site / "sw.js"
         text = worker.read_text(encoding="utf-8")
         found = re.search(r'^const VERSION = "([^"]+)";$', text, re.MULTILINE)
@@ -281,6 +297,22 @@ def test_a_new_version_waits_for_the_player_then_replaces_the_old_cache_and_keep
         old_version = found.group(1)
         assert cache_names(page) == [f"zero / {old_version}"]
         page.wait_for_function(snap.MADE, timeout=READY_TIMEOUT_MS)  # this release's start-up snapshot
+
+        # The same release, other bytes: the second worker installs, is seen to be the same release, and replaces
+        # the first without a word.
+        page.evaluate("() => { window.__sameDocument = true; }")
+        worker.write_text(text + "// the same release, other bytes\n", encoding="utf-8")
+        page.evaluate("async () => { await (await navigator.serviceWorker.getRegistration()).update(); }")
+        page.wait_for_function("""async () => {
+          const r = await navigator.serviceWorker.getRegistration();
+          return !r.installing && !r.waiting && r.active && r.active.state === 'activated';
+        }""", timeout=READY_TIMEOUT_MS)
+        page.wait_for_timeout(500)
+        expect(page.locator("#update-banner")).to_be_hidden()
+        assert page.evaluate("() => document.documentElement.dataset.offline") == "ready"
+        assert page.evaluate("() => window.__sameDocument") is True, "nothing reloaded"
+        assert cache_names(page) == [f"zero / {old_version}"]
+
         # A match in progress (saved by the game after every move) and something else of the site's.
         page.locator("[data-field=speed]").select_option("fast")
         page.locator("[data-action=start]").click()
@@ -290,7 +322,6 @@ def test_a_new_version_waits_for_the_player_then_replaces_the_old_cache_and_keep
         assert match is not None
         saved = json.dumps({"marker": random.Random().random()})
         page.evaluate("(saved) => localStorage.setItem('zero.test.saved-match', saved)", saved)
-        page.evaluate("() => { window.__sameDocument = true; }")
 
         # Release a new version: the worker's bytes change (as tools/precache.py would do).
         new_version = old_version + "-next"
@@ -324,62 +355,6 @@ def test_a_new_version_waits_for_the_player_then_replaces_the_old_cache_and_keep
         assert (resumed["id"], resumed["match"]) == (json.loads(match)["id"], json.loads(match)["match"])
         expect(page.locator("#update-banner")).to_be_hidden()
         assert csp_violations(page) == []
-
-
-def test_the_same_release_installed_a_second_time_is_not_offered_as_a_new_version(
-    chromium: Browser, servers: list[StoppableServer], tmp_path: Path
-) -> None:
-    """WebKit can install the release it runs a second time (a reload during the first install); simulated
-    here by a worker whose bytes differ but whose VERSION is the same: no banner, and it takes over quietly."""
-    with copied_site(chromium, servers, tmp_path) as (site, page):
-        version = cache_names(page)
-        page.evaluate("() => { window.__sameDocument = true; }")
-        worker = site / "sw.js"
-        worker.write_text(worker.read_text(encoding="utf-8") + "// the same release, other bytes\n", encoding="utf-8")
-        page.evaluate("async () => { await (await navigator.serviceWorker.getRegistration()).update(); }")
-        # The second worker installs, is seen to be the same release, and replaces the first without a word.
-        page.wait_for_function("""async () => {
-          const r = await navigator.serviceWorker.getRegistration();
-          return !r.installing && !r.waiting && r.active && r.active.state === 'activated';
-        }""", timeout=READY_TIMEOUT_MS)
-        page.wait_for_timeout(500)
-        expect(page.locator("#update-banner")).to_be_hidden()
-        assert page.evaluate("() => document.documentElement.dataset.offline") == "ready"
-        assert page.evaluate("() => window.__sameDocument") is True, "nothing reloaded"
-        assert cache_names(page) == version
-
-
-def test_the_content_security_policy_is_in_force_and_the_game_boots_without_violations(
-    chromium: Browser, servers: list[StoppableServer]
-) -> None:
-    server = start(servers)
-    context = new_context(chromium)
-    try:
-        page = context.new_page()
-        page.goto(server.url)
-        wait_ready(page)
-        wait_offline_ready(page)  # the worker's registration is subject to the policy too
-        play_a_round(page)
-        assert csp_violations(page) == []
-
-        # In force: a string evaluated as code, an injected inline script and a cross-origin
-        # image are all refused.  (Code Playwright runs itself is exempt, so go through timers.)
-        page.evaluate(
-            """() => {
-                setTimeout("window.__evalRan = true", 0);
-                const script = document.createElement("script");
-                script.textContent = "window.__inlineRan = true";
-                document.head.append(script);
-                const image = new Image();
-                image.src = "https://example.org/tracker.png";
-            }"""
-        )
-        page.wait_for_function("() => window.__cspViolations.length >= 3")
-        assert page.evaluate("() => [window.__evalRan, window.__inlineRan]") == [None, None]
-        blocked = " ".join(csp_violations(page))
-        assert "script-src" in blocked and "eval" in blocked and "img-src" in blocked
-    finally:
-        context.close()
 
 
 def test_without_a_service_worker_the_game_still_runs(chromium: Browser, servers: list[StoppableServer]) -> None:
