@@ -1,7 +1,8 @@
 """Return visits in Firefox and in WebKit (Safari's engine), walked on one new origin as a tablet would live
 them: the start-up snapshot made after a first visit and restored with the same first screen and the seed's
 deal; a damaged saved match backed up and reported; a match resumed after a reload; and, with the server
-gone, a start from the snapshot, then one without it that plays a round's turns and resumes after a reload.
+gone, a start from the snapshot that deals the seed's match, then a reload without it that resumes that match
+from nothing and plays on.
 
 One walk, not one test per point: each new origin costs a start from nothing (15-30 s in WebKit here), and the
 return visits are what these points are about.  Each step asserts with a message that names it.
@@ -43,8 +44,13 @@ def dealt(driver: Driver) -> list[str]:
 
 
 def table_after_one_swap(driver: Driver) -> tuple[list[str], list[str], str | None]:
-    """Start a match (seed 5), swap once and let the bots play: (hand, pool, the saved match)."""
+    """Start a match, swap once and let the bots play: (hand, pool, the saved match)."""
     t.tap(driver, t.action("start"))
+    return one_swap(driver)
+
+
+def one_swap(driver: Driver) -> tuple[list[str], list[str], str | None]:
+    """At the person's first turn of a match: swap once and let the bots play: (hand, pool, the saved match)."""
     assert t.next_step(driver) == "knock"
     t.swap_first_cards(driver)
     assert t.next_step(driver) == "knock", f"{driver.engine}: the bots have played their turns"
@@ -101,16 +107,18 @@ def test_return_visits_restore_the_snapshot_resume_a_match_recover_a_damaged_one
     # 5. The server is gone (and with it the console recorder): the snapshot starts the game, the seed's deal.
     new_site.stop()
     assert start(driver, seeded_url) == "restored", f"{engine}: offline, the snapshot was not restored"
-    assert dealt(driver) == seeded, f"{engine}: a seed deals the same match from a snapshot, offline too"
+    t.tap(driver, t.action("start"))
+    t.wait_visible(driver, t.HAND)
+    assert t.hand(driver) == seeded, f"{engine}: a seed deals the same match from a snapshot, offline too"
+    before = one_swap(driver)
 
-    # 6. Still offline, without the snapshot (and none made again): Python starts from the stored files, a match
-    # plays, resumes after a reload, and the bots play on.
+    # 6. Still offline, without the snapshot (and none made again): Python starts from the stored files, the
+    # match resumes at the same turn, and the bots play on.
     driver.call(snap.REMOVE)
     driver.call(snap.SKIP)
-    assert start(driver, game_url) == "cold", f"{engine}: offline without a snapshot: not a start from nothing"
-    before = table_after_one_swap(driver)
     driver.reload()
     t.wait_ready(driver)
-    assert_resumed(driver, before, "offline, a reload")
+    assert snap.state(driver.call)[0] == "cold", f"{engine}: offline without a snapshot: not a start from nothing"
+    assert_resumed(driver, before, "offline, a start from nothing")
     t.swap_first_cards(driver)
     assert t.next_step(driver) in ("knock", "next-round"), f"{engine}: offline, the bots did not play on"
