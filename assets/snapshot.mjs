@@ -324,38 +324,44 @@ export async function offer(wanted) {
   const resume = () => {
     since = performance.now();
   };
+  // What the page waits for is not its own share.
+  const waitFor = async (promise) => {
+    pause();
+    try {
+      return await promise;
+    } finally {
+      resume();
+    }
+  };
+  // A step that failed: said by the page's state and the console, and no snapshot made again for this release.
+  const failed = (state, level, message, error) => {
+    setState("snapshotMade", state);
+    skip(where);
+    console[level](message, error);
+  };
   const worker = new Worker(WORKER_URL, { type: "module", name: "zero-snapshot" });
   const answer = answers(worker);
   try {
     worker.postMessage({ ...wanted, files: wanted.files.map(([url, path]) => [new URL(url, location.href).href, path]) });
-    pause();
-    const made = await answer();
-    resume();
+    const made = await waitFor(answer());
     if (made.error) {
-      setState("snapshotMade", "failed");
-      skip(where);
-      console.warn("Zero: no start-up snapshot was made for the next visit.", made.error);
+      failed("failed", "warn", "Zero: no start-up snapshot was made for the next visit.", made.error);
       return;
     }
     const madeAt = performance.now();
     // Only into the release's cache as it still is: never revive a cache a new release has deleted,
     // nor store for a release the page is no longer controlled by.
-    pause();
-    const current = navigator.serviceWorker.controller === where.worker && (await caches.has(where.cache));
-    resume();
+    const current = navigator.serviceWorker.controller === where.worker && (await waitFor(caches.has(where.cache)));
     if (!current) {
       setState("snapshotMade", "stale");
       return;
     }
     // The worker stores it (the page's thread never copies the bytes).
     worker.postMessage({ store: where.cache, url: where.url });
-    pause();
-    const stored = await answer();
-    resume();
+    const stored = await waitFor(answer());
     if (stored.error) {
-      setState("snapshotMade", "refused");
-      skip(where);
-      console.info("Zero: the start-up snapshot was not stored (the game starts the usual way).", stored.error);
+      const message = "Zero: the start-up snapshot was not stored (the game starts the usual way).";
+      failed("refused", "info", message, stored.error);
       return;
     }
     skip(null);
