@@ -32,7 +32,7 @@ Helpers: :func:`open_game` (open a page in a context, optionally wait for ready)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -58,6 +58,11 @@ CHOOSE_ZERO = (
 READY_TIMEOUT_MS = 90_000
 # No service worker in the page, as outside a secure context (assets/offline.js then says "unavailable").
 NO_SERVICE_WORKER = "delete Navigator.prototype.serviceWorker;"
+# A file of the site that runs nothing (open_game's ``stored`` writes there), and a function that leaves the origin's
+# localStorage holding only the ``{key: text}`` items it is given.
+SMALL_FILE = "assets/favicon.svg"
+STORE_ITEMS = ("(items) => { localStorage.clear();"
+               " for (const [key, text] of Object.entries(items)) localStorage.setItem(key, text); }")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -204,19 +209,25 @@ def open_game(
     wait_ready: bool = True,
     timeout_ms: int = READY_TIMEOUT_MS,
     zero: bool = True,
+    stored: Mapping[str, str] | None = None,
 ) -> LoadedPage:
     """Open ``site_url + path`` in a new page of ``context``, recording requests.
 
     With ``zero`` (the default) the page opens on Zero (``?game=zero``), as from a bookmarked link.
+    With ``stored``, the origin's localStorage holds only these items when the game first starts, as on a
+    return visit (written from a small file of the site, so the game boots once, on them).
     With ``wait_ready`` it waits for ``<html data-app="ready">`` and fails early, with the
     page's own message, if the page reports ``data-app="error"`` instead.
     """
     page = context.new_page()
     if zero and "game=" not in path:
         path += ("&" if "?" in path else "?") + "game=zero"
-    requests = RequestLog().attach(page)
     console_errors: list[str] = []
     page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
+    if stored is not None:
+        page.goto(site_url + SMALL_FILE)
+        page.evaluate(STORE_ITEMS, dict(stored))
+    requests = RequestLog().attach(page)
     page.goto(site_url + path)
     if wait_ready:
         page.wait_for_function(
@@ -233,6 +244,18 @@ def open_game(
                 f"{requests.failures()}"
             )
     return LoadedPage(page, requests, console_errors)
+
+
+def booted_page(browser: Browser, site_url: str, path: str, **options: Any) -> Iterator[Page]:
+    """For a module's fixture: one page of a :func:`page_context` (no service worker) booted at ``site_url + path``,
+    shared by the module's tests (Pyodide boots once); it has logged no console error by the end."""
+    context = page_context(browser, **options)
+    try:
+        loaded = open_game(context, site_url, path)
+        yield loaded.page
+        assert loaded.console_errors == []
+    finally:
+        context.close()
 
 
 @pytest.fixture(scope="session")

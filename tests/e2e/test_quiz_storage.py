@@ -13,7 +13,7 @@ from tabletop.store import BACKUP_PREFIX
 from thousand.web.saved import GAME_KEY, SEEN_KEY, SHEET_KEY
 
 from .conftest import open_game
-from .test_storage import NO_ROOM_FOR_BACKUPS, backups, reload, stored
+from .test_storage import NO_ROOM_FOR_BACKUPS, backups, stored
 
 QUIZ = "?game=quiz&seed=3&speed=fast"
 DEEP = "[" * 10_000 + "]" * 10_000
@@ -33,11 +33,6 @@ NEWER = {
 }
 
 
-def put(page: Page, values: dict[str, str]) -> None:
-    page.evaluate("(values) => { localStorage.clear(); for (const [k, v] of Object.entries(values))"
-                  " localStorage.setItem(k, v); }", values)
-
-
 def quiz_is_up(page: Page) -> None:
     """The quiz's set-up is on screen and plays: the page did not go blank."""
     expect(page.locator("body[data-game=quiz] .quiz-setup")).to_be_visible()
@@ -47,11 +42,9 @@ def quiz_is_up(page: Page) -> None:
 @pytest.mark.parametrize("kind", sorted(HOSTILE))
 def test_damaged_quiz_documents_are_backed_up_and_the_quiz_starts(fresh_context: BrowserContext, site_url: str,
                                                                   kind: str) -> None:
-    loaded = open_game(fresh_context, site_url, QUIZ)
-    page = loaded.page
     values = HOSTILE[kind]
-    put(page, values)
-    reload(page)
+    loaded = open_game(fresh_context, site_url, QUIZ, stored=values)
+    page = loaded.page
     quiz_is_up(page)
     for doc in ("game", "sheet", "seen"):
         expect(page.locator(f"[data-notice='storage.corrupt-{doc}']")).to_be_visible()
@@ -65,11 +58,9 @@ def test_damaged_quiz_documents_are_backed_up_and_the_quiz_starts(fresh_context:
 def test_with_no_room_for_a_copy_the_damaged_quiz_is_left_untouched_and_offered(
     fresh_context: BrowserContext, site_url: str
 ) -> None:
-    page = open_game(fresh_context, site_url, QUIZ).page
     damaged = HOSTILE["wrong types and truncated"]
-    put(page, damaged)
     fresh_context.add_init_script(NO_ROOM_FOR_BACKUPS)
-    reload(page)
+    page = open_game(fresh_context, site_url, QUIZ, stored=damaged).page
     quiz_is_up(page)
     notice = page.locator("[data-notice='storage.backup-failed']").first
     expect(notice).to_be_visible()
@@ -82,9 +73,7 @@ def test_with_no_room_for_a_copy_the_damaged_quiz_is_left_untouched_and_offered(
 
 
 def test_a_newer_versions_quiz_documents_are_left_alone(fresh_context: BrowserContext, site_url: str) -> None:
-    page = open_game(fresh_context, site_url, QUIZ).page
-    put(page, NEWER)
-    reload(page)
+    page = open_game(fresh_context, site_url, QUIZ, stored=NEWER).page
     quiz_is_up(page)
     expect(page.locator("[data-notice='storage.newer-game']")).to_be_visible()
     expect(page.locator("[data-notice='storage.newer-sheet']")).to_be_visible()

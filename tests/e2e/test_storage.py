@@ -12,7 +12,7 @@ from tabletop.store import BACKUP_PREFIX
 from zero_game.web.i18n import messages, translate
 from zero_game.web.keeper import GAME_KEY, SHEET_KEY
 
-from .conftest import open_game, page_context, settled
+from .conftest import STORE_ITEMS, open_game, page_context, settled
 
 EN = messages("en").messages  # the storage texts, placeholders unfilled
 GAME = "?seed=5&speed=fast"
@@ -122,9 +122,7 @@ def test_reload_with_two_people_resumes_on_the_handoff_screen(fresh_context: Bro
 def test_a_corrupt_saved_match_is_backed_up_and_reported_and_the_game_starts(
     fresh_context: BrowserContext, site_url: str
 ) -> None:
-    page = open_game(fresh_context, site_url, GAME).page
-    page.evaluate("(key) => localStorage.setItem(key, '{broken')", GAME_KEY)
-    reload(page)
+    page = open_game(fresh_context, site_url, GAME, stored={GAME_KEY: "{broken"}).page
     notice = page.locator("[data-notice='storage.corrupt-game']")
     expect(notice).to_be_visible()
     expect(notice).to_have_attribute("role", "alert")
@@ -321,18 +319,21 @@ def backups(page: Page) -> dict[str, str]:
 def test_hostile_stored_values_are_backed_up_and_the_game_starts_and_plays(
     fresh_context: BrowserContext, site_url: str
 ) -> None:
-    page = open_game(fresh_context, site_url, GAME).page
+    page: Page | None = None
     for name, (game_raw, sheet_raw) in HOSTILE_STORED.items():
-        page.evaluate("""([g, s, gk, sk]) => { localStorage.clear(); localStorage.setItem(gk, g);
-            localStorage.setItem(sk, s); localStorage.setItem('other-site', '[[['); }""",
-                      [game_raw, sheet_raw, GAME_KEY, SHEET_KEY])
-        reload(page)  # "ready", not "error"
+        items = {GAME_KEY: game_raw, SHEET_KEY: sheet_raw, "other-site": "[[["}
+        if page is None:  # "ready", not "error"
+            page = open_game(fresh_context, site_url, GAME, stored=items).page
+        else:
+            page.evaluate(STORE_ITEMS, items)
+            reload(page)
         expect(page.locator("[data-notice='storage.corrupt-game']"), name).to_be_visible()
         expect(page.locator("[data-notice='storage.corrupt-sheet']"), name).to_be_visible()
         assert sorted(backups(page).values()) == sorted([game_raw, sheet_raw]), name
         assert stored(page, "other-site") == "[[[", name  # nothing else changed
         assert stored(page, GAME_KEY) is None, name
     # After all that, a match starts and the bots play their turns.
+    assert page is not None
     page.locator("[data-field=rounds]").select_option("1")
     page.locator("[data-action=start]").click()
     knock_until_the_match_is_over(page)
@@ -342,10 +343,8 @@ def test_hostile_stored_values_are_backed_up_and_the_game_starts_and_plays(
 def test_a_backup_key_with_a_quote_exports_and_a_deep_import_leaves_the_bots_playing(
     fresh_context: BrowserContext, site_url: str, tmp_path: Path
 ) -> None:
-    page = open_game(fresh_context, site_url, GAME).page
     key = BACKUP_PREFIX + "x']y\"z"
-    page.evaluate("(key) => localStorage.setItem(key, 'kept')", key)
-    reload(page)
+    page = open_game(fresh_context, site_url, GAME, stored={key: "kept"}).page
     page.locator("[data-action=sheet]").first.click()
     with page.expect_download() as download:
         page.locator("[data-action=export-backup]").click()
@@ -380,11 +379,9 @@ NO_ROOM_FOR_BACKUPS = """
 def test_a_damaged_match_too_big_to_back_up_is_offered_first_then_replaced(
     fresh_context: BrowserContext, site_url: str
 ) -> None:
-    page = open_game(fresh_context, site_url, GAME).page
     damaged = '{"schema": 1, "type": "saved-game", "id": "x", "match": {"played": 5}}'
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [GAME_KEY, damaged])
     fresh_context.add_init_script(NO_ROOM_FOR_BACKUPS)
-    reload(page)
+    page = open_game(fresh_context, site_url, GAME, stored={GAME_KEY: damaged}).page
     notice = page.locator("[data-notice='storage.backup-failed']")
     expect(notice).to_be_visible()
     assert stored(page, GAME_KEY) == damaged  # untouched until the player has it
