@@ -16,7 +16,7 @@ from zero_game.web.movelog import last_move_text, log_round, round_log
 from zero_game.web.settings import Settings
 from zero_game.web.texts import Texts
 
-from .conftest import open_game
+from .conftest import booted_page, open_game, page_context
 from .test_table import BOT_TIMEOUT_MS, audit, knock, shoot, swap_first_cards
 
 SEED = 11
@@ -25,13 +25,7 @@ SEED = 11
 @pytest.fixture(scope="module")
 def booted(chromium: Browser, site_url: str) -> Iterator[Page]:
     """One booted game page for this module: English, a fixed seed."""
-    context = chromium.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
-    try:
-        loaded = open_game(context, site_url, f"?seed={SEED}")
-        yield loaded.page
-        assert loaded.console_errors == []
-    finally:
-        context.close()
+    yield from booted_page(chromium, site_url, f"?seed={SEED}", locale="en-GB")
 
 
 def new_match(page: Page, speed: str) -> None:
@@ -57,12 +51,17 @@ def my_turn(page: Page) -> None:
     page.locator("[data-action=knock]").wait_for(timeout=BOT_TIMEOUT_MS)
 
 
-def test_the_log_shows_the_engine_history_and_the_last_move_comes_before_the_round_end(booted: Page) -> None:
-    page = booted
+def after_my_first_swap(page: Page) -> None:
+    """A new match at fast speed, my first swap made and the bots' replies played: my turn again."""
     new_match(page, "fast")
     my_turn(page)
     swap_first_cards(page)
     my_turn(page)
+
+
+def test_the_log_shows_the_engine_history_and_the_last_move_comes_before_the_round_end(booted: Page) -> None:
+    page = booted
+    after_my_first_swap(page)
     page.locator(".status [data-action=log]").click()  # one tap from the table, and the table stays
     expect(page.locator("body[data-screen=table] .table-log h2")).to_have_text("Moves so far")
     expect(page.locator(".status [data-action=log]")).to_have_attribute("aria-pressed", "true")
@@ -104,10 +103,7 @@ def test_the_log_shows_the_engine_history_and_the_last_move_comes_before_the_rou
 
 def test_screens_of_the_log_and_the_last_move_at_three_sizes(booted: Page) -> None:
     page = booted
-    new_match(page, "slow")  # the last move stays on the table for 4 s
-    my_turn(page)
-    swap_first_cards(page)
-    my_turn(page)
+    after_my_first_swap(page)
     knock(page)
     my_turn(page)
     page.locator(".status [data-action=log]").click()
@@ -115,6 +111,11 @@ def test_screens_of_the_log_and_the_last_move_at_three_sizes(booted: Page) -> No
     shoot(page, "moves-log")
     page.set_viewport_size({"width": 1024, "height": 768})
     page.locator(".status [data-action=log]").click()
+    # Slow from here, set on the set-up and back to the match: the round's last move stays on the table for 4 s.
+    page.locator("[data-action=new-setup]").first.click()
+    page.locator("[data-action=new-setup-yes]").click()
+    page.locator("[data-field=speed]").select_option("slow")
+    page.locator("[data-action=back-to-match]").click()
     my_turn(page)
     knock(page)  # the second knock: the bots take their final turns, then the round's last move is shown
     page.locator("body[data-screen=last-move]").wait_for(timeout=BOT_TIMEOUT_MS)
@@ -201,7 +202,7 @@ def counts(page: Page) -> tuple[int, int]:
 
 
 def test_cards_travel_sounds_play_and_both_can_be_turned_off(chromium: Browser, site_url: str) -> None:
-    context = chromium.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
+    context = page_context(chromium, locale="en-GB")
     context.add_init_script(COUNTERS)
     try:
         loaded = open_game(context, site_url, f"?seed={SEED}")
@@ -278,7 +279,7 @@ def test_a_replay_from_the_score_sheet_reaches_the_sheet_s_scores(booted: Page) 
 
 
 def test_the_tutorial_is_offered_on_a_first_visit_and_completes_by_taps(chromium: Browser, site_url: str) -> None:
-    context = chromium.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+    context = page_context(chromium, viewport={"width": 390, "height": 844}, locale="en-GB")
     try:
         loaded = open_game(context, site_url, "?speed=fast")
         page = loaded.page
