@@ -14,7 +14,7 @@ from zero_game.sheet import load_game
 from zero_game.web.i18n import messages, translate
 from zero_game.web.keeper import GAME_KEY
 
-from .conftest import REPO, open_game, page_context, settled
+from .conftest import REPO, booted_page, open_game, settled
 
 ARTIFACTS = REPO / "test-artifacts"
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
@@ -29,14 +29,8 @@ SEED = 5
 
 @pytest.fixture(scope="module")
 def booted(chromium: Browser, site_url: str) -> Iterator[Page]:
-    """One booted game page for this module (Pyodide boots once): English, fast bots, a fixed seed."""
-    context = page_context(chromium, locale="en-GB")
-    try:
-        loaded = open_game(context, site_url, f"?seed={SEED}&speed=fast")
-        yield loaded.page
-        assert loaded.console_errors == []
-    finally:
-        context.close()
+    """One booted game page for this module: English, fast bots, a fixed seed."""
+    yield from booted_page(chromium, site_url, f"?seed={SEED}&speed=fast", locale="en-GB")
 
 
 @pytest.fixture
@@ -246,6 +240,9 @@ def test_screens_fit_three_viewports_without_horizontal_scrolling(game: Page) ->
 
 
 def audit(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it stands."""
+    if not AXE.is_file():
+        pytest.fail("axe-core is missing: run `npm ci` (./test.sh does).")
     # Measure colours at rest: a fade-in caught half-way would read as low contrast.
     page.emulate_media(reduced_motion="reduce")
     if page.evaluate("typeof window.axe") == "undefined":
@@ -261,8 +258,6 @@ def audit(page: Page) -> list[str]:
 
 
 def test_axe_finds_no_serious_problem_on_setup_table_and_sheet(game: Page) -> None:
-    if not AXE.is_file():
-        pytest.fail("axe-core is missing: run `npm ci` (./test.sh does).")
     page = game
     assert audit(page) == []
     page.locator("[data-action=start]").click()
