@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 from thousand.web.actions import Command
 from thousand.web.tutorial import OFFER, STEPS
 
-from .conftest import open_game, page_context
+from .conftest import open_game, page_context, settled
 from .test_quiz import STEP_MS, check_privacy
 
 SHOTS = os.environ.get("QUIZTUT_SHOTS", "")
@@ -39,7 +39,7 @@ def shoot(page: Page, name: str) -> None:
         if language != "en":
             lang.select_option(language)
             expect(page.locator("html")).to_have_attribute("lang", language)
-        page.wait_for_timeout(120)
+        settled(page)
         page.screenshot(path=str(folder / f"{name}-{label}.png"))
     lang.select_option("en")
     expect(page.locator("html")).to_have_attribute("lang", "en")
