@@ -281,7 +281,8 @@ class Registry:
             if model is None or not dataclasses.is_dataclass(model) or set(data) != {"@", "f"} \
                     or not isinstance(values, list) or len(values) != len(dataclasses.fields(model)):
                 raise DataError(f"no screen model {data.get('@')!r} of that shape")
-            return model(*(self.decode(v) for v in values))
+            fields = dataclasses.fields(model)  # by name: keyword-only fields (``SetupPage.back``) are not in order
+            return model(**{f.name: self.decode(v) for f, v in zip(fields, values, strict=True)})
         if data is None or isinstance(data, (str, int, float, bool)):
             return data
         raise DataError("not a screen")
