@@ -187,6 +187,24 @@ class Seating:
         return PHONE if seat in self.phones else self.choices[seat]
 
 
+def saved_rows(data: object, key: str, kinds: tuple[str, ...], counts: range, problems: tuple[str, str, str],
+               fits: Callable[[dict[str, Any]], bool] = lambda item: True,
+               ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A saved set-up (``Seating.to_dict`` data) and its rows under ``key`` (seats or teams), each an object with a
+    ``kind`` among ``kinds``, a ``name`` text (not yet cleaned) and what else the game ``fits``, as many as
+    ``counts`` allows; ``ValueError`` with ``problems`` (no such list, a row, the count) for anything else."""
+    unreadable, row, count = problems
+    if not isinstance(data, dict) or not isinstance(data.get(key), list):
+        raise ValueError(unreadable)
+    rows = data[key]
+    if any(not isinstance(item, dict) or item.get("kind") not in kinds or not isinstance(item.get("name"), str)
+           or not fits(item) for item in rows):
+        raise ValueError(row)
+    if len(rows) not in counts:
+        raise ValueError(count)
+    return data, rows
+
+
 def saved_phones(value: object, people: list[bool], problem: str) -> tuple[int, ...]:
     """The seats (or teams) on phones of a saved set-up (``people[i]``: whether people play seat ``i``): each a
     people's seat, once, in order; ``ValueError(problem)`` for anything else."""
@@ -263,7 +281,8 @@ class Registry:
             if model is None or not dataclasses.is_dataclass(model) or set(data) != {"@", "f"} \
                     or not isinstance(values, list) or len(values) != len(dataclasses.fields(model)):
                 raise DataError(f"no screen model {data.get('@')!r} of that shape")
-            return model(*(self.decode(v) for v in values))
+            fields = dataclasses.fields(model)  # by name: keyword-only fields (``SetupPage.back``) are not in order
+            return model(**{f.name: self.decode(v) for f, v in zip(fields, values, strict=True)})
         if data is None or isinstance(data, (str, int, float, bool)):
             return data
         raise DataError("not a screen")

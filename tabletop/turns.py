@@ -8,32 +8,32 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
-class BotActs:
-    """A bot is to act; ``key`` says where the table stands (a new key: a new decision)."""
+class Turn:
+    """Whose turn it is (``who``); the kind of step says how they take it."""
 
     who: int
+
+
+@dataclass(frozen=True)
+class BotActs(Turn):
+    """A bot is to act; ``key`` says where the table stands (a new key: a new decision)."""
+
     key: tuple[int, ...]
 
 
 @dataclass(frozen=True)
-class HandOff:
+class HandOff(Turn):
     """People are to act who are not at the tablet: it goes to them first (a screen with nothing private)."""
 
-    who: int
-
 
 @dataclass(frozen=True)
-class Acts:
+class Acts(Turn):
     """The one at the tablet is to act."""
 
-    who: int
-
 
 @dataclass(frozen=True)
-class Waits:
+class Waits(Turn):
     """People are to act on another screen than this one (their own phone, or the tablet): this screen waits."""
-
-    who: int
 
 
 Step = BotActs | HandOff | Acts | Waits

@@ -69,6 +69,32 @@ class SetupRow:
 
 
 @dataclass(frozen=True)
+class SetupPage:
+    """A game's set-up screen: its heading and intro, the button that adds a row (a seat or a team: the game's page
+    holds its rows), the options, the start, the way back to a game under way, and the toggle of the options kept
+    out of the way (``more``)."""
+
+    heading: str
+    intro: str
+    add: Button | None
+    options: tuple[Choice, ...]
+    start: Button
+    back: Button | None = field(default=None, kw_only=True)
+    more: Button | None = field(default=None, kw_only=True)
+
+
+@dataclass(frozen=True)
+class EndPage:
+    """A game's end: its heading, the banner (who won), what next (``actions``: none on a phone) and the podium;
+    a game's page adds how it came to that."""
+
+    heading: str
+    banner: str
+    actions: tuple[Button, ...]
+    podium: Podium | None = field(default=None, kw_only=True)
+
+
+@dataclass(frozen=True)
 class TopBar:
     """The page's bar: the game's name, the navigation and the language."""
 

@@ -115,6 +115,11 @@ def test_bad_seat_lists_are_refused_clearly(seats: str, message: str, capsys: py
     assert message in capsys.readouterr().err
 
 
+def test_the_default_seats_play_two_bots_of_one_level_each_by_its_own_name() -> None:
+    assert [s.name for s in parse_seats("you,medium,medium")] == ["You", "medium bot 1", "medium bot 2"]
+    assert [s.name for s in parse_seats("you,you,hard")] == ["You 1", "You 2", "hard bot"]
+
+
 def test_colour_shows_every_card_with_its_name_too() -> None:
     out = io.StringIO()
     game = TerminalGame(parse_seats("you,easy"), seed=2, colour=True, stdin=io.StringIO("quit\n"), stdout=out)

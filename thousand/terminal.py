@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from tabletop.console import Console, Quit
+from tabletop.console import Console, Quit, failed, lineup, numbered
 from tabletop.errors import DataError, InvalidMove
 
 from .actions import Action, Change, ChooseTarget, Combine, Guess, Pick, Power
@@ -49,29 +49,10 @@ class Team:
 
 def parse_teams(text: str) -> list[Team]:
     """Teams from ``you,medium,Ann``: ``you`` or a name is a team of people, a level name is a bot team."""
-    entries = [e.strip() for e in text.split(",")]
-    if any(not e for e in entries):
-        raise ValueError("A team is empty; list the teams like you,medium,hard.")
-    if not MIN_TEAMS <= len(entries) <= MAX_TEAMS:
-        raise ValueError(f"Zéro à 1000 is played by {MIN_TEAMS} to {MAX_TEAMS} teams; you listed {len(entries)}.")
-    teams = []
-    for entry in entries:
-        low = entry.lower()
-        if low in LEVELS:
-            teams.append(Team(f"{low} bot", level=low))
-        elif low == "you":
-            teams.append(Team("You"))
-        elif re.fullmatch(r"[\w' .-]{1,20}", entry):
-            teams.append(Team(entry))
-        else:
-            raise ValueError(f"{entry!r} is neither a bot level ({', '.join(LEVELS)}) nor a name.")
-    names = [t.name for t in teams]
-    for i, name in enumerate(names):
-        if names.count(name) > 1:
-            teams[i].name = f"{name} {names[: i + 1].count(name)}"
-    if not any(t.is_people for t in teams):
-        raise ValueError("Nobody plays: add 'you' or a name (bots alone: use the tournament).")
-    return teams
+    entries = lineup(text, LEVELS, "team", range(MIN_TEAMS, MAX_TEAMS + 1),
+                     f"Zéro à 1000 is played by {MIN_TEAMS} to {MAX_TEAMS} teams; you listed {{n}}.")
+    names = numbered([name for _, name in entries])
+    return [Team(name, level=level) for (level, _), name in zip(entries, names, strict=True)]
 
 
 class TerminalGame(Console):
@@ -257,6 +238,5 @@ def play_from_args(args: argparse.Namespace) -> int:
         mix = Mix(args.mix, leave_out) if args.mix != DEFAULT_MIX or leave_out else None  # None: the whole deck
         game = TerminalGame(teams, seed=args.seed, deck=deck, language=args.language, mix=mix)
     except (ValueError, DataError) as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
+        return failed(err)
     return game.run()

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
+
+from tabletop.console import commands, failed, later, report, run
 
 
 def _bench(args: argparse.Namespace) -> int:
@@ -26,20 +27,16 @@ def _tournament(args: argparse.Namespace) -> int:
 
     try:
         seats = [s.strip() for s in args.seats.split(",")]
-        report = run_tournament(
+        figures = run_tournament(
             seats, args.matches, args.seed, workers=args.workers, rounds=args.rounds, records=args.records,
             iterations={level: cap for level, cap in (("hard", args.hard_iterations),
                                                       ("expert", args.expert_iterations)) if cap is not None},
         )
     except ValueError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
-    print(format_report(report))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            out.write(to_json(report) + "\n")
+        return failed(err)
+    report(format_report(figures), args.json, lambda: to_json(figures))
     # A capped round means a bot failed to end a round on its own.
-    return 1 if report["capped_rounds"] else 0
+    return 1 if figures["capped_rounds"] else 0
 
 
 def _compare(args: argparse.Namespace) -> int:
@@ -55,29 +52,21 @@ def _compare(args: argparse.Namespace) -> int:
         result = compare_reports(*reports)
     except (OSError, ValueError, KeyError, TypeError) as err:
         detail = f"no {err} in a report" if isinstance(err, KeyError) else str(err)
-        print(f"error: cannot compare these runs: {detail}", file=sys.stderr)
-        return 2
+        return failed(ValueError(f"cannot compare these runs: {detail}"))
     print(format_comparison(result))
     return 0
 
 
-def _play(args: argparse.Namespace) -> int:
-    from .terminal import play_from_args
-
-    return play_from_args(args)
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The parser for every sub-command."""
-    parser = argparse.ArgumentParser(prog="python -m zero_game", description="Reiner Knizia's Zero.")
-    commands = parser.add_subparsers(dest="command", required=True)
-    bench = commands.add_parser("bench", help="measure the engine's speed")
+    parser, sub = commands("zero_game", "Reiner Knizia's Zero.")
+    bench = sub.add_parser("bench", help="measure the engine's speed")
     bench.add_argument("what", choices=["engine", "bots"], help="what to measure")
     bench.add_argument("--rounds", type=int, default=2000, help="rounds per table size")
     bench.add_argument("--seed", type=int, default=1)
     bench.set_defaults(run=_bench)
 
-    tour = commands.add_parser("tournament", help="bots against bots in duplicate matches")
+    tour = sub.add_parser("tournament", help="bots against bots in duplicate matches")
     tour.add_argument("--seats", required=True, help="bot levels by seat, e.g. hard,medium,medium, or outside "
                       "yardsticks: pimc, ismcts (OpenSpiel: the research extra), optionally with a budget, pimc:175")
     tour.add_argument("--matches", type=int, default=300, help="matches to play (rounded up to whole deal sets)")
@@ -93,14 +82,14 @@ def build_parser() -> argparse.ArgumentParser:
                       help="keep every match (deals, actions, scores) in the JSON, for bench/habits.py")
     tour.set_defaults(run=_tournament)
 
-    compare = commands.add_parser(
+    compare = sub.add_parser(
         "compare", help="a bot's change between two tournament runs (--json files) on the same cards"
     )
     compare.add_argument("old", help="the JSON of the run before the change")
     compare.add_argument("new", help="the JSON of the run after it")
     compare.set_defaults(run=_compare)
 
-    play = commands.add_parser("play", help="play a match in the terminal against bots or hot-seat")
+    play = sub.add_parser("play", help="play a match in the terminal against bots or hot-seat")
     play.add_argument("--seats", default="you,medium,medium",
                       help="seats in order: 'you', a person's name, or a bot level "
                            "(random, easy, medium, hard, expert)")
@@ -109,11 +98,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--no-colour", "--no-color", dest="colour", action="store_false", help="plain text, no ANSI colours"
     )
-    play.set_defaults(run=_play)
+    play.set_defaults(run=later("zero_game.terminal", "play_from_args"))
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the process exit code."""
-    args = build_parser().parse_args(argv)
-    return int(args.run(args))
+    return run(build_parser(), argv)

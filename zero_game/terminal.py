@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from tabletop.console import Console, Quit
+from tabletop.console import Console, Quit, failed, lineup, numbered
 from tabletop.errors import IllegalMove, InvalidMove
 
 from .actions import KNOCK, Action, Swap, parse_action
@@ -50,30 +50,13 @@ the round ends at once. Lowest total after the last round wins."""
 
 def parse_seats(text: str) -> list[Seat]:
     """Seats from ``you,medium,Ann``: ``you`` or a name is a person, a level name is a bot."""
-    entries = [e.strip() for e in text.split(",")]
-    if any(not e for e in entries):
-        raise ValueError("A seat is empty; list the seats like you,medium,hard.")
-    if not 2 <= len(entries) <= 5:
-        raise ValueError(f"Zero is played by 2 to 5 players; you listed {len(entries)} seats.")
-    yous = sum(1 for e in entries if e.lower() == "you")
-    seats, count = [], 0
-    for entry in entries:
-        low = entry.lower()
-        if low in LEVELS:
-            seats.append(Seat.bot(low, f"{low} bot"))
-        elif low == "you":
-            count += 1
-            seats.append(Seat("You" if yous == 1 else f"You {count}"))
-        elif re.fullmatch(r"[\w' .-]{1,20}", entry):
-            seats.append(Seat(entry))
-        else:
-            raise ValueError(f"{entry!r} is neither a bot level ({', '.join(LEVELS)}) nor a name.")
-    names = [s.name for s in seats]
-    if len(set(names)) != len(names):
+    entries = lineup(text, LEVELS, "seat", range(2, 6), "Zero is played by 2 to 5 players; you listed {n} seats.")
+    typed = [name for level, name in entries if level is None and name != "You"]
+    names = numbered([name for _, name in entries])  # you, you: You 1, You 2; medium, medium: medium bot 1, 2
+    if len(set(typed)) != len(typed) or len(set(names)) != len(names):
         raise ValueError("Two seats have the same name; give each person a different one.")
-    if not any(s.is_person for s in seats):
-        raise ValueError("Nobody plays: add 'you' or a name to the seats (bots alone: use the tournament).")
-    return seats
+    return [Seat(name) if level is None else Seat.bot(level, name)
+            for (level, _), name in zip(entries, names, strict=True)]
 
 
 class TerminalGame(Console):
@@ -237,8 +220,7 @@ def play_from_args(args: argparse.Namespace) -> int:
             seats, seed=args.seed, rounds=args.rounds, colour=args.colour and sys.stdout.isatty()
         )
     except ValueError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
+        return failed(err)
     return game.run()
 
 

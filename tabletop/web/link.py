@@ -24,30 +24,7 @@ from typing import Any
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, js_import, window  # type: ignore[import-not-found]
 
-from tabletop.effects import (
-    Accept,
-    Collect,
-    Fetch,
-    Fetched,
-    Heard,
-    Host,
-    Hosting,
-    Join,
-    Joining,
-    Linked,
-    LinkEffect,
-    Post,
-    Posted,
-    Probe,
-    Relayed,
-    Reopen,
-    Scan,
-    ScanFailed,
-    Scanned,
-    Send,
-    Unlink,
-    Unlinked,
-)
+from tabletop import effects as fx
 from tabletop.remote import JOIN
 
 SEGNO = ("__init__.py", "consts.py", "encoder.py", "utils.py", "writers.py")
@@ -81,32 +58,32 @@ class Links:
 
     # ---- effects ----
 
-    def carry_out(self, effect: LinkEffect) -> None:
+    def carry_out(self, effect: fx.LinkEffect) -> None:
         match effect:
-            case Host(seat):
+            case fx.Host(seat):
                 self._task(self.host(seat), seat)
-            case Accept(seat, sdp):
+            case fx.Accept(seat, sdp):
                 self._task(self.accept(seat, sdp), seat)
-            case Join(sdp):
+            case fx.Join(sdp):
                 self._task(self.join(sdp), 0)
-            case Send(seat, text):
+            case fx.Send(seat, text):
                 self.send(seat, text)
-            case Unlink(seat):
+            case fx.Unlink(seat):
                 self.close(seat)
-            case Scan(on):
+            case fx.Scan(on):
                 if on:
                     asyncio.ensure_future(self.scan())
                 else:
                     self.stop_scan()
-            case Fetch(name):
+            case fx.Fetch(name):
                 asyncio.ensure_future(self.fetch(name))
-            case Probe():
+            case fx.Probe():
                 asyncio.ensure_future(self.probe())
-            case Post(kind, nonce, text, seat):
+            case fx.Post(kind, nonce, text, seat):
                 asyncio.ensure_future(self.post(kind, nonce, text, seat))
-            case Collect(code):
+            case fx.Collect(code):
                 asyncio.ensure_future(self.collect(code))
-            case Reopen(code):
+            case fx.Reopen(code):
                 self.stop_scan()
                 window.location.hash = JOIN + code
                 window.location.reload()
@@ -117,7 +94,7 @@ class Links:
                 await work
             except Exception as err:
                 window.console.error(f"link {seat}: {err}")
-                self.report(seat, Unlinked(seat, "failed"))
+                self.report(seat, fx.Unlinked(seat, "failed"))
 
         asyncio.ensure_future(run())
 
@@ -142,20 +119,20 @@ class Links:
 
         def opened(event: Any) -> None:
             self.sent.pop(seat, None)
-            self.report(seat, Linked(seat), generation)
+            self.report(seat, fx.Linked(seat), generation)
 
         def heard(event: Any) -> None:
-            self.report(seat, Heard(seat, str(event.data)), generation)
+            self.report(seat, fx.Heard(seat, str(event.data)), generation)
 
         def closed(event: Any) -> None:
             if self.generation.get(seat) == generation:
                 self.drop(seat)
-                self.page.send(Unlinked(seat, "closed"))
+                self.page.send(fx.Unlinked(seat, "closed"))
 
         def changed(event: Any) -> None:
             if str(pc.connectionState) == "failed" and self.generation.get(seat) == generation:
                 self.drop(seat)
-                self.page.send(Unlinked(seat, "failed"))
+                self.page.send(fx.Unlinked(seat, "failed"))
 
         proxies = []
         for target, kind, handler in ((channel, "open", opened), (channel, "message", heard),
@@ -177,17 +154,18 @@ class Links:
         try:
             pc, generation = self._open(seat)
         except RuntimeError:
-            self.page.send(Unlinked(seat, "unsupported"))
+            self.page.send(fx.Unlinked(seat, "unsupported"))
             return
         await pc.setLocalDescription(await pc.createOffer())
         await self._gathered(pc)
         base = str(window.location.origin) + str(window.location.pathname)
-        self.report(seat, Hosting(seat, secrets.token_bytes(6).hex(), str(pc.localDescription.sdp), base), generation)
+        hosting = fx.Hosting(seat, secrets.token_bytes(6).hex(), str(pc.localDescription.sdp), base)
+        self.report(seat, hosting, generation)
 
     async def accept(self, seat: int, sdp: str) -> None:
         pc = self.pcs.get(seat)
         if pc is None:
-            self.page.send(Unlinked(seat, "failed"))
+            self.page.send(fx.Unlinked(seat, "failed"))
             return
         await pc.setRemoteDescription(self.page.to_js({"type": "answer", "sdp": sdp}))
 
@@ -196,12 +174,12 @@ class Links:
         try:
             pc, generation = self._open(0)
         except RuntimeError:
-            self.page.send(Unlinked(0, "unsupported"))
+            self.page.send(fx.Unlinked(0, "unsupported"))
             return
         await pc.setRemoteDescription(self.page.to_js({"type": "offer", "sdp": sdp}))
         await pc.setLocalDescription(await pc.createAnswer())
         await self._gathered(pc)
-        self.report(0, Joining(str(pc.localDescription.sdp)), generation)
+        self.report(0, fx.Joining(str(pc.localDescription.sdp)), generation)
 
     def send(self, seat: int, text: str) -> None:
         channel = self.channels.get(seat)
@@ -245,13 +223,13 @@ class Links:
     async def scan(self) -> None:
         devices = getattr(window.navigator, "mediaDevices", None)
         if devices is None or not hasattr(devices, "getUserMedia"):
-            self.page.send(ScanFailed("no-camera"))
+            self.page.send(fx.ScanFailed("no-camera"))
             return
         try:
             self.stream = await devices.getUserMedia(self.page.to_js(
                 {"video": {"facingMode": {"ideal": self.facing}}, "audio": False}))
         except Exception as err:
-            self.page.send(ScanFailed("denied" if "NotAllowed" in str(err) else "no-camera"))
+            self.page.send(fx.ScanFailed("denied" if "NotAllowed" in str(err) else "no-camera"))
             return
         self.scanning = True
         self.attach()
@@ -263,7 +241,7 @@ class Links:
                 self.detect = None
         if self.detect is None:
             self.stop_scan()
-            self.page.send(ScanFailed("no-decoder"))
+            self.page.send(fx.ScanFailed("no-decoder"))
             return
         while self.scanning:
             await asyncio.sleep(SCAN_EVERY_S)
@@ -276,7 +254,7 @@ class Links:
                 text = ""
             if text and self.scanning:
                 self.stop_scan()
-                self.page.send(Scanned(text))
+                self.page.send(fx.Scanned(text))
 
     async def decoder(self) -> Any:
         """How to read a code in a video frame: the browser's ``BarcodeDetector``, else zxing-wasm's reader."""
@@ -351,10 +329,10 @@ class Links:
                 importlib.invalidate_caches()
             await asyncio.sleep(0)
             importlib.import_module("segno")
-            self.page.send(Fetched(name, True))
+            self.page.send(fx.Fetched(name, True))
         except Exception as err:
             window.console.error(f"codes: {err}")
-            self.page.send(Fetched(name, False))
+            self.page.send(fx.Fetched(name, False))
 
     async def ask(self, request: dict[str, Any]) -> dict[str, Any] | None:
         """One request to the relay; ``None`` if there is none (or it failed)."""
@@ -380,7 +358,7 @@ class Links:
             said = str(response.headers.get("x-pairing-relay") or "") == "1"
         except Exception:
             said = False
-        self.page.send(Relayed(said))
+        self.page.send(fx.Relayed(said))
 
     async def post(self, kind: str, nonce: str, text: str, seat: int) -> None:
         if kind == "answer":
@@ -390,14 +368,14 @@ class Links:
         found = await self.ask({"op": "offer", "nonce": nonce, "text": text})
         if not found or not isinstance(found.get("code"), str):
             return
-        self.page.send(Posted(nonce, found["code"]))
+        self.page.send(fx.Posted(nonce, found["code"]))
         while self.generation.get(seat) == generation:  # until the answer comes, or this offer is gone
             found = await self.ask({"op": "wait", "nonce": nonce})
             if found is None:
                 await asyncio.sleep(2)
             elif isinstance(found.get("text"), str):
                 if self.generation.get(seat) == generation:
-                    self.page.send(Scanned(found["text"]))
+                    self.page.send(fx.Scanned(found["text"]))
                 return
             elif found.get("gone"):
                 return
@@ -405,6 +383,6 @@ class Links:
     async def collect(self, code: str) -> None:
         found = await self.ask({"op": "collect", "code": code})
         if found and isinstance(found.get("text"), str):
-            self.page.send(Scanned(found["text"]))
+            self.page.send(fx.Scanned(found["text"]))
         else:
-            self.page.send(ScanFailed("no-code"))
+            self.page.send(fx.ScanFailed("no-code"))

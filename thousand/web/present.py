@@ -169,9 +169,9 @@ def setup(s: QuizTable) -> QuizSetupView:
                       themes=left_out, available=problem.available, needed=problem.needed, teams=problem.teams)
     start = Button(Command.START, t.t("setup.play"), primary=True, disabled=problem is not None,
                    description=warning)
-    return QuizSetupView(t.t("setup.heading"), t.t("setup.intro"), teams, add, options, t.t("setup.seed"),
-                         start, back, s.seed_text, more_options(t.t, Command.MORE_OPTIONS, s.more_options),
-                         t.t("setup.themes"), themes, warning)
+    return QuizSetupView(t.t("setup.heading"), t.t("setup.intro"), add, options, start, teams, t.t("setup.seed"),
+                         s.seed_text, t.t("setup.themes"), themes, warning, back=back,
+                         more=more_options(t.t, Command.MORE_OPTIONS, s.more_options))
 
 
 def handoff(s: QuizTable) -> HandoffView:
@@ -413,9 +413,10 @@ def end(s: QuizTable) -> EndView:
                                 ((r.guess, team_name(s, r.team), True),)) for r in g.guess_results)
     tablet = s.phone is None  # a phone shows the end; its buttons are the tablet's
     if g.guess_results and not s.end_seen:  # the tie-break's guesses first, on the line; the winner one tap on
-        return EndView(t.t("end.tiebreak"), "", t.t("end.tiebreak_detail"), tuple(lines[:-1]),
+        return EndView(t.t("end.tiebreak"), "",
                        (Button(Command.SEE_WINNER, t.t("end.see_winner"), primary=True),) if tablet else (),
-                       tiebreak=lines_on, tiebreak_heading=t.t("end.tiebreak"))
+                       t.t("end.tiebreak_detail"), tuple(lines[:-1]), tiebreak=lines_on,
+                       tiebreak_heading=t.t("end.tiebreak"))
     distance = {r.team: r.distance for r in g.guess_results}
     # Places: the winners first; then fewer cards left, then (after a tie-break) the closer guess.
     key = [(team not in g.winners, len(g.hands[team]), distance.get(team, 0)) for team in range(g.teams)]
@@ -426,9 +427,9 @@ def end(s: QuizTable) -> EndView:
         detail = t.t("end.players", names=", ".join(config.people)) if config.is_people and config.people else ""
         entries.append((team_name(s, team), t.t("end.cards", n=len(g.hands[team])), detail))
     buttons = (Button(Command.PLAY_AGAIN, t.t("end.again"), primary=True), Button(Nav.NEW_SETUP, t.t("end.setup")))
-    return EndView(t.t("end.heading"), banner, t.t(reason[g.end]) if g.end else "", tuple(lines),
-                   buttons if tablet else (), placings(t.t, entries, places),
-                   tiebreak=lines_on, tiebreak_heading=t.t("end.tiebreak") if lines_on else "")
+    return EndView(t.t("end.heading"), banner, buttons if tablet else (), t.t(reason[g.end]) if g.end else "",
+                   tuple(lines), podium=placings(t.t, entries, places), tiebreak=lines_on,
+                   tiebreak_heading=t.t("end.tiebreak") if lines_on else "")
 
 
 # ---- the score sheet ------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tabletop.widgets import Button, Choice, HandoffView, Lesson, Podium, RulesView, SetupRow, SheetPage, parts
+from tabletop.widgets import Button, EndPage, HandoffView, Lesson, RulesView, SetupPage, SetupRow, SheetPage, parts
 
 
 @dataclass(frozen=True)
@@ -143,15 +143,11 @@ class GuessView:
 
 
 @dataclass(frozen=True)
-class EndView:
+class EndView(EndPage):
     """The winner(s), how the game ended, the guesses if any, and what next."""
 
-    heading: str
-    banner: str
     reason: str
     lines: tuple[str, ...]
-    actions: tuple[Button, ...]
-    podium: Podium | None = None
     tiebreak: tuple[NumberLine, ...] = ()  # each guessing team's guess and its card's answer, on the line
     tiebreak_heading: str = ""
 
@@ -166,19 +162,12 @@ class TeamSetup(SetupRow):
 
 
 @dataclass(frozen=True)
-class QuizSetupView:
-    """The quiz's set-up screen."""
+class QuizSetupView(SetupPage):
+    """The quiz's set-up screen: the teams; out of the way (``more``), the deal number and the themes."""
 
-    heading: str
-    intro: str
     teams: tuple[TeamSetup, ...]
-    add: Button | None
-    options: tuple[Choice, ...]
     seed_label: str
-    start: Button
-    back: Button | None = None
     seed: str = field(default="", compare=False)
-    more: Button | None = None  # the toggle of the options out of the way (the deal number, the themes)
     themes_label: str = ""
     themes: tuple[Button, ...] = ()  # one per theme: pressed while it is in the mix
     warning: str = ""  # a mix too small for the teams, said before the deal

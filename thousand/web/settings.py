@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tabletop.names import clean_name
-from tabletop.remote import PHONE, Seating, saved_phones
+from tabletop.remote import PHONE, Seating, saved_phones, saved_rows
 from thousand.game import MAX_TEAMS, MIN_TEAMS
 
 PEOPLE = "people"
@@ -63,19 +63,11 @@ class QuizSettings(Seating):
     @classmethod
     def from_dict(cls, data: object) -> QuizSettings:
         """Settings from ``to_dict`` data; ``ValueError`` with a readable message if malformed."""
-        if not isinstance(data, dict) or not isinstance(data.get("teams"), list):
-            raise ValueError("The saved teams are not readable.")
-        teams = []
-        for item in data["teams"]:
-            if (not isinstance(item, dict) or item.get("kind") not in (PEOPLE, *BOT_LEVELS)
-                    or not isinstance(item.get("name"), str)
-                    or not isinstance(item.get("people"), list)
-                    or not all(isinstance(p, str) for p in item["people"])):
-                raise ValueError("A saved team is not readable.")
-            people = tuple(clean_name(p) for p in item["people"] if clean_name(p))
-            teams.append(TeamConfig(item["kind"], clean_name(item["name"]), people))
-        if not MIN_TEAMS <= len(teams) <= MAX_TEAMS:
-            raise ValueError("A saved quiz has 2 to 4 teams.")
+        data, rows = saved_rows(data, "teams", (PEOPLE, *BOT_LEVELS), range(MIN_TEAMS, MAX_TEAMS + 1), (
+            "The saved teams are not readable.", "A saved team is not readable.", "A saved quiz has 2 to 4 teams."),
+            lambda item: isinstance(item.get("people"), list) and all(isinstance(p, str) for p in item["people"]))
+        teams = [TeamConfig(item["kind"], clean_name(item["name"]),
+                            tuple(clean_name(p) for p in item["people"] if clean_name(p))) for item in rows]
         speed = data.get("speed")
         phones = saved_phones(data.get("phones", []), [t.is_people for t in teams],
                               "The saved teams on phones are not readable.")

@@ -181,9 +181,9 @@ def setup(s: Table) -> SetupView:
     back = None
     if s.match is not None and not s.match.is_over:
         back = Button(Command.BACK_TO_MATCH, t.t("setup.back"))
-    return SetupView(t.t("setup.heading"), t.t("setup.intro"), seats, add, options,
-                     Button(Command.START, t.t("setup.play"), primary=True), back,
-                     more_options(t.t, Command.MORE_OPTIONS, s.more_options), extra)
+    return SetupView(t.t("setup.heading"), t.t("setup.intro"), add, options,
+                     Button(Command.START, t.t("setup.play"), primary=True), seats, extra, back=back,
+                     more=more_options(t.t, Command.MORE_OPTIONS, s.more_options))
 
 
 def handoff(s: Table) -> HandoffView:
@@ -475,8 +475,9 @@ def match_end(s: Table) -> MatchEndView:
         banner = t.t("match.shared", names=", ".join(t.name(w) for w in m.winners), total=total)
     entries = [(t.name(i), t.t("match.points", total=v), "") for i, v in enumerate(m.totals)]
     actions = (Button(Command.PLAY_AGAIN, t.t("match.again"), primary=True), Button(Nav.NEW_SETUP, t.t("match.setup")))
-    return MatchEndView(t.t("match.heading"), banner, match_sheet(s, upto=len(m.finished_rounds)),
-                        actions if s.phone is None else (), placings(t.t, entries, ranks(m.totals, lowest_wins=True)))
+    return MatchEndView(t.t("match.heading"), banner, actions if s.phone is None else (),
+                        match_sheet(s, upto=len(m.finished_rounds)),
+                        podium=placings(t.t, entries, ranks(m.totals, lowest_wins=True)))
 
 
 #: Each screen's presenter (its painter is ``render.CardPainter.PAINTERS``'s for the model's type).

@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.widgets import Button, Choice, Confirm, HandoffView, Podium, RulesView, SetupRow, SheetPage, parts
+from tabletop.widgets import (
+    Button,
+    Choice,
+    Confirm,
+    EndPage,
+    HandoffView,
+    RulesView,
+    SetupPage,
+    SetupRow,
+    SheetPage,
+    parts,
+)
 
 
 @dataclass(frozen=True)
@@ -39,18 +50,12 @@ class SeatSetup(SetupRow):
 
 
 @dataclass(frozen=True)
-class SetupView:
-    """The set-up screen."""
+class SetupView(SetupPage):
+    """The set-up screen: the seats, and the options kept out of the way (``extra``, drawn while ``more`` is
+    pressed)."""
 
-    heading: str
-    intro: str
     seats: tuple[SeatSetup, ...]
-    add: Button | None
-    options: tuple[Choice, ...]
-    start: Button
-    back: Button | None = None
-    more: Button | None = None  # the toggle of the options out of the way
-    extra: tuple[Choice, ...] = ()  # those options (drawn while ``more`` is pressed)
+    extra: tuple[Choice, ...] = ()
 
 
 # ---- the table, by region ------------------------------------------------------------------------
@@ -191,14 +196,10 @@ class RoundEndView:
 
 
 @dataclass(frozen=True)
-class MatchEndView:
+class MatchEndView(EndPage):
     """The winner(s), the final sheet, and play-again."""
 
-    heading: str
-    banner: str
     sheet: SheetView
-    actions: tuple[Button, ...]
-    podium: Podium | None = None
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from tabletop.names import clean_name
-from tabletop.remote import PHONE, Seating, saved_phones
+from tabletop.remote import PHONE, Seating, saved_phones, saved_rows
 from zero_game.match import MAX_ROUNDS
 from zero_game.round import MAX_PLAYERS, MIN_PLAYERS
 from zero_game.round import POOL_SIZES as POOL_SIZES
@@ -78,16 +78,10 @@ class Settings(Seating):
     @classmethod
     def from_dict(cls, data: object) -> Settings:
         """Settings from ``to_dict`` output; raises ``ValueError`` with a readable message if malformed."""
-        if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
-            raise ValueError("The saved table set-up is not readable.")
-        seats = []
-        for item in data["seats"]:
-            kind = item.get("kind") if isinstance(item, dict) else None
-            if kind not in (PERSON, *BOT_LEVELS) or not isinstance(item.get("name"), str):
-                raise ValueError("A saved seat is not readable.")
-            seats.append(Seat.of_choice(item["kind"], clean_name(item["name"])))
-        if not MIN_SEATS <= len(seats) <= MAX_SEATS:
-            raise ValueError("A saved table must have 2 to 5 seats.")
+        data, rows = saved_rows(data, "seats", (PERSON, *BOT_LEVELS), range(MIN_SEATS, MAX_SEATS + 1), (
+            "The saved table set-up is not readable.", "A saved seat is not readable.",
+            "A saved table must have 2 to 5 seats."))
+        seats = [Seat.of_choice(item["kind"], clean_name(item["name"])) for item in rows]
         pool, rounds, dealer, speed = (data.get(k) for k in ("pool_size", "rounds", "dealer", "speed"))
         if (pool is not None and (type(pool) is not int or pool not in POOL_SIZES)) or not (
             rounds is None or (type(rounds) is int and 1 <= rounds <= MAX_ROUNDS)
