@@ -59,9 +59,9 @@ READY_TIMEOUT_MS = 90_000
 # No service worker in the page, as outside a secure context (assets/offline.js then says "unavailable").
 NO_SERVICE_WORKER = "delete Navigator.prototype.serviceWorker;"
 # A file of the site that runs nothing (open_game's ``stored`` writes there), and a function that leaves the origin's
-# localStorage holding only the ``{key: text}`` items it is given.
+# localStorage holding only the ``{key: text}`` items it is given (and the tab's sessionStorage empty).
 SMALL_FILE = "assets/favicon.svg"
-STORE_ITEMS = ("(items) => { localStorage.clear();"
+STORE_ITEMS = ("(items) => { localStorage.clear(); sessionStorage.clear();"
                " for (const [key, text] of Object.entries(items)) localStorage.setItem(key, text); }")
 
 
@@ -210,16 +210,23 @@ def open_game(
     timeout_ms: int = READY_TIMEOUT_MS,
     zero: bool = True,
     stored: Mapping[str, str] | None = None,
+    tab: Page | None = None,
 ) -> LoadedPage:
     """Open ``site_url + path`` in a new page of ``context``, recording requests.
 
     With ``zero`` (the default) the page opens on Zero (``?game=zero``), as from a bookmarked link.
     With ``stored``, the origin's localStorage holds only these items when the game first starts, as on a
     return visit (written from a small file of the site, so the game boots once, on them).
+    With ``tab``, a page of ``context`` an earlier test left is opened again instead of a new one, its storage
+    emptied first (but for ``stored``): a tab that booted the game before boots it again sooner.
     With ``wait_ready`` it waits for ``<html data-app="ready">`` and fails early, with the
     page's own message, if the page reports ``data-app="error"`` instead.
     """
-    page = context.new_page()
+    if tab is not None:
+        assert tab.context is context
+        page, stored = tab, stored or {}
+    else:
+        page = context.new_page()
     if zero and "game=" not in path:
         path += ("&" if "?" in path else "?") + "game=zero"
     console_errors: list[str] = []
