@@ -132,6 +132,42 @@ def fresh_context(chromium: Browser) -> Iterator[BrowserContext]:
         context.close()
 
 
+# The module's warm tab (see ``warm_context``) while the test under way has not opened it yet.
+_UNOPENED: list[Page] = []
+
+
+@pytest.fixture(scope="module")
+def context_options() -> dict[str, Any]:
+    """The options of a module's ``warm_context`` (a module overrides this fixture to change them)."""
+    return {}
+
+
+@pytest.fixture(scope="module")
+def warm_tab(chromium: Browser, context_options: dict[str, Any]) -> Iterator[Page]:
+    context = page_context(chromium, **context_options)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def warm_context(warm_tab: Page, site_url: str) -> Iterator[BrowserContext]:
+    """As ``fresh_context``, but one context for the module: a test's first :func:`open_game` in it empties the
+    origin's storage and opens the module's tab again (a tab that booted the game boots it sooner than a new
+    context's first page).  The other tabs a test opens are closed after it, and the game in the module's tab is
+    left for a small file of the site (its bots and timers then use no CPU).  Not for a test that adds init
+    scripts or routes to its context, or takes it offline: those keep ``fresh_context``."""
+    _UNOPENED[:] = [warm_tab]
+    yield warm_tab.context
+    _UNOPENED.clear()
+    for page in warm_tab.context.pages:
+        if page is not warm_tab:
+            page.close()
+    if warm_tab.url.startswith(site_url):
+        warm_tab.goto(site_url + SMALL_FILE)
+
+
 # --- pages and their requests -----------------------------------------------------------------
 
 
@@ -210,21 +246,18 @@ def open_game(
     timeout_ms: int = READY_TIMEOUT_MS,
     zero: bool = True,
     stored: Mapping[str, str] | None = None,
-    tab: Page | None = None,
 ) -> LoadedPage:
     """Open ``site_url + path`` in a new page of ``context``, recording requests.
 
     With ``zero`` (the default) the page opens on Zero (``?game=zero``), as from a bookmarked link.
     With ``stored``, the origin's localStorage holds only these items when the game first starts, as on a
     return visit (written from a small file of the site, so the game boots once, on them).
-    With ``tab``, a page of ``context`` an earlier test left is opened again instead of a new one, its storage
-    emptied first (but for ``stored``): a tab that booted the game before boots it again sooner.
+    In a ``warm_context``, a test's first page is the module's tab, its storage emptied first (but for ``stored``).
     With ``wait_ready`` it waits for ``<html data-app="ready">`` and fails early, with the
     page's own message, if the page reports ``data-app="error"`` instead.
     """
-    if tab is not None:
-        assert tab.context is context
-        page, stored = tab, stored or {}
+    if _UNOPENED and _UNOPENED[0].context is context:
+        page, stored = _UNOPENED.pop(), stored or {}
     else:
         page = context.new_page()
     if zero and "game=" not in path:

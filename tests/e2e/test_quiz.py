@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from thousand.deck import default_deck
 from thousand.web.texts import Texts
 
-from .conftest import REPO, SMALL_FILE, open_game, page_context, settled
+from .conftest import REPO, open_game, page_context, settled
 from .test_table import audit
 
 DECK = default_deck()
@@ -69,39 +68,15 @@ def assert_private(seen: dict[str, Any]) -> None:
             assert f'data-answer="{qid}"' not in seen["html"]
 
 
-# The module's tab, while the test under way has not opened it yet (see ``quiz_context``).
-UNOPENED: list[Page] = []
-
-
 def first_visit(context: BrowserContext, site_url: str, path: str = "", stored: dict[str, str] | None = None) -> Page:
-    """A page of the site as on a first visit (nothing remembered, or only ``stored``): it shows the choice of game.
-    A test's first one opens the module's tab again; any other, a new tab."""
-    tab = UNOPENED.pop() if UNOPENED and UNOPENED[0].context is context else None
-    return open_game(context, site_url, path, zero=False, stored=stored, tab=tab).page
+    """A page of the site as on a first visit (nothing remembered, or only ``stored``): it shows the choice of game."""
+    return open_game(context, site_url, path, zero=False, stored=stored).page
 
 
 @pytest.fixture(scope="module")
-def quiz_tab(chromium: Browser) -> Iterator[Page]:
-    """One context (no service worker) and tab for the module: a tab that booted the game boots it sooner."""
-    context = page_context(chromium, locale="en-GB")
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
-
-
-@pytest.fixture
-def quiz_context(quiz_tab: Page, site_url: str) -> Iterator[BrowserContext]:
-    """The module's context: a test's first ``first_visit`` empties its storage and opens its tab again; the
-    other tabs a test opens are closed after it, and the game in its tab is left for a small file of the site."""
-    UNOPENED[:] = [quiz_tab]
-    yield quiz_tab.context
-    UNOPENED.clear()
-    for page in quiz_tab.context.pages:
-        if page is not quiz_tab:
-            page.close()
-    if quiz_tab.url.startswith(site_url):
-        quiz_tab.goto(site_url + SMALL_FILE)  # the game stops (its bots and timers use no CPU meanwhile)
+def context_options() -> dict[str, Any]:
+    """The module's ``warm_context``: in British English."""
+    return {"locale": "en-GB"}
 
 
 def set_up(page: Page, kinds: tuple[str, ...], names: tuple[str, ...] = (), seed: int = 3) -> None:
@@ -164,9 +139,9 @@ def screenshot_all(page: Page, name: str) -> None:
 
 
 def test_the_first_screen_chooses_the_game_remembers_it_and_each_game_leads_back(
-    quiz_context: BrowserContext, site_url: str
+    warm_context: BrowserContext, site_url: str
 ) -> None:
-    page = first_visit(quiz_context, site_url, "?speed=fast")
+    page = first_visit(warm_context, site_url, "?speed=fast")
     expect(page.locator("[data-action=open-game]")).to_have_count(2)
     assert audit(page) == [], "axe-core: a serious problem on the first screen"
     page.locator("[data-action=open-game][data-arg=quiz]").click()
@@ -187,9 +162,9 @@ def test_the_first_screen_chooses_the_game_remembers_it_and_each_game_leads_back
 
 
 def test_a_whole_quiz_by_taps_with_bots_keeps_every_secret_and_lands_on_the_score_sheet(
-    quiz_context: BrowserContext, site_url: str
+    warm_context: BrowserContext, site_url: str
 ) -> None:
-    page = first_visit(quiz_context, site_url, "?game=quiz")
+    page = first_visit(warm_context, site_url, "?game=quiz")
     screenshot_all(page, "setup")
     # Deal 293 ends with Owls and a bot on one card each: the guessing tie-break of Q14 (found in CPython
     # on the fact-checked 823-question deck; a new deck needs a new deal).
@@ -225,10 +200,10 @@ def test_a_whole_quiz_by_taps_with_bots_keeps_every_secret_and_lands_on_the_scor
 
 
 def test_two_teams_of_people_pass_the_tablet_see_no_other_pick_and_resume_after_a_reload(
-    quiz_context: BrowserContext, site_url: str
+    warm_context: BrowserContext, site_url: str
 ) -> None:
     """On the way, axe-core finds no serious problem on any screen (the first screen's: the test above)."""
-    page = first_visit(quiz_context, site_url, "?game=quiz")
+    page = first_visit(warm_context, site_url, "?game=quiz")
     set_up(page, ("people", "people", "medium"), ("Owls", "Cats"), seed=8)
     assert audit(page) == [], "the set-up"
     page.locator("[data-action=start]").click()
@@ -271,9 +246,9 @@ def test_two_teams_of_people_pass_the_tablet_see_no_other_pick_and_resume_after_
 
 @pytest.mark.parametrize("lang", ["fr", "de"])
 def test_the_quiz_speaks_french_and_german_with_questions_in_that_language(
-    quiz_context: BrowserContext, site_url: str, lang: str
+    warm_context: BrowserContext, site_url: str, lang: str
 ) -> None:
-    page = first_visit(quiz_context, site_url, "?game=quiz")
+    page = first_visit(warm_context, site_url, "?game=quiz")
     assert not page.locator(".quiz-setup [data-field=lang]").count(), "one language choice for the site: the bar's"
     page.locator(".topbar [data-field=lang]").select_option(lang)
     expect(page.locator(".quiz-setup h1")).to_have_text(Texts(lang).t("setup.heading"))
@@ -306,9 +281,9 @@ def test_after_one_visit_the_quiz_plays_offline(chromium: Browser, site_url: str
 
 
 def test_a_round_by_keyboard_alone_with_each_reveal_said_in_the_live_region(
-    quiz_context: BrowserContext, site_url: str
+    warm_context: BrowserContext, site_url: str
 ) -> None:
-    page = first_visit(quiz_context, site_url, "?game=quiz")
+    page = first_visit(warm_context, site_url, "?game=quiz")
     set_up(page, ("people", "easy"), ("Owls",), seed=4)
     page.locator("[data-action=start]").focus()
     page.keyboard.press("Enter")
@@ -336,14 +311,14 @@ def test_a_round_by_keyboard_alone_with_each_reveal_said_in_the_live_region(
 
 
 def test_the_quiz_sheet_exports_imports_clears_and_forgets_the_shown_questions(
-    quiz_context: BrowserContext, chromium: Browser, site_url: str, tmp_path: Path
+    warm_context: BrowserContext, chromium: Browser, site_url: str, tmp_path: Path
 ) -> None:
     from thousand.web.sheet import QuizRecord, QuizSheet, TeamRecord
 
     record = QuizRecord("r1", "2026-11-29T20:00:00Z", (TeamRecord("Owls", "people", ("Ana", "Ben")),
                                                        TeamRecord("Bruno", "hard")), (0,), "one card", 5,
                         ((10, 20), (200, 300)))
-    page = first_visit(quiz_context, site_url, "?game=quiz", stored={
+    page = first_visit(warm_context, site_url, "?game=quiz", stored={
         "zero-knizia:quiz-sheet": QuizSheet((record,)).to_json(),
         "zero-knizia:quiz-seen": json.dumps({DECK.ids[0]: 1.0, DECK.ids[1]: 2.0})})
     page.locator("[data-action=sheet]").click()
@@ -380,8 +355,8 @@ def test_the_quiz_sheet_exports_imports_clears_and_forgets_the_shown_questions(
         other.close()
 
 
-def test_the_power_cards_by_taps_change_two_questions_and_200(quiz_context: BrowserContext, site_url: str) -> None:
-    page = first_visit(quiz_context, site_url, "?game=quiz")
+def test_the_power_cards_by_taps_change_two_questions_and_200(warm_context: BrowserContext, site_url: str) -> None:
+    page = first_visit(warm_context, site_url, "?game=quiz")
     set_up(page, ("people", "easy"), ("Owls",), seed=3)
     page.locator("[data-action=start]").click()
     mine = page.locator(".team.mine button[data-question]")
@@ -428,12 +403,12 @@ def test_the_power_cards_by_taps_change_two_questions_and_200(quiz_context: Brow
     expect(page.locator(".results")).to_contain_text("Owls draws 2 new cards.")
 
 
-def test_a_quiz_changed_in_another_tab_is_not_written_over(quiz_context: BrowserContext, site_url: str) -> None:
-    first = first_visit(quiz_context, site_url, "?game=quiz")
+def test_a_quiz_changed_in_another_tab_is_not_written_over(warm_context: BrowserContext, site_url: str) -> None:
+    first = first_visit(warm_context, site_url, "?game=quiz")
     set_up(first, ("people", "easy"), ("Owls",), seed=4)
     first.locator("[data-action=start]").click()
     first.locator(".team.mine button[data-question]").first.wait_for(timeout=STEP_MS)
-    second = first_visit(quiz_context, site_url, "?game=quiz")  # the same quiz, resumed in a second tab
+    second = first_visit(warm_context, site_url, "?game=quiz")  # the same quiz, resumed in a second tab
     second.locator(".team.mine button[data-question]").first.click()
     second.locator("[data-action=confirm]").click()
     expect(first.locator("[data-notice='storage.conflict']")).to_be_visible(timeout=STEP_MS)
@@ -445,9 +420,9 @@ def test_a_quiz_changed_in_another_tab_is_not_written_over(quiz_context: Browser
 
 
 def test_the_mix_and_its_themes_are_chosen_on_the_lobby_remembered_and_a_mix_too_small_says_so(
-    quiz_context: BrowserContext, site_url: str
+    warm_context: BrowserContext, site_url: str
 ) -> None:
-    page = first_visit(quiz_context, site_url, "?game=quiz")
+    page = first_visit(warm_context, site_url, "?game=quiz")
     expect(page.locator("[data-action=start]")).to_be_enabled()
     page.locator("[data-field=mix]").select_option("family")
     page.locator("[data-action=more-options]").click()

@@ -40,10 +40,10 @@ def quiz_is_up(page: Page) -> None:
 
 
 @pytest.mark.parametrize("kind", sorted(HOSTILE))
-def test_damaged_quiz_documents_are_backed_up_and_the_quiz_starts(fresh_context: BrowserContext, site_url: str,
+def test_damaged_quiz_documents_are_backed_up_and_the_quiz_starts(warm_context: BrowserContext, site_url: str,
                                                                   kind: str) -> None:
     values = HOSTILE[kind]
-    loaded = open_game(fresh_context, site_url, QUIZ, stored=values)
+    loaded = open_game(warm_context, site_url, QUIZ, stored=values)
     page = loaded.page
     quiz_is_up(page)
     for doc in ("game", "sheet", "seen"):
@@ -72,8 +72,8 @@ def test_with_no_room_for_a_copy_the_damaged_quiz_is_left_untouched_and_offered(
     assert {d["key"] for d in rescue["damaged"]} >= {GAME_KEY, SHEET_KEY}
 
 
-def test_a_newer_versions_quiz_documents_are_left_alone(fresh_context: BrowserContext, site_url: str) -> None:
-    page = open_game(fresh_context, site_url, QUIZ, stored=NEWER).page
+def test_a_newer_versions_quiz_documents_are_left_alone(warm_context: BrowserContext, site_url: str) -> None:
+    page = open_game(warm_context, site_url, QUIZ, stored=NEWER).page
     quiz_is_up(page)
     expect(page.locator("[data-notice='storage.newer-game']")).to_be_visible()
     expect(page.locator("[data-notice='storage.newer-sheet']")).to_be_visible()

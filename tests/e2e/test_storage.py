@@ -79,8 +79,8 @@ def knock_until_the_match_is_over(page: Page) -> None:
             knock(page)
 
 
-def test_reload_in_the_middle_of_a_round_resumes_the_same_turn(fresh_context: BrowserContext, site_url: str) -> None:
-    page = open_game(fresh_context, site_url, GAME).page
+def test_reload_in_the_middle_of_a_round_resumes_the_same_turn(warm_context: BrowserContext, site_url: str) -> None:
+    page = open_game(warm_context, site_url, GAME).page
     page.locator("[data-action=start]").click()
     my_turn(page)
     swap_first(page)  # the bots play their turns, then it is my turn again
@@ -95,8 +95,8 @@ def test_reload_in_the_middle_of_a_round_resumes_the_same_turn(fresh_context: Br
     assert stored(page, GAME_KEY) == before[3], "resuming wrote over the saved match"
 
 
-def test_reload_with_two_people_resumes_on_the_handoff_screen(fresh_context: BrowserContext, site_url: str) -> None:
-    page = open_game(fresh_context, site_url, GAME).page
+def test_reload_with_two_people_resumes_on_the_handoff_screen(warm_context: BrowserContext, site_url: str) -> None:
+    page = open_game(warm_context, site_url, GAME).page
     page.locator("[data-action=remove-seat][data-arg='2']").click()
     page.locator("[data-field='seat-kind:1']").select_option("person")
     page.locator("[data-field='seat-name:0']").fill("Ana")
@@ -120,9 +120,9 @@ def test_reload_with_two_people_resumes_on_the_handoff_screen(fresh_context: Bro
 
 
 def test_a_corrupt_saved_match_is_backed_up_and_reported_and_the_game_starts(
-    fresh_context: BrowserContext, site_url: str
+    warm_context: BrowserContext, site_url: str
 ) -> None:
-    page = open_game(fresh_context, site_url, GAME, stored={GAME_KEY: "{broken"}).page
+    page = open_game(warm_context, site_url, GAME, stored={GAME_KEY: "{broken"}).page
     notice = page.locator("[data-notice='storage.corrupt-game']")
     expect(notice).to_be_visible()
     expect(notice).to_have_attribute("role", "alert")
@@ -217,9 +217,9 @@ def test_a_full_storage_warns_once_and_the_round_goes_on(fresh_context: BrowserC
 
 
 def test_export_then_import_into_a_fresh_profile_gives_the_same_sheet(
-    fresh_context: BrowserContext, site_url: str, tmp_path: Path
+    warm_context: BrowserContext, site_url: str, tmp_path: Path
 ) -> None:
-    page = open_game(fresh_context, site_url, GAME).page
+    page = open_game(warm_context, site_url, GAME).page
     play_match_of_one_round(page)
     page.locator("[data-action=sheet]").first.click()
     expect(page.locator(".history-entry")).to_have_count(1)
@@ -235,7 +235,7 @@ def test_export_then_import_into_a_fresh_profile_gives_the_same_sheet(
     assert rows[0].startswith("match_id,") and len(rows) == 1 + 3  # a header, one row per player
     original = json.loads(stored(page, SHEET_KEY) or "null")
 
-    other = page_context(fresh_context.browser)  # type: ignore[arg-type]
+    other = page_context(warm_context.browser)  # type: ignore[arg-type]
     try:
         page2 = open_game(other, site_url).page
         page2.locator("[data-action=sheet]").click()
@@ -273,11 +273,11 @@ def test_export_then_import_into_a_fresh_profile_gives_the_same_sheet(
         other.close()
 
 
-def test_two_tabs_do_not_clobber_each_other_s_match(fresh_context: BrowserContext, site_url: str) -> None:
-    first = open_game(fresh_context, site_url, GAME).page
+def test_two_tabs_do_not_clobber_each_other_s_match(warm_context: BrowserContext, site_url: str) -> None:
+    first = open_game(warm_context, site_url, GAME).page
     first.locator("[data-action=start]").click()
     my_turn(first)
-    second = open_game(fresh_context, site_url, GAME).page
+    second = open_game(warm_context, site_url, GAME).page
     my_turn(second)  # the second tab resumes the same match
     assert hand(second) == hand(first)
 
@@ -317,13 +317,13 @@ def backups(page: Page) -> dict[str, str]:
 
 
 def test_hostile_stored_values_are_backed_up_and_the_game_starts_and_plays(
-    fresh_context: BrowserContext, site_url: str
+    warm_context: BrowserContext, site_url: str
 ) -> None:
     page: Page | None = None
     for name, (game_raw, sheet_raw) in HOSTILE_STORED.items():
         items = {GAME_KEY: game_raw, SHEET_KEY: sheet_raw, "other-site": "[[["}
         if page is None:  # "ready", not "error"
-            page = open_game(fresh_context, site_url, GAME, stored=items).page
+            page = open_game(warm_context, site_url, GAME, stored=items).page
         else:
             page.evaluate(STORE_ITEMS, items)
             reload(page)
@@ -341,10 +341,10 @@ def test_hostile_stored_values_are_backed_up_and_the_game_starts_and_plays(
 
 
 def test_a_backup_key_with_a_quote_exports_and_a_deep_import_leaves_the_bots_playing(
-    fresh_context: BrowserContext, site_url: str, tmp_path: Path
+    warm_context: BrowserContext, site_url: str, tmp_path: Path
 ) -> None:
     key = BACKUP_PREFIX + "x']y\"z"
-    page = open_game(fresh_context, site_url, GAME, stored={key: "kept"}).page
+    page = open_game(warm_context, site_url, GAME, stored={key: "kept"}).page
     page.locator("[data-action=sheet]").first.click()
     with page.expect_download() as download:
         page.locator("[data-action=export-backup]").click()
