@@ -17,8 +17,10 @@
 //
 // State for tests and benchmarks, on <html>:
 //   data-snapshot       how this start went: "restored", "cold" (none stored), "discarded" (one was
-//                       stored but could not be used: it is deleted), "off" (no service worker controls
-//                       the page, or no Cache Storage)
+//                       stored but could not be used: it is deleted), "late" (the service worker or the
+//                       storage did not answer within the start's budget: the usual start, and whatever
+//                       is stored is kept for the next), "off" (no service worker controls the page, or
+//                       no Cache Storage)
 //   data-snapshot-made  after a start without one: "making", "made", "refused" (storage said no),
 //                       "failed" (the worker could not make one), "stale" (a new release took over
 //                       meanwhile: not stored), "skipped" (refused or failed before, for this release)
@@ -179,9 +181,10 @@ function skip(where) {
 
 // --- at start ---------------------------------------------------------------------------------
 
-// A start never waits longer than this for its snapshot: the controlling worker answers in a few
-// milliseconds (it has just served the page), and reading one takes tens.  Past it: the usual start.
-const ASK_AT_START_MS = 500;
+// A start never waits longer than this for its snapshot, the worker's answer included: the controlling
+// worker answers in a few milliseconds (it has just served the page), and reading one takes tens; on a
+// busy device either can take a second or more, and the restore still saves far more than that.  Past it:
+// the usual start.
 const LOOK_AT_START_MS = 3000;
 
 let found = null;
@@ -196,7 +199,7 @@ export function find() {
   ]).then((snapshot) => {
     if (snapshot !== "late") return snapshot;
     console.warn("Zero: the start-up snapshot took too long to read; starting the usual way.");
-    setState("snapshot", "off");
+    setState("snapshot", "late");
     late = true;
     return null;
   }, (error) => {
@@ -214,7 +217,7 @@ export async function forget(reason) {
 }
 
 async function look() {
-  const where = await place(ASK_AT_START_MS);
+  const where = await place(LOOK_AT_START_MS);
   if (!where) {
     setState("snapshot", "off");
     return null;
@@ -298,7 +301,8 @@ export async function offer(wanted) {
   if (offered || !root) return;
   offered = true;
   await find();
-  // Not after a restore; after a snapshot that could not be used, a new one replaces it.
+  // Not after a restore, nor after a start that did not wait for one (one may be stored: the next start
+  // tries it); after a snapshot that could not be used, a new one replaces it.
   if (!["cold", "discarded", "off"].includes(root.dataset.snapshot)) return;
   // The service worker stores the game's files first (a first visit), and then controls the page.
   const offline = await whenAttribute("offline", ["ready", "update", "unavailable", "failed"]);

@@ -113,12 +113,14 @@ def test_return_visits_restore_the_snapshot_resume_a_match_recover_a_damaged_one
     before = one_swap(driver)
 
     # 6. Still offline, without the snapshot (and none made again): Python starts from the stored files, the
-    # match resumes at the same turn, and the bots play on.
-    driver.call(snap.REMOVE)
+    # match resumes at the same turn, and the bots play on.  ("late": the worker or the storage took longer than
+    # a start waits to say there is none, which a loaded machine can make it do; a start from nothing too.)
+    assert driver.call(snap.REMOVE), f"{engine}: no snapshot to remove"
     driver.call(snap.SKIP)
     driver.reload()
     t.wait_ready(driver)
-    assert snap.state(driver.call)[0] == "cold", f"{engine}: offline without a snapshot: not a start from nothing"
+    started = snap.state(driver.call)[0]
+    assert started in ("cold", "late"), f"{engine}: offline without a snapshot: not a start from nothing ({started})"
     assert_resumed(driver, before, "offline, a start from nothing")
     t.swap_first_cards(driver)
     assert t.next_step(driver) in ("knock", "next-round"), f"{engine}: offline, the bots did not play on"
