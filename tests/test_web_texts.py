@@ -34,8 +34,9 @@ def test_the_lone_person_is_addressed_as_you_in_every_sentence_of_a_match(lang: 
     for seed in range(12):
         s, _ = act(Table(lang=lang, settings=SOLO, seed=seed), "start")
         for _ in range(400):
-            sentences.add(present(s).live)
-            body = present(s).body
+            screen = present(s)
+            sentences.add(screen.live)
+            body = screen.body
             if isinstance(body, (RoundEndView, MatchEndView)):
                 sentences.add(body.banner)
             if isinstance(body, TableView):
