@@ -32,14 +32,14 @@ Helpers: :func:`open_game` (open a page in a context, optionally wait for ready)
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, sync_playwright
 from playwright.sync_api import Request as PwRequest
 
 from tools import browser as browser_tools
@@ -132,8 +132,10 @@ def fresh_context(chromium: Browser) -> Iterator[BrowserContext]:
         context.close()
 
 
-# The module's warm tab (see ``warm_context``) while the test under way has not opened it yet.
+# The module's warm tab (see ``warm_context``) while the test under way has not opened it yet, and the listeners the
+# test's :func:`open_game` attached to it (removed after the test, so that they do not pile up over the module).
 _UNOPENED: list[Page] = []
+_WARM_LOADS: list[LoadedPage] = []
 
 
 @pytest.fixture(scope="module")
@@ -161,6 +163,9 @@ def warm_context(warm_tab: Page, site_url: str) -> Iterator[BrowserContext]:
     _UNOPENED[:] = [warm_tab]
     yield warm_tab.context
     _UNOPENED.clear()
+    for loaded in _WARM_LOADS:
+        loaded.detach()
+    _WARM_LOADS.clear()
     for page in warm_tab.context.pages:
         if page is not warm_tab:
             page.close()
@@ -184,6 +189,7 @@ class RequestLog:
     """Every request a page makes, with its outcome.  Attach before navigating."""
 
     entries: list[RecordedRequest] = field(default_factory=list)
+    listeners: list[tuple[str, Callable[[PwRequest], None]]] = field(default_factory=list)
 
     def attach(self, page: Page) -> RequestLog:
         by_request: dict[int, RecordedRequest] = {}
@@ -204,10 +210,16 @@ class RequestLog:
             if entry is not None:
                 entry.failure = request.failure or "failed"
 
-        page.on("request", on_request)
-        page.on("requestfinished", on_finished)
-        page.on("requestfailed", on_failed)
+        self.listeners = [("request", on_request), ("requestfinished", on_finished), ("requestfailed", on_failed)]
+        for event, listener in self.listeners:
+            page.on(event, listener)
         return self
+
+    def detach(self, page: Page) -> None:
+        """Stop recording ``page``'s requests."""
+        for event, listener in self.listeners:
+            page.remove_listener(event, listener)
+        self.listeners = []
 
     @property
     def urls(self) -> list[str]:
@@ -235,6 +247,12 @@ class LoadedPage:
     page: Page
     requests: RequestLog
     console_errors: list[str]
+    on_console: Callable[[ConsoleMessage], None]
+
+    def detach(self) -> None:
+        """Stop recording the page's requests and console errors (a tab that outlives its test)."""
+        self.requests.detach(self.page)
+        self.page.remove_listener("console", self.on_console)
 
 
 def open_game(
@@ -256,18 +274,27 @@ def open_game(
     With ``wait_ready`` it waits for ``<html data-app="ready">`` and fails early, with the
     page's own message, if the page reports ``data-app="error"`` instead.
     """
-    if _UNOPENED and _UNOPENED[0].context is context:
+    warm = bool(_UNOPENED) and _UNOPENED[0].context is context
+    if warm:
         page, stored = _UNOPENED.pop(), stored or {}
     else:
         page = context.new_page()
     if zero and "game=" not in path:
         path += ("&" if "?" in path else "?") + "game=zero"
     console_errors: list[str] = []
-    page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            console_errors.append(message.text)
+
+    page.on("console", on_console)
     if stored is not None:
         page.goto(site_url + SMALL_FILE)
         page.evaluate(STORE_ITEMS, dict(stored))
     requests = RequestLog().attach(page)
+    loaded = LoadedPage(page, requests, console_errors, on_console)
+    if warm:
+        _WARM_LOADS.append(loaded)
     page.goto(site_url + path)
     if wait_ready:
         page.wait_for_function(
@@ -283,7 +310,7 @@ def open_game(
                 f"console errors: {console_errors}\nfailed requests: "
                 f"{requests.failures()}"
             )
-    return LoadedPage(page, requests, console_errors)
+    return loaded
 
 
 def booted_page(browser: Browser, site_url: str, path: str, **options: Any) -> Iterator[Page]:
