@@ -17,10 +17,11 @@ Fixtures (names chosen not to clash with the ``pytest-playwright`` plugin):
     machine (``python serve.py --lan``).  The page then neither stores itself for offline play nor
     makes a start-up snapshot after its first visit: seconds of both cores that no test of saved
     games, screens or play needs.  Tests of offline play, updates and the snapshot (test_offline.py,
-    test_snapshot.py, ``booted_game``) open their own contexts, with a service worker.
-``booted_game`` (session)
-    A :class:`LoadedPage` of ``index.html`` that reached ``data-app="ready"``, with every request
-    it made.  Pyodide boots once for the whole session: read from it, do not navigate it away.
+    test_snapshot.py) open their own contexts, with a service worker.
+``booted_game`` (module)
+    A :class:`LoadedPage` of ``index.html`` in a :func:`page_context` (no service worker, as on plain HTTP)
+    that reached ``data-app="ready"``, with every request it made and every uncaught error (``page_errors``).
+    Pyodide boots once for the module: read from it, do not navigate it away.
 
 Helpers: :func:`open_game` (open a page in a context, optionally wait for ready) and
 :class:`RequestLog` (records every request with its outcome).  Example::
@@ -248,6 +249,7 @@ class LoadedPage:
     requests: RequestLog
     console_errors: list[str]
     on_console: Callable[[ConsoleMessage], None]
+    page_errors: list[str] = field(default_factory=list)  # uncaught errors, where a fixture records them
 
     def detach(self) -> None:
         """Stop recording the page's requests and console errors (a tab that outlives its test)."""
@@ -325,10 +327,14 @@ def booted_page(browser: Browser, site_url: str, path: str, **options: Any) -> I
         context.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def booted_game(chromium: Browser, site_url: str) -> Iterator[LoadedPage]:
-    context = chromium.new_context(viewport={"width": 1024, "height": 768})
+    context = page_context(chromium)
+    page_errors: list[str] = []
+    context.on("weberror", lambda error: page_errors.append(str(error.error)))
     try:
-        yield open_game(context, site_url)
+        loaded = open_game(context, site_url)
+        loaded.page_errors = page_errors
+        yield loaded
     finally:
         context.close()

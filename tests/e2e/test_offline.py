@@ -355,22 +355,3 @@ def test_a_new_version_waits_for_the_player_then_replaces_the_old_cache_and_keep
         assert (resumed["id"], resumed["match"]) == (json.loads(match)["id"], json.loads(match)["match"])
         expect(page.locator("#update-banner")).to_be_hidden()
         assert csp_violations(page) == []
-
-
-def test_without_a_service_worker_the_game_still_runs(chromium: Browser, servers: list[StoppableServer]) -> None:
-    """Plain HTTP on the LAN has no service worker: the page must not break (simulated here)."""
-    server = start(servers)
-    context = new_context(chromium)
-    context.add_init_script("delete Navigator.prototype.serviceWorker;")
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(server.url)
-        wait_ready(page)
-        assert page.evaluate("() => document.documentElement.dataset.offline") == "unavailable"
-        assert errors == []
-        assert "/sw.js" not in server.requested
-    finally:
-        context.close()
-

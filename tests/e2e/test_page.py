@@ -18,11 +18,15 @@ from .conftest import REPO, LoadedPage, open_game
 RUNTIME_WASM = "**/assets/vendor/pyodide/pyodide.asm.wasm"
 
 
-def test_page_becomes_ready_loading_everything_from_its_own_origin(
+def test_page_becomes_ready_loading_everything_from_its_own_origin_without_a_service_worker(
     booted_game: LoadedPage, site_url: str
 ) -> None:
+    """Plain HTTP on the LAN has no service worker (the page here has none either): the game runs all the same."""
     page, requests = booted_game.page, booted_game.requests
     assert page.evaluate("document.documentElement.dataset.app") == "ready"
+    assert page.evaluate("() => document.documentElement.dataset.offline") == "unavailable"
+    assert booted_game.page_errors == [] and booted_game.console_errors == []
+    assert not requests.path_requested("/sw.js")
     # Every request is same-origin (no CDN), and none failed: a file missing from
     # assets/vendor/ would show up here as a 404.
     assert requests.cross_origin(site_url) == []
