@@ -84,6 +84,16 @@ SKIP = f"""async () => {{
 }}"""
 UNSKIP = f"() => localStorage.removeItem('{SKIP_KEY}')"
 
+
+def no_snapshot(scope: str = "/") -> str:
+    """A page init script: this device makes no snapshot of this release at ``scope`` (the site's path), as after a
+    refusal.  For tests of offline play that have a service worker but no use for a snapshot, which would otherwise
+    be made in the background (seconds of a core) while they play."""
+    from tools import precache
+
+    cache = f"zero {scope} {precache.version()}"
+    return f"try {{ localStorage.setItem('{SKIP_KEY}', {cache!r}); }} catch (e) {{}}"
+
 # Storage that cannot read the snapshot: a page init script (Playwright).
 UNREADABLE_STORAGE = """(() => {
   const match = Cache.prototype.match;

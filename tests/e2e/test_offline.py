@@ -250,6 +250,7 @@ def test_under_a_sub_path_the_game_survives_a_browser_restart_offline(
         )
         context.add_init_script(CSP_LISTENER)
         context.add_init_script(CHOOSE_ZERO)
+        context.add_init_script(snap.no_snapshot("/zero/"))
         return context
 
     context = launch()
@@ -277,6 +278,8 @@ def test_under_a_sub_path_the_game_survives_a_browser_restart_offline(
         wait_ready(page)
         play_a_round(page)
         assert csp_violations(page) == []
+        page.wait_for_function(snap.SETTLED, timeout=READY_TIMEOUT_MS)
+        assert snap.state(page.evaluate)[1] == "skipped", "a snapshot was made in the background"
     finally:
         context.close()
 

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests import snapshot_hooks as snap
 from thousand.deck import default_deck
 from thousand.web.texts import Texts
 
@@ -264,6 +265,7 @@ def test_the_quiz_speaks_french_and_german_with_questions_in_that_language(
 
 def test_after_one_visit_the_quiz_plays_offline(chromium: Browser, site_url: str) -> None:
     context = chromium.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")  # a service worker
+    context.add_init_script(snap.no_snapshot())
     try:
         page = first_visit(context, site_url, "?game=quiz")
         page.wait_for_function("() => navigator.serviceWorker.controller !== null"
@@ -276,6 +278,8 @@ def test_after_one_visit_the_quiz_plays_offline(chromium: Browser, site_url: str
         for _ in range(6):
             play_step(page)
         check_privacy(page)
+        page.wait_for_function(snap.SETTLED, timeout=STEP_MS)
+        assert snap.state(page.evaluate)[1] == "skipped", "a snapshot was made in the background"
     finally:
         context.close()
 
