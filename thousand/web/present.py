@@ -18,6 +18,7 @@ from tabletop.widgets import Button, Choice, Confirm, HandoffView, Key, RulesVie
 from thousand.actions import Combine, Power
 from thousand.deck import MIXES
 from thousand.game import Card, End, Phase, Reveal, RevealedCard, TeamView
+from thousand.sheet import KINDS, PEOPLE, statistics
 
 from .actions import Command
 from .screens import (
@@ -38,8 +39,7 @@ from .screens import (
     TeamPanel,
     TeamSetup,
 )
-from .settings import KINDS, PEOPLE, SPEEDS
-from .sheet import statistics
+from .settings import SPEEDS
 from .table import (
     Page,
     QuestionWord,
