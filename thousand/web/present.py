@@ -334,8 +334,7 @@ def reveal(s: QuizTable) -> RevealView:
             powers.append(f"{play.shift:+d}".replace("-", "−"))
         if play.change:
             powers.append(t.t("reveal.powers_change"))
-        cards = tuple(RevealedAnswer(c.id, c.card.text[s.lang], g.deck.category(c.card.category)[s.lang],
-                                     c.card.category, str(c.answer), c.card.unit[s.lang]) for c in play.cards)
+        cards = tuple(RevealedAnswer(question(s, c.card), str(c.answer)) for c in play.cards)
         plays.append(PlayView(play.team, name, True, "", cards, " · ".join(powers),
                               t.t("reveal.value", value=play.value), t.t("reveal.distance", distance=play.distance),
                               latest=i == len(up) - 1, furthest=done and play.team in r.furthest))
