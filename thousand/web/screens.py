@@ -176,6 +176,8 @@ class QuizSetupView(SetupPage):
 
 @dataclass(frozen=True)
 class HistoryLine:
+    """One finished quiz in the sheet's history: its date, the teams, who won."""
+
     date: str
     teams: str
     winners: str
