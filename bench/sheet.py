@@ -34,8 +34,8 @@ if __package__ in (None, ""):
 
 from tabletop.ids import new_id
 from tabletop.store import Spec, Store
+from thousand.sheet import QuizRecord, QuizSheet, TeamRecord
 from thousand.web.saved import docs as quiz_docs
-from thousand.web.sheet import QuizRecord, QuizSheet, TeamRecord
 from zero_game import Match
 from zero_game.seats import Seat
 from zero_game.sheet import MatchRecord, ScoreSheet, dump_sheet, record_match

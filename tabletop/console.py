@@ -130,8 +130,8 @@ def report(text: str, path: str | None, data: Callable[[], str]) -> None:
             out.write(data() + "\n")
 
 
-def failed(err: Exception) -> int:
-    """Say why a command cannot run; its exit code."""
+def failed(err: Exception | str) -> int:
+    """Say why a command cannot run (an error, or its words); its exit code."""
     print(f"error: {err}", file=sys.stderr)
     return 2
 

@@ -12,19 +12,23 @@ from typing import Any, ClassVar
 
 from .names import MAX_NAME
 from .qr import QUIET
-from .remote import JoinView, PairingView, PhonesBar, QrView, WaitView
 from .widgets import (
     Button,
     Choice,
     Confirm,
     HandoffView,
+    JoinView,
     Lesson,
     Notices,
+    PairingView,
+    PhonesBar,
     Podium,
+    QrView,
     RulesView,
     SetupRow,
     SheetPage,
     TopBar,
+    WaitView,
 )
 
 SVG = "http://www.w3.org/2000/svg"

@@ -44,8 +44,8 @@ from .i18n import SHELL, catalog
 from .pairing import ANSWER, OFFER, PairingError, Ticket, read_sdp
 from .plugin import Fields, Plugin
 from .regions import Host, Regions
-from .remote import MAX_FROM_TABLE, PROTOCOL, JoinView, Link, code_of, message, qr, read, registry
-from .widgets import Button, Notices, Screen
+from .remote import MAX_FROM_TABLE, PROTOCOL, Link, code_of, message, qr, read, registry
+from .widgets import Button, JoinView, Notices, Screen
 
 
 class Stage(StrEnum):

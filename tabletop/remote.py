@@ -60,7 +60,7 @@ from .effects import (
 )
 from .errors import DataError
 from .pairing import ANSWER, OFFER, PairingError, Ticket, read_sdp
-from .widgets import Button, Screen
+from .widgets import Button, PairingView, PhoneRow, PhonesBar, QrView, Screen, WaitView
 
 PROTOCOL = 1
 MAX_FROM_PHONE = 2_000  # characters of one message from a phone (a tap)
@@ -317,79 +317,6 @@ def read(text: str, limit: int) -> dict[str, Any]:
 def screen_message(reg: Registry, screen: Screen) -> str:
     """The message that shows ``screen`` on a phone."""
     return message("screen", screen=reg.encode(screen))
-
-
-# ---- the shell's screens for pairing ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class QrView:
-    """A QR code: its side in modules and one SVG path of its dark modules (``tabletop.qr``); ``text`` is what it
-    holds (for people who cannot scan: a link to open)."""
-
-    size: int
-    path: str
-    label: str
-    text: str = ""
-
-
-@dataclass(frozen=True)
-class PhoneRow:
-    """One phone seat on the tablet: its name, how it stands, what the host may do."""
-
-    seat: int
-    name: str
-    status: str
-    linked: bool
-    actions: tuple[Button, ...]
-
-
-@dataclass(frozen=True)
-class PhonesBar:
-    """The tablet's list of phone seats, above the game."""
-
-    label: str
-    rows: tuple[PhoneRow, ...]
-
-
-@dataclass(frozen=True)
-class PairingView:
-    """The tablet's pairing screen for one seat: the code its phone scans, the camera for the phone's code."""
-
-    heading: str
-    steps: tuple[str, ...]
-    code: QrView | None
-    waiting: str  # while the code is prepared
-    short: str  # the relay's short code ("" without a relay)
-    scan: Button
-    scanning: bool
-    scanner_label: str
-    status: str
-    problem: str
-    others: tuple[Button, ...]  # the other phone seats' pairing screens
-    close: Button
-
-
-@dataclass(frozen=True)
-class JoinView:
-    """A phone's own screen while it is not showing the table's: joining, its code for the tablet, away, refused."""
-
-    heading: str
-    text: str
-    code: QrView | None
-    detail: str = ""
-    actions: tuple[Button, ...] = ()
-    field: str = ""  # the label of the box for a short code ("" without)
-    scanning: bool = False
-    scanner_label: str = ""
-
-
-@dataclass(frozen=True)
-class WaitView:
-    """A phone's screen while the table has nothing for it (the host is setting up a game)."""
-
-    heading: str
-    text: str
 
 
 # ---- the tablet's transitions -----------------------------------------------------------------------------

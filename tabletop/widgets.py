@@ -210,6 +210,79 @@ class Key:
     fields: bool = False
 
 
+# ---- the shell's screens for phones (``tabletop.remote``, ``tabletop.phone``) ----------------------------------
+
+
+@dataclass(frozen=True)
+class QrView:
+    """A QR code: its side in modules and one SVG path of its dark modules (``tabletop.qr``); ``text`` is what it
+    holds (for people who cannot scan: a link to open)."""
+
+    size: int
+    path: str
+    label: str
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class PhoneRow:
+    """One phone seat on the tablet: its name, how it stands, what the host may do."""
+
+    seat: int
+    name: str
+    status: str
+    linked: bool
+    actions: tuple[Button, ...]
+
+
+@dataclass(frozen=True)
+class PhonesBar:
+    """The tablet's list of phone seats, above the game."""
+
+    label: str
+    rows: tuple[PhoneRow, ...]
+
+
+@dataclass(frozen=True)
+class PairingView:
+    """The tablet's pairing screen for one seat: the code its phone scans, the camera for the phone's code."""
+
+    heading: str
+    steps: tuple[str, ...]
+    code: QrView | None
+    waiting: str  # while the code is prepared
+    short: str  # the relay's short code ("" without a relay)
+    scan: Button
+    scanning: bool
+    scanner_label: str
+    status: str
+    problem: str
+    others: tuple[Button, ...]  # the other phone seats' pairing screens
+    close: Button
+
+
+@dataclass(frozen=True)
+class JoinView:
+    """A phone's own screen while it is not showing the table's: joining, its code for the tablet, away, refused."""
+
+    heading: str
+    text: str
+    code: QrView | None
+    detail: str = ""
+    actions: tuple[Button, ...] = ()
+    field: str = ""  # the label of the box for a short code ("" without)
+    scanning: bool = False
+    scanner_label: str = ""
+
+
+@dataclass(frozen=True)
+class WaitView:
+    """A phone's screen while the table has nothing for it (the host is setting up a game)."""
+
+    heading: str
+    text: str
+
+
 @dataclass(frozen=True)
 class Screen:
     """Everything a painter draws, and how the page behaves around it.
@@ -237,7 +310,7 @@ class Screen:
     guard: StrEnum | None = None  # a hand-off's button: only a deliberate press gives it (``deliberate_press``)
     flags: tuple[tuple[str, str], ...] = ()  # the page body's ``data-*`` flags (``motion``: on or off)
     ready: tuple[str, ...] = ()  # what is ready, as ``data-<name>="ready"`` on the page (``sheet``: read)
-    phones: Any = None  # the seats played on phones, above the game (``tabletop.remote.PhonesBar``)
+    phones: PhonesBar | None = None  # the seats played on phones, above the game
 
 
 def deliberate_press(clicks: int, pressed_at: float, handoff_at: float) -> bool:

@@ -47,11 +47,11 @@ from tests.harness import FakePorts, FakeStorage, QuotaExceededError, TableRun, 
 from tests.test_storage import clock, finished, new_game
 from thousand.deck import default_deck
 from thousand.game import Game
+from thousand.sheet import QuizRecord, QuizSheet, TeamRecord
 from thousand.web.actions import Command as QuizCommand
 from thousand.web.saved import KEEPER as QUIZ_KEEPER
 from thousand.web.saved import SavedQuiz
 from thousand.web.settings import QuizSettings, TeamConfig
-from thousand.web.sheet import QuizRecord, QuizSheet, TeamRecord
 from thousand.web.table import current_reveal
 from thousand.web.texts import Texts as QuizTexts
 from zero_game.seats import Seat

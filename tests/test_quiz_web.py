@@ -17,6 +17,7 @@ from tests.quiz_steps import act, bot_play
 from thousand.bots import make_bot
 from thousand.deck import default_deck
 from thousand.game import Phase, TeamView
+from thousand.sheet import PEOPLE, QuizSheet, TeamRecord, record_of, statistics
 from thousand.web.actions import Command
 from thousand.web.present import present
 from thousand.web.screens import (
@@ -29,8 +30,7 @@ from thousand.web.screens import (
     RevealedAnswer,
     RevealView,
 )
-from thousand.web.settings import PEOPLE, QuizSettings, TeamConfig
-from thousand.web.sheet import QuizSheet, TeamRecord, record_of, statistics
+from thousand.web.settings import QuizSettings, TeamConfig
 from thousand.web.table import (
     Page,
     QuizTable,

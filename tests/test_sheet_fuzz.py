@@ -22,10 +22,10 @@ from tabletop.ids import new_id
 from tabletop.store import Code, Store
 from thousand.deck import default_deck
 from thousand.game import Game
+from thousand.sheet import SHEET_SCHEMA as QUIZ_SHEET_SCHEMA
+from thousand.sheet import QuizRecord, QuizSheet, read, statistics
 from thousand.web.saved import SavedQuiz
 from thousand.web.settings import QuizSettings, TeamConfig
-from thousand.web.sheet import SHEET_SCHEMA as QUIZ_SHEET_SCHEMA
-from thousand.web.sheet import QuizRecord, QuizSheet, read, statistics
 from zero_game import DataError, Match
 from zero_game.seats import Seat
 from zero_game.sheet import (

@@ -17,7 +17,7 @@ from tabletop import registry
 from tabletop.documents import Stepper
 from tabletop.store import Spec, Status, Store
 from tests.harness import FakeStorage
-from thousand.web.sheet import QuizSheet, read
+from thousand.sheet import QuizSheet, read
 from zero_game.sheet import (
     SHEET_SCHEMA,
     MatchRecord,

@@ -52,7 +52,7 @@ def _compare(args: argparse.Namespace) -> int:
         result = compare_reports(*reports)
     except (OSError, ValueError, KeyError, TypeError) as err:
         detail = f"no {err} in a report" if isinstance(err, KeyError) else str(err)
-        return failed(ValueError(f"cannot compare these runs: {detail}"))
+        return failed(f"cannot compare these runs: {detail}")
     print(format_comparison(result))
     return 0
 

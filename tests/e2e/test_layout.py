@@ -34,6 +34,22 @@ MEASURE = """([selector, screens]) => {
     problems.push(`${screen}: the page scrolls (${page.scrollHeight} px in ${vh})`);
   }
   if (page.scrollWidth > vw + 1) problems.push(`${screen}: the page is wider than the screen`);
+  // Zero's round end: the sheet beside the hands keeps its totals in view, and a short match's sheet is whole (its
+  // legend too): the moves beside it give up their room first.
+  const sheet = document.querySelector('.round-end .end-side .sheet');
+  if (sheet && sheet.offsetParent) {
+    const box = sheet.getBoundingClientRect();
+    const cut = [...sheet.querySelectorAll('tfoot th, tfoot td')].some(cell => {
+      const r = cell.getBoundingClientRect();
+      return r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
+    });
+    if (cut) problems.push(`${screen}: the sheet's totals are cut off`);
+    const rounds = sheet.querySelectorAll('tbody tr').length;
+    if (rounds <= 3 && sheet.scrollHeight > sheet.clientHeight + 1) {
+      const seen = `${sheet.clientHeight} of ${sheet.scrollHeight} px`;
+      problems.push(`${screen}: a sheet of ${rounds} rounds is squeezed (${seen})`);
+    }
+  }
   for (const node of document.querySelectorAll(selector)) {
     const r = node.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) continue;  // not drawn at this size (e.g. the Moves button on wide screens)

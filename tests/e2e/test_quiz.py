@@ -317,7 +317,7 @@ def test_a_round_by_keyboard_alone_with_each_reveal_said_in_the_live_region(
 def test_the_quiz_sheet_exports_imports_clears_and_forgets_the_shown_questions(
     warm_context: BrowserContext, chromium: Browser, site_url: str, tmp_path: Path
 ) -> None:
-    from thousand.web.sheet import QuizRecord, QuizSheet, TeamRecord
+    from thousand.sheet import QuizRecord, QuizSheet, TeamRecord
 
     record = QuizRecord("r1", "2026-11-29T20:00:00Z", (TeamRecord("Owls", "people", ("Ana", "Ben")),
                                                        TeamRecord("Bruno", "hard")), (0,), "one card", 5,

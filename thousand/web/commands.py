@@ -23,11 +23,12 @@ from tabletop.update import Handler, Update
 from thousand.actions import SHIFT, ChooseTarget, Combine, Guess, Power
 from thousand.deck import MIXES, Mix
 from thousand.game import MAX_TEAMS, MIN_TEAMS, Phase
+from thousand.sheet import KINDS, PEOPLE
 
 from .actions import Command
 from .phones import PHONES
 from .saved import KEEPER, with_seen
-from .settings import KINDS, PEOPLE, SPEEDS, TeamConfig, people_of
+from .settings import SPEEDS, TeamConfig, people_of
 from .table import (
     BOT_STEPS,
     Page,

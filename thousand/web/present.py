@@ -18,6 +18,7 @@ from tabletop.widgets import Button, Choice, Confirm, HandoffView, Key, RulesVie
 from thousand.actions import Combine, Power
 from thousand.deck import MIXES
 from thousand.game import Card, End, Phase, Reveal, RevealedCard, TeamView
+from thousand.sheet import KINDS, PEOPLE, statistics
 
 from .actions import Command
 from .screens import (
@@ -38,8 +39,7 @@ from .screens import (
     TeamPanel,
     TeamSetup,
 )
-from .settings import KINDS, PEOPLE, SPEEDS
-from .sheet import statistics
+from .settings import SPEEDS
 from .table import (
     Page,
     QuestionWord,
@@ -334,8 +334,7 @@ def reveal(s: QuizTable) -> RevealView:
             powers.append(f"{play.shift:+d}".replace("-", "−"))
         if play.change:
             powers.append(t.t("reveal.powers_change"))
-        cards = tuple(RevealedAnswer(c.id, c.card.text[s.lang], g.deck.category(c.card.category)[s.lang],
-                                     c.card.category, str(c.answer), c.card.unit[s.lang]) for c in play.cards)
+        cards = tuple(RevealedAnswer(question(s, c.card), str(c.answer)) for c in play.cards)
         plays.append(PlayView(play.team, name, True, "", cards, " · ".join(powers),
                               t.t("reveal.value", value=play.value), t.t("reveal.distance", distance=play.distance),
                               latest=i == len(up) - 1, furthest=done and play.team in r.furthest))

@@ -199,10 +199,9 @@ class QuizPainter(Painter):
             return node
         node.appendChild(self.el("h2", "play-team", p.name))
         for c in p.cards:
-            card = self.el("div", "qcard revealed cat-" + c.category_key, data_question=c.id)
-            self.add(card, self.el("span", "qcat", c.category), self.el("span", "qtext", c.text))
+            card = self.question(c.question)
             answer = self.el("span", "answer" + (" flip" if p.latest else ""), data_answer=c.id)
-            self.add(answer, self.el("span", "answer-value", c.answer), self.el("span", "answer-unit", c.unit))
+            self.add(answer, self.el("span", "answer-value", c.answer), self.el("span", "answer-unit", c.question.unit))
             card.appendChild(answer)
             node.appendChild(card)
         facts = self.el("p", "play-facts")

@@ -23,9 +23,9 @@ from tabletop.notes import dismiss
 from tabletop.store import PREFIX, Shape, Spec, Steps
 from thousand.deck import Deck, default_deck
 from thousand.game import Game
+from thousand.sheet import SHEET_DOC, QuizRecord, QuizSheet, TeamRecord, read_steps, record_of
 
 from .settings import QuizSettings
-from .sheet import SHEET_DOC, QuizRecord, QuizSheet, TeamRecord, read_steps, record_of
 from .table import SLOT, QuizTable, Result, resume, settle, team_name
 from .tutorial import OFFER
 

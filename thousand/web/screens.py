@@ -79,14 +79,14 @@ class ChooseView:
 
 @dataclass(frozen=True)
 class RevealedAnswer:
-    """One card of a turned-over play: its question and its answer."""
+    """One card of a turned-over play: its question side (as the teams saw it) and, below, its answer."""
 
-    id: str
-    text: str
-    category: str
-    category_key: str
+    question: QuestionView
     answer: str
-    unit: str
+
+    @property
+    def id(self) -> str:
+        return self.question.id
 
 
 @dataclass(frozen=True)
@@ -176,6 +176,8 @@ class QuizSetupView(SetupPage):
 
 @dataclass(frozen=True)
 class HistoryLine:
+    """One finished quiz in the sheet's history: its date, the teams, who won."""
+
     date: str
     teams: str
     winners: str

@@ -5,12 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tabletop.names import clean_name
-from tabletop.remote import PHONE, Seating, saved_phones, saved_rows
+from tabletop.remote import Seating, saved_phones, saved_rows
 from thousand.game import MAX_TEAMS, MIN_TEAMS
+from thousand.sheet import BOT_LEVELS, PEOPLE
 
-PEOPLE = "people"
-BOT_LEVELS = ("easy", "medium", "hard")
-KINDS = (PEOPLE, PHONE, *BOT_LEVELS)
 # Seconds a bot's decision stays on screen as "thinking", per speed.
 SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 0.8, "fast": 0.05}
 

@@ -29,9 +29,9 @@ from tabletop.turns import Acts, BotActs, HandOff, Step, Waits
 from thousand.actions import Action, Change, ChooseTarget, Combine, Guess, Pick
 from thousand.deck import Deck, Mix, MixTooSmall, default_deck
 from thousand.game import Card, Game, Phase, Play, Reveal, TeamView, check_mix, two_allowed
+from thousand.sheet import QuizSheet
 
 from .settings import SPEEDS, QuizSettings
-from .sheet import QuizSheet
 from .texts import Texts
 
 

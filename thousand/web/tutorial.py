@@ -23,10 +23,11 @@ from tabletop.widgets import Button, Lesson, RulesView, Screen
 from thousand.actions import Pick
 from thousand.deck import default_deck
 from thousand.game import Game
+from thousand.sheet import PEOPLE
 
 from .actions import Command
 from .screens import ChooseControls, ChooseView, QuestionView, QuizSetupView, RevealView, TeamPanel
-from .settings import PEOPLE, QuizSettings, TeamConfig
+from .settings import QuizSettings, TeamConfig
 from .table import Page, QuizTable, Result, cleared, page, team_name
 
 OFFER = "quiztut.offer"

@@ -19,6 +19,7 @@ from .screens import (
     LogView,
     MatchEndView,
     ReplayView,
+    RevealedHand,
     RoundEndView,
     SeatInfo,
     SetupView,
@@ -268,6 +269,21 @@ class CardPainter(Painter):
             players.appendChild(line)
         return [head, players, self.buttons("history-replays", entry.replays) if entry.replays else None]
 
+    def revealed(self, hands: tuple[RevealedHand, ...], hook: str = "data-card") -> Any:
+        """Hands face up, each with its name and score (its total and how it scores, where the model has them)."""
+        node = self.el("ul", "revealed")
+        for h in hands:
+            item = self.el("li", "revealed-hand" + (" zero" if h.zero else ""))
+            head = self.add(self.el("div", "revealed-head"), self.el("h2", "", h.name),
+                            self.el("span", "revealed-score", h.score),
+                            self.el("span", "revealed-total", h.total) if h.total else None)
+            cards = self.el("div", "cards small")
+            for c in h.cards:
+                cards.appendChild(self.card(c, interactive=False, hook=hook, size="small"))
+            self.add(item, head, cards, self.el("p", "revealed-detail", " ".join(h.detail)) if h.detail else None)
+            node.appendChild(item)
+        return node
+
     def replay(self, v: ReplayView) -> Any:
         """A finished round replayed: its heading, the move, the pool, every hand, the step buttons."""
         panel = self.el("section", "panel replay", data_zone="replay")
@@ -281,18 +297,7 @@ class CardPainter(Painter):
             for c in v.pool:
                 pool.appendChild(self.card(c, interactive=False, hook="data-shown", size="small"))
             panel.appendChild(pool)
-        hands = self.el("ul", "revealed")
-        for h in v.hands:
-            item = self.el("li", "revealed-hand")
-            head = self.el("div", "revealed-head")
-            self.add(head, self.el("h2", "", h.name), self.el("span", "revealed-score", h.score))
-            item.appendChild(head)
-            cards = self.el("div", "cards small")
-            for c in h.cards:
-                cards.appendChild(self.card(c, interactive=False, hook="data-shown", size="small"))
-            item.appendChild(cards)
-            hands.appendChild(item)
-        panel.appendChild(hands)
+        panel.appendChild(self.revealed(v.hands, hook="data-shown"))
         panel.appendChild(self.buttons("end-buttons replay-buttons", v.buttons))
         panel.appendChild(self.button(v.back, "back"))
         return panel
@@ -342,19 +347,7 @@ class CardPainter(Painter):
         said.appendChild(self.el("p", "banner", v.banner))
         self.add(top, said, self.button(v.next, "big next"))
         panel.appendChild(top)
-        hands = self.el("ul", "revealed")
-        for h in v.hands:
-            item = self.el("li", "revealed-hand" + (" zero" if h.zero else ""))
-            head = self.el("div", "revealed-head")
-            self.add(head, self.el("h2", "", h.name), self.el("span", "revealed-score", h.score),
-                     self.el("span", "revealed-total", h.total) if h.total else None)
-            item.appendChild(head)
-            cards = self.el("div", "cards small")
-            for c in h.cards:
-                cards.appendChild(self.card(c, interactive=False, size="small"))
-            item.appendChild(cards)
-            item.appendChild(self.el("p", "revealed-detail", " ".join(h.detail)))
-            hands.appendChild(item)
+        hands = self.revealed(v.hands)
         side = self.el("div", "end-side")
         sheet = self.sheet(v.sheet)
         # The sheet and the moves scroll beside the hands: a keyboard must reach them too.

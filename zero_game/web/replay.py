@@ -17,7 +17,7 @@ from zero_game.sheet import MatchRecord
 
 from .actions import Command
 from .movelog import entry_text, round_log
-from .screens import ReplayHand, ReplayView
+from .screens import ReplayView, RevealedHand
 from .settings import Settings
 from .table import Page, Result, Table
 from .texts import Texts
@@ -98,7 +98,7 @@ def replay_page(s: Table) -> ReplayView:
         cards = r.hand(seat)
         b = breakdown(cards)
         cleared = set(b.cleared)
-        hands.append(ReplayHand(
+        hands.append(RevealedHand(
             names.name(seat), tuple(card(t, c, cleared=c in cleared, selected=c in moved) for c in sorted(cards)),
             t.t("score.round", score=0 if b.zero else b.score),
         ))

@@ -137,14 +137,15 @@ class TableView:
 
 @dataclass(frozen=True)
 class RevealedHand:
-    """A hand shown at the end of a round, with its scoring."""
+    """A hand shown face up, with its score: at the end of a round also how it scores, whether it is a ZERO and the
+    match total so far; in a replay, as it stands at the step shown."""
 
     name: str
     cards: tuple[CardView, ...]
     score: str
-    detail: tuple[str, ...]
-    zero: bool
-    total: str = ""  # the match total so far
+    detail: tuple[str, ...] = ()
+    zero: bool = False
+    total: str = ""
 
 
 @dataclass(frozen=True)
@@ -223,15 +224,6 @@ class SheetPageView(SheetPage):
 
 
 @dataclass(frozen=True)
-class ReplayHand:
-    """One hand in a replay: every hand is shown, the round being over."""
-
-    name: str
-    cards: tuple[CardView, ...]
-    score: str
-
-
-@dataclass(frozen=True)
 class ReplayView:
     """A finished round replayed: where it stands, the move just made, the pool, every hand, the buttons."""
 
@@ -239,7 +231,7 @@ class ReplayView:
     step: str
     said: str
     pool: tuple[CardView, ...]
-    hands: tuple[ReplayHand, ...]
+    hands: tuple[RevealedHand, ...]  # every hand: the round is over
     buttons: tuple[Button, ...]
     back: Button
     pool_label: str = ""

@@ -1,7 +1,7 @@
 """The quiz's score sheet: finished games as versioned JSON, merged on import, and their statistics.
 
-Kept apart from Zero's sheet (its own storage key, see ``thousand.web.saved``): the two games have
-nothing to add up together.
+Pure Python (no browser), as Zero's ``zero_game.sheet``: ``thousand.web.saved`` keeps it in the browser's
+storage, under a key of its own (the two games have nothing to add up together).
 """
 
 from __future__ import annotations
@@ -14,9 +14,14 @@ from typing import Any
 from tabletop.documents import DocType, Stepper
 from tabletop.errors import DataError
 from tabletop.names import clean_name
-from thousand.game import Game
+from tabletop.remote import PHONE
 
-from .settings import KINDS
+from .game import Game
+
+PEOPLE = "people"
+BOT_LEVELS = ("easy", "medium", "hard")
+#: Who may play a team: people at the tablet, people on their phone, or a bot of a level.
+KINDS = (PEOPLE, PHONE, *BOT_LEVELS)
 
 SHEET_TYPE = "quiz-sheet"
 SHEET_SCHEMA = 1
