@@ -52,4 +52,6 @@ if [ -f package.json ]; then
   npm ci --silent --no-audit --no-fund >/dev/null
 fi
 
-exec "$python" -m pytest "$@"
+# On every core (pytest-xdist): Chromium's tests on one worker, Firefox's and WebKit's on another, the rest where a
+# worker is free (groups: tests/conftest.py); ./test.sh -n 0 runs all in one process.
+exec "$python" -m pytest -n auto --dist loadgroup "$@"
