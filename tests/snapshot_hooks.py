@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tools import precache
+
 STATE = ("() => [document.documentElement.dataset.snapshot ?? null,"
          " document.documentElement.dataset.snapshotMade ?? null]")
 # Made, or given up on: the page has settled what it does about a snapshot for the next visit.
@@ -89,10 +91,13 @@ def no_snapshot(scope: str = "/") -> str:
     """A page init script: this device makes no snapshot of this release at ``scope`` (the site's path), as after a
     refusal.  For tests of offline play that have a service worker but no use for a snapshot, which would otherwise
     be made in the background (seconds of a core) while they play."""
-    from tools import precache
+    return f"try {{ localStorage.setItem('{SKIP_KEY}', {cache_name(precache.version(), scope)!r}); }} catch (e) {{}}"
 
-    cache = f"zero {scope} {precache.version()}"
-    return f"try {{ localStorage.setItem('{SKIP_KEY}', {cache!r}); }} catch (e) {{}}"
+
+def cache_name(version: str, scope: str = "/") -> str:
+    """The name of the cache that holds release ``version``'s files and its snapshot at ``scope`` (sw.js's
+    ``CACHE_NAME``)."""
+    return f"zero {scope} {version}"
 
 # Storage that cannot read the snapshot: a page init script (Playwright).
 UNREADABLE_STORAGE = """(() => {

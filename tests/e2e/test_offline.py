@@ -298,7 +298,7 @@ def test_a_new_version_waits_for_the_player_then_replaces_the_old_cache_and_keep
         found = re.search(r'^const VERSION = "([^"]+)";$', text, re.MULTILINE)
         assert found is not None
         old_version = found.group(1)
-        assert cache_names(page) == [f"zero / {old_version}"]
+        assert cache_names(page) == [snap.cache_name(old_version)]
         page.wait_for_function(snap.MADE, timeout=READY_TIMEOUT_MS)  # this release's start-up snapshot
 
         # The same release, other bytes: the second worker installs, is seen to be the same release, and replaces
@@ -314,7 +314,7 @@ def test_a_new_version_waits_for_the_player_then_replaces_the_old_cache_and_keep
         expect(page.locator("#update-banner")).to_be_hidden()
         assert page.evaluate("() => document.documentElement.dataset.offline") == "ready"
         assert page.evaluate("() => window.__sameDocument") is True, "nothing reloaded"
-        assert cache_names(page) == [f"zero / {old_version}"]
+        assert cache_names(page) == [snap.cache_name(old_version)]
 
         # A match in progress (saved by the game after every move) and something else of the site's.
         page.locator("[data-field=speed]").select_option("fast")
@@ -343,13 +343,13 @@ def test_a_new_version_waits_for_the_player_then_replaces_the_old_cache_and_keep
         wait_ready(page)
         wait_offline_ready(page)
         assert page.evaluate("() => window.__sameDocument === undefined")
-        assert cache_names(page) == [f"zero / {new_version}"]
+        assert cache_names(page) == [snap.cache_name(new_version)]
         # The old release's snapshot went with its cache: this first start of the new one started Python
         # from nothing, and makes the new release's own.
         assert snap.state(page.evaluate)[0] == "cold"
         page.wait_for_function(snap.SETTLED, timeout=READY_TIMEOUT_MS)
         assert snap.state(page.evaluate) == ("cold", "made")
-        assert page.evaluate(snap.ENTRY)[0] == f"zero / {new_version}"
+        assert page.evaluate(snap.ENTRY)[0] == snap.cache_name(new_version)
         assert page.evaluate("() => localStorage.getItem('zero.test.saved-match')") == saved
         # The match comes back at the same turn, with the same hand.
         page.locator("[data-action=knock]").wait_for(timeout=BOT_TIMEOUT_MS)
