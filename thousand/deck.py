@@ -5,13 +5,18 @@ Besides Q17's fields, a question may name its *frame* (the sentence it shares wi
 different item, such as "the height of a building"; no two of one frame are dealt close together) and carry
 *tags*: ``grim`` (deaths, disasters, executions: left out of the family mix) and ``identifier`` (a code or
 catalogue number rather than a quantity to reason about).
+
+The deck may also record *relations*: groups of questions of which one gives another away (chess's 20 first moves
+and its 400 positions after one move each; a pint in millilitres and a half-pint). The deal never puts two questions
+of one group into a game: ``deal_order`` keeps the first of each group it would deal and leaves the others out of
+that game (they stay unseen, so a later game deals them).
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from itertools import groupby
@@ -79,16 +84,35 @@ class Question:
         return "identifier" in self.tags
 
 
+@dataclass(frozen=True, slots=True)
+class Relation:
+    """Questions of which one gives another away, so that no game deals two of them; ``why`` says how."""
+
+    ids: tuple[str, ...]
+    why: str
+
+
 @dataclass(frozen=True)
 class Deck:
-    """Every question card of the game, with the categories they belong to."""
+    """Every question card of the game, with the categories they belong to and the relations between them."""
 
     categories: tuple[tuple[str, Texts], ...]
     questions: tuple[Question, ...]
+    relations: tuple[Relation, ...] = ()
     _by_id: Mapping[str, Question] = field(init=False, repr=False, compare=False)
+    _group: Mapping[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {q.id: q for q in self.questions})
+        group: dict[str, int] = {}
+        for number, relation in enumerate(self.relations):
+            for qid in relation.ids:
+                if qid not in self._by_id:
+                    raise DataError(f"Relation {number + 1} names a question {qid!r} that the deck does not have.")
+                if qid in group:
+                    raise DataError(f"The question {qid!r} is in two relations; a question is in one at most.")
+                group[qid] = number
+        object.__setattr__(self, "_group", group)
 
     def __len__(self) -> int:
         return len(self.questions)
@@ -108,6 +132,24 @@ class Deck:
     def category(self, key: str) -> Texts:
         """The name of a category in the three languages."""
         return dict(self.categories)[key]
+
+    def related(self, question_id: str) -> tuple[str, ...]:
+        """The other questions of ``question_id``'s relation (none when it has none)."""
+        number = self._group.get(question_id)
+        return () if number is None else tuple(q for q in self.relations[number].ids if q != question_id)
+
+    def unrelated(self, ids: Iterable[str]) -> tuple[str, ...]:
+        """``ids`` in their order without any question related to one before it: what one game may deal."""
+        taken: set[int] = set()
+        kept: list[str] = []
+        for qid in ids:
+            number = self._group.get(qid)
+            if number is None:
+                kept.append(qid)
+            elif number not in taken:
+                taken.add(number)
+                kept.append(qid)
+        return tuple(kept)
 
     @property
     def themes(self) -> tuple[str, ...]:
@@ -142,7 +184,7 @@ class Deck:
                 raise DataError(f"Question {number}: the id {question.id!r} is used twice.")
             seen.add(question.id)
             questions.append(question)
-        return cls(categories, tuple(questions))
+        return cls(categories, tuple(questions), _relations(data.get("relations", [])))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Deck:
@@ -173,6 +215,24 @@ def _texts(value: object, where: str) -> Texts:
         if not isinstance(text, str) or not text.strip():
             raise DataError(f"{where}: the {language!r} text must be a non-empty string.")
     return Texts(value["en"], value["fr"], value["de"])
+
+
+def _relations(raw: object) -> tuple[Relation, ...]:
+    """The deck's optional ``relations``: a list of ``{"ids": [two or more ids], "why": "..."}``."""
+    if not isinstance(raw, list):
+        raise DataError("The question deck's relations must be a list.")
+    relations = []
+    for number, item in enumerate(raw, 1):
+        ids = item.get("ids") if isinstance(item, dict) else None
+        why = item.get("why") if isinstance(item, dict) else None
+        if not isinstance(ids, list) or len(ids) < 2 or not all(isinstance(qid, str) for qid in ids):
+            raise DataError(f"Relation {number}: 'ids' must list two or more question ids.")
+        if len(set(ids)) != len(ids):
+            raise DataError(f"Relation {number} names a question twice.")
+        if not isinstance(why, str) or not why.strip():
+            raise DataError(f"Relation {number}: 'why' must say how one question gives another away.")
+        relations.append(Relation(tuple(ids), why))
+    return tuple(relations)
 
 
 def _question(raw: object, number: int, categories: set[str]) -> Question:
@@ -314,8 +374,9 @@ def deal_order(
 ) -> tuple[str, ...]:
     """The order to deal the deck (or the questions of ``mix``) in (Q6): questions this device has not shown
     first, shuffled, then the ones it showed, least recently seen first; ``seen`` maps an id to when it was seen
-    and may hold ids of any mix. Within each part, questions that share a frame are kept ``FRAME_GAP`` cards
-    apart where the deck allows, so a deal does not hold two of one sentence frame.
+    and may hold ids of any mix. Of each relation, only the question that comes first is dealt: the game holds
+    no other (it stays unseen for a later game). Within each part, questions that share a frame are kept
+    ``FRAME_GAP`` cards apart where the deck allows, so a deal does not hold two of one sentence frame.
 
     >>> from thousand.deck import Deck, Question, Texts
     >>> t = Texts("a", "b", "c")
@@ -330,6 +391,9 @@ def deal_order(
     fresh = _shuffled([qid for qid in ids if qid not in seen], frame_of, rng)
     old = _shuffled([qid for qid in ids if qid in seen], frame_of, rng)
     old.sort(key=lambda qid: seen[qid])  # equal times stay in their seeded order (sort is stable)
+    if deck.relations:  # one question of each relation: the first this order would deal (an unseen one first)
+        kept = set(deck.unrelated(fresh + old))
+        fresh, old = [q for q in fresh if q in kept], [q for q in old if q in kept]
     # Frames are kept apart among the fresh questions and among those seen at the same time, never at the
     # price of the order of Q6.
     spread_old = [qid for _, group in groupby(old, key=seen.__getitem__) for qid in _spread(list(group), frame_of)]

@@ -585,7 +585,7 @@ def check_mix(deck: Deck, mix: Mix, teams: int) -> int:
     The set-up calls it before the deal to say so; ``Game.deal`` calls it too.
     """
     check_teams(teams)
-    available = len(mix.ids(deck))
+    available = len(deck.unrelated(mix.ids(deck)))  # one question of each relation is dealt (deal_order)
     needed = cards_needed(teams)
     if available < needed:
         raise MixTooSmall(mix, available, needed, teams)
