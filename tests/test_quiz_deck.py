@@ -1,8 +1,9 @@
 """The quiz deck (thousand/deck.json) as players meet it: well formed, in three languages, spread over 0-1000, with
 quantities to reason about rather than codes, no sentence frame repeated too often, a source a player can open for
-every answer, and difficulty balanced and set by the rubric in docs/quiz.md.
+every answer, difficulty balanced and set by the rubric in docs/quiz.md, every table, rule or date a figure depends on
+named in the question, and no two related questions dealt into one game.
 
-Plain ``json`` and the deck tools only: these tests do not import the quiz engine.
+Plain ``json`` and the deck tools, and the deal (``thousand.deck``) for the relations: no other part of the engine.
 """
 
 from __future__ import annotations
@@ -50,8 +51,8 @@ def normalised(text: str) -> str:
     return " ".join(letters.split())
 
 
-def test_deck_file_has_schema_1_categories_and_questions() -> None:
-    assert set(DECK) == {"schema", "categories", "questions"}
+def test_deck_file_has_schema_1_categories_questions_and_relations() -> None:
+    assert set(DECK) == {"schema", "categories", "questions", "relations"}
     assert DECK["schema"] == 1
     assert isinstance(DECK["questions"], list)
 
@@ -210,3 +211,147 @@ def test_day_count_questions_match_their_dates() -> None:
     assert spans
     for question in spans:
         assert by_id.get(question["id"]) == question, question["id"]
+
+
+# ---- one reading: the table, the rule, the date ---------------------------------------------------------------
+
+#: Frames whose figure comes from one table among several: each question names its table, in every language.
+TABLE_FRAMES = {
+    "kcal-per-100g": {"en": r"\bUSDA\b|\blabel\b", "fr": r"\bUSDA\b|\bétiquette\b", "de": r"\bUSDA\b|\bEtikett\b"},
+    "reference-intake": {"en": r"\bEU's 2011\b", "fr": r"\beuropéen de 2011\b", "de": r"\bEU-Verordnung von 2011\b"},
+    "planet-temperature": {"en": r"\bNASA\b", "fr": r"\bNASA\b", "de": r"\bNASA\b"},
+}
+
+
+@pytest.mark.parametrize("frame", sorted(TABLE_FRAMES))
+def test_a_question_in_a_table_frame_names_its_table(frame: str) -> None:
+    """Nine kcal questions once used the USDA's figures without saying so (white sugar 387, where European labels
+    say 400): a figure that depends on a table says which, in the three languages."""
+    questions = [q for q in QUESTIONS if q["frame"] == frame]
+    assert questions, frame
+    unnamed = [(q["id"], language) for q in questions for language in LANGUAGES
+               if not re.search(TABLE_FRAMES[frame][language], q["text"][language])]
+    assert unnamed == []
+
+
+@pytest.mark.parametrize("question", [q for q in QUESTIONS if q["year"] is not None],
+                         ids=[q["id"] for q in QUESTIONS if q["year"] is not None])
+def test_a_question_that_carries_a_year_says_it_in_every_language(question: dict[str, Any]) -> None:
+    """The year a count, a rule or a record holds for is part of the question, not a note a player never sees."""
+    for language in LANGUAGES:
+        assert str(question["year"]) in question["text"][language], language
+
+
+#: Words that date a question; a question using them carries its year ("up to and including Francis" was right until
+#: players heard of the 267th pope).
+DATED = re.compile(r"\b(today|current|currently|still|now|so far|to date|latest|up to and including)\b", re.IGNORECASE)
+
+
+def test_no_question_is_dated_without_its_year() -> None:
+    undated = [q["id"] for q in QUESTIONS if DATED.search(q["text"]["en"]) and q["year"] is None]
+    assert undated == []
+
+
+def years_in(text: str) -> set[str]:
+    """The years (1000-2099) a text names; a season such as 2020–21 names both of its years. Thousands separators
+    are read away first, so that 1,000 km/h, 1 000 km/h and 1000 km/h read alike."""
+    text = re.sub(r"(?<=\d)[,\u202f\xa0 ](?=\d{3}\b)", "", text)
+    found = set(re.findall(r"(?<![\d.,])(1\d{3}|20\d{2})(?!\d)", text))
+    found |= {m.group(1) + m.group(2) for m in re.finditer(r"\b(\d\d)\d\d[–/-](\d\d)\b", text)}
+    return found
+
+
+@pytest.mark.parametrize("question", QUESTIONS, ids=[q.get("id", "?") for q in QUESTIONS])
+def test_the_three_languages_name_the_same_years(question: dict[str, Any]) -> None:
+    years = {language: years_in(question["text"][language]) for language in LANGUAGES}
+    assert years["fr"] == years["en"] == years["de"], years
+
+
+#: How each language says the rounding a question asks for: (English, French, German).
+ROUNDING = {
+    "to the nearest ten": (r"\bnearest 10\b", r"\bdizaine\b", r"\bauf zehn\b[^)?]*gerundet"),
+    "rounded down": (r"\brounded down\b", r"arrondie? au \w+ inférieur", r"\babgerundet\b"),
+    "the fraction dropped": (r"\bfraction dropped\b", r"\bsans la fraction\b", r"\bohne Nachkommastellen\b"),
+    "rounded": (r"\brounded\b|\bnearest\b", r"\b(?:au|à la|à l')\s?[^,?]{0,30}?\bprès\b|\barrondie?s?\b", r"gerundet"),
+}
+
+
+@pytest.mark.parametrize("question", QUESTIONS, ids=[q.get("id", "?") for q in QUESTIONS])
+def test_the_three_languages_ask_for_the_same_rounding(question: dict[str, Any]) -> None:
+    """An answer rounded in one language and exact in another has two readings (the Empire State Building's roof,
+    381.0 m, was 'rounded' in English only)."""
+    for name, patterns in ROUNDING.items():
+        texts = (question["text"][language] for language in LANGUAGES)
+        said = [bool(re.search(pattern, text)) for pattern, text in zip(patterns, texts, strict=True)]
+        assert len(set(said)) == 1, (name, dict(zip(LANGUAGES, said, strict=True)))
+
+
+#: Words that make a question one about a game, not a sport (Monopoly and Scrabble were filed under sport).
+GAME_WORDS = re.compile(r"\b(chess|Monopoly|Scrabble|poker|hold'em|domino|Cluedo|mahjong|Jenga|roulette|Skat|belote|"
+                        r"tarot|canasta|Tetris|Pac-Man|Space Invaders|Go board|standard deck)\b", re.IGNORECASE)
+
+
+def test_games_are_filed_under_games_not_sport() -> None:
+    in_sport = [q["id"] for q in QUESTIONS if q["category"] == "sport" and GAME_WORDS.search(q["text"]["en"])]
+    assert in_sport == []
+    assert sum(1 for q in QUESTIONS if q["category"] == "games" and GAME_WORDS.search(q["text"]["en"])) >= 15
+
+
+# ---- relations: questions of which one gives another away ---------------------------------------------------
+
+RELATIONS: list[dict[str, Any]] = DECK["relations"]
+
+
+def test_relations_name_questions_of_the_deck_once_each_and_say_why() -> None:
+    ids = {q["id"] for q in QUESTIONS}
+    seen: list[str] = []
+    for relation in RELATIONS:
+        assert set(relation) == {"ids", "why"}
+        assert len(relation["ids"]) >= 2 and set(relation["ids"]) <= ids, relation["ids"]
+        assert isinstance(relation["why"], str) and relation["why"].strip()
+        seen += relation["ids"]
+    assert len(seen) == len(set(seen)), "a question is in one relation at most"
+    assert {"chess-first-moves", "chess-positions-after-one-move"} in [set(r["ids"]) for r in RELATIONS]
+
+
+def relation_of() -> dict[str, int]:
+    return {qid: number for number, relation in enumerate(RELATIONS) for qid in relation["ids"]}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_no_deal_holds_two_related_questions(seed: int) -> None:
+    """Chess's 20 first moves and its 400 positions after one move each (20 × 20) are never in one game: the deal
+    order is every card a game can draw (the top for hands and draws, the bottom for Change)."""
+    from thousand.deck import Mix, deal_order, default_deck
+
+    deck = default_deck()
+    group = relation_of()
+    seen = {qid: float(i % 7) for i, qid in enumerate(deck.ids) if i % 3 == seed % 3}
+    for mix in (None, Mix("family"), Mix("experts", frozenset({"games"}))):
+        order = deal_order(deck, seen if seed % 2 else None, seed, mix)
+        groups = [group[qid] for qid in order if qid in group]
+        assert len(groups) == len(set(groups)), mix
+        assert len(set(order)) == len(order)
+
+
+def test_a_relation_deals_its_unseen_question_and_each_in_turn() -> None:
+    """Of two related questions the deal keeps the one this device has not shown (Q6's unseen first), and over many
+    deals each question of a relation is dealt."""
+    from thousand.deck import deal_order, default_deck
+
+    deck = default_deck()
+    first, positions = "chess-first-moves", "chess-positions-after-one-move"
+    order = deal_order(deck, {first: 1.0}, seed=3)
+    assert positions in order and first not in order
+    dealt = {qid for seed in range(40) for qid in deal_order(deck, None, seed) if qid in (first, positions)}
+    assert dealt == {first, positions}
+
+
+def test_a_mix_counts_one_question_per_relation() -> None:
+    """The set-up's "this mix holds N questions" is what a game can deal: one question of each relation."""
+    from thousand.deck import Mix, deal_order, default_deck
+    from thousand.game import check_mix
+
+    deck = default_deck()
+    extra = sum(len(relation["ids"]) - 1 for relation in RELATIONS)
+    assert check_mix(deck, Mix(), 3) == len(QUESTIONS) - extra == len(deal_order(deck, None, 1))

@@ -5,7 +5,8 @@
 
 It prints the size, the answer histogram, the categories, the difficulty (and the familiarity grades it comes
 from), the sentence frames that hold more than five questions, the share of identifiers (codes and catalogue
-numbers), the grim questions and the size of each mix, and the questions whose source is not a public page.
+numbers), the grim questions, the relations (questions of which one gives another away, never dealt into one game)
+and the size of each mix, and the questions whose source is not a public page.
 Standard library only; the figures in docs/quiz.md come from this output.
 """
 
@@ -85,8 +86,12 @@ def report(deck: dict[str, Any]) -> str:
     lines += [f"  {n:3}  {frame}" for n, frame in big]
     identifiers = sum(1 for q in questions if "identifier" in q.get("tags", []))
     grim = sum(1 for q in questions if "grim" in q.get("tags", []))
+    relations = deck.get("relations", [])
+    related = sum(len(relation["ids"]) for relation in relations)
     lines += ["", f"identifiers (codes, catalogue numbers): {identifiers} = {identifiers / total:.1%}",
-              f"grim (left out of the family mix): {grim}", "", "mixes:"]
+              f"grim (left out of the family mix): {grim}",
+              f"relations (one question of each dealt per game): {len(relations)}, holding {related} questions; "
+              f"a game deals from {total - related + len(relations)}", "", "mixes:"]
     for name, chosen in mixes(questions).items():
         spread = Counter(bucket(q["answer"]) for q in chosen)
         lines.append(f"  {name:<10} {len(chosen):4}  answers per 100-wide bucket: "
