@@ -355,3 +355,38 @@ def test_a_mix_counts_one_question_per_relation() -> None:
     deck = default_deck()
     extra = sum(len(relation["ids"]) - 1 for relation in RELATIONS)
     assert check_mix(deck, Mix(), 3) == len(QUESTIONS) - extra == len(deal_order(deck, None, 1))
+
+
+def small_deck(relations: object) -> dict[str, Any]:
+    names = {"en": "x", "fr": "x", "de": "x"}
+    questions = [{"id": f"q{n}", "text": names, "answer": n, "unit": names, "category": "c", "difficulty": 1,
+                  "year": None, "source": "a source"} for n in range(4)]
+    return {"schema": 1, "categories": {"c": names}, "questions": questions, "relations": relations}
+
+
+@pytest.mark.parametrize(("relations", "problem"), [
+    ({"ids": ["q0", "q1"]}, "relations must be a list"),
+    ([{"ids": ["q0"], "why": "w"}], "two or more question ids"),
+    ([{"ids": ["q0", "q0"], "why": "w"}], "names a question twice"),
+    ([{"ids": ["q0", "q1"]}], "'why' must say"),
+    ([{"ids": ["q0", "q9"], "why": "w"}], "'q9' that the deck does not have"),
+    ([{"ids": ["q0", "q1"], "why": "w"}, {"ids": ["q1", "q2"], "why": "w"}], "'q1' is in two relations"),
+])
+def test_a_deck_with_a_bad_relation_is_refused_with_a_message(relations: object, problem: str) -> None:
+    from tabletop.errors import DataError
+    from thousand.deck import Deck
+
+    with pytest.raises(DataError, match=re.escape(problem)):
+        Deck.from_dict(small_deck(relations))
+
+
+def test_a_deck_without_relations_deals_every_question() -> None:
+    from thousand.deck import Deck, deal_order
+
+    data = small_deck([])
+    del data["relations"]
+    deck = Deck.from_dict(data)
+    assert deck.relations == () and sorted(deal_order(deck, None, 1)) == sorted(deck.ids)
+    related = Deck.from_dict(small_deck([{"ids": ["q0", "q1", "q2"], "why": "w"}]))
+    assert related.related("q1") == ("q0", "q2") and related.related("q3") == ()
+    assert len(deal_order(related, None, 1)) == 2
