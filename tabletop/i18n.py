@@ -23,6 +23,9 @@ Standard library only (``tomllib`` is in Pyodide's too).  A file is read through
 (``get_data``, the protocol ``importlib.resources`` and ``pkgutil.get_data`` use), so the catalogs are found
 wherever the package is installed, a wheel or zip included; importing ``importlib.resources`` itself would
 add about 30 ms to every start in Pyodide, for one call.
+
+Lists of names are joined by each language's "and" as CLDR says (:func:`join_list`, ``Catalog.join``), never with
+bare commas.
 """
 
 from __future__ import annotations
@@ -114,6 +117,35 @@ def plural_category(lang: str, n: int) -> str:
     if isinstance(n, bool) or not isinstance(n, int):
         raise TypeError(f"a count is a whole number, not {n!r}")
     return PLURAL_RULES.get(lang, _one_is_1)(abs(n))
+
+
+# ---- lists -----------------------------------------------------------------------------------------------
+
+#: Each language's list pattern for "and" (CLDR's ``listPatterns``, type ``standard``), as (two, start, middle,
+#: end): two items are joined by ``two``; three or more by ``start`` (the first two), ``middle`` (each next one)
+#: and ``end`` (the last), so English has its serial comma ("A, B, and C") and French and German none
+#: ("A, B et C", "A, B und C").  Data as the plural rules are: a new language adds its line.
+LIST_PATTERNS: dict[str, tuple[str, str, str, str]] = {
+    "en": ("{0} and {1}", "{0}, {1}", "{0}, {1}", "{0}, and {1}"),
+    "fr": ("{0} et {1}", "{0}, {1}", "{0}, {1}", "{0} et {1}"),
+    "de": ("{0} und {1}", "{0}, {1}", "{0}, {1}", "{0} und {1}"),
+}
+
+
+def join_list(lang: str, items: Iterable[str]) -> str:
+    """``items`` as one list in ``lang``, joined by "and" as CLDR's list patterns say (TR35, "List Patterns"):
+    ``join_list("en", ["Ana", "Ben", "Mia"]) == "Ana, Ben, and Mia"``, ``join_list("fr", ["Ana", "Ben"]) ==
+    "Ana et Ben"``; one item is itself, none is empty."""
+    words = [str(item) for item in items]
+    two, start, middle, end = LIST_PATTERNS.get(lang, LIST_PATTERNS[DEFAULT_LANGUAGE])
+    if len(words) < 2:
+        return "".join(words)
+    if len(words) == 2:
+        return two.format(*words)
+    text = end.format(words[-2], words[-1])
+    for word in reversed(words[1:-2]):
+        text = middle.format(word, text)
+    return start.format(words[0], text)
 
 
 # ---- messages --------------------------------------------------------------------------------------------
@@ -239,6 +271,10 @@ class Catalog:
                 raise TypeError(f"{key!r} needs the count {message.count}=<whole number>, got {count!r}")
             message = message.form(plural_category(self.lang, count))
         return message.format(**params)
+
+    def join(self, items: Iterable[str]) -> str:
+        """``items`` as one list in this language: "Ana and Ben", "Ana, Ben et Mia" (:func:`join_list`)."""
+        return join_list(self.lang, items)
 
     def sections(self, key: str) -> tuple[Section, ...]:
         """A page of (heading, paragraphs) sections, such as ``rules.sections``."""

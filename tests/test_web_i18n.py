@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop.i18n import LIST_PATTERNS, join_list
 from tests.own_words import copied_runs
+from zero_game.seats import Seat
 from zero_game.web.i18n import LANGUAGES, messages, pick_language, rules_sections, translate
+from zero_game.web.settings import Settings
+from zero_game.web.texts import Texts
 
 RULES = {lang: rules_sections(lang) for lang in LANGUAGES}
 
@@ -22,6 +26,31 @@ def test_card_labels_and_terms_follow_the_rules_table() -> None:
     assert fr("action.knock") == "Frapper" and de("action.knock") == "Klopfen"
     assert fr("sheet.heading") == fr("nav.sheet") == "Feuille de score"
     assert de("sheet.heading") == de("nav.sheet") == "Punktezettel"
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", ["", "Ana", "Ana and Ben", "Ana, Ben, and Mia", "Ana, Ben, Mia, and Jonas"]),
+    ("fr", ["", "Ana", "Ana et Ben", "Ana, Ben et Mia", "Ana, Ben, Mia et Jonas"]),
+    ("de", ["", "Ana", "Ana und Ben", "Ana, Ben und Mia", "Ana, Ben, Mia und Jonas"]),
+])
+def test_lists_join_with_and_as_cldr_says(lang: str, expected: list[str]) -> None:
+    names = ["Ana", "Ben", "Mia", "Jonas"]
+    assert [join_list(lang, names[:n]) for n in range(5)] == expected
+    assert [messages(lang).join(names[:n]) for n in range(5)] == expected  # the catalog of the page on screen
+
+
+def test_every_language_has_its_list_pattern_and_an_unknown_one_is_english() -> None:
+    assert set(LIST_PATTERNS) == set(LANGUAGES)
+    assert join_list("xx", ["A", "B", "C"]) == "A, B, and C"
+
+
+def test_zero_names_seats_as_one_list() -> None:
+    settings = Settings(seats=(Seat(), Seat.bot("easy"), Seat.bot("medium")))
+    for lang, three, two in (("en", "You, Bruno, and Chloé", "Bruno and Chloé"),
+                             ("fr", "Vous, Bruno et Chloé", "Bruno et Chloé"),
+                             ("de", "Du, Bruno und Chloé", "Bruno und Chloé")):
+        t = Texts(lang, settings)
+        assert (t.names((0, 1, 2)), t.names((1, 2))) == (three, two)
 
 
 def test_language_comes_from_the_browser_preferences() -> None:

@@ -102,7 +102,7 @@ def entry_text(t: Texts, e: Entry) -> str:
         return t.say("log.second_knock", e.seat)
     if e.kind is Kind.PASS:
         return t.say("log.pass", e.seat)
-    names = ", ".join(t.name(seat) for seat in e.seats)
+    names = t.names(e.seats)
     if e.kind is Kind.DEALT_ZERO:
         return t.say("log.dealt_zero", e.seats[0]) if len(e.seats) == 1 else t.t("log.dealt_zero", name=names)
     scores = ", ".join(t.t("log.score", name=t.name(seat), score=v) for seat, v in enumerate(e.scores))
@@ -116,7 +116,7 @@ def last_move_text(t: Texts, r: Round) -> str:
         seats = r.zero_seats
         if len(seats) == 1:
             return t.say("log.dealt_zero", seats[0])
-        return t.t("log.dealt_zero", name=", ".join(t.name(seat) for seat in seats))
+        return t.t("log.dealt_zero", name=t.names(seats))
     entries = round_log(r, 1).entries
     moves = [e for e in entries if e.kind not in (Kind.END, Kind.DEALT_ZERO)]
     text = entry_text(t, moves[-1])

@@ -445,7 +445,7 @@ def round_end(s: Table) -> RoundEndView:
     if len(leaders) == 1:
         banner = t.say(key, leaders[0], score=best)
     else:
-        banner = t.t(key, name=", ".join(t.name(i) for i in leaders), score=best)
+        banner = t.t(key, name=t.names(leaders), score=best)
     last = s.reviewed + 1 == m.rounds
     nxt = Button(Command.NEXT_ROUND, t.t("end.final" if last else "end.next"), primary=True)
     if s.phone is not None:  # the table goes on from the tablet
@@ -469,10 +469,10 @@ def match_end(s: Table) -> MatchEndView:
     if len(m.winners) == 1:
         banner = t.say("match.winner", m.winners[0], total=total)
     elif any(t.is_you(w) for w in m.winners):
-        others = ", ".join(t.name(w) for w in m.winners if not t.is_you(w))
-        banner = t.t("match.shared.you", names=others, total=total)
+        others = [t.name(w) for w in m.winners if not t.is_you(w)]
+        banner = t.t("match.shared.you", names=t.join([t.t("you"), *others]), total=total)
     else:
-        banner = t.t("match.shared", names=", ".join(t.name(w) for w in m.winners), total=total)
+        banner = t.t("match.shared", names=t.names(m.winners), total=total)
     entries = [(t.name(i), t.t("match.points", total=v), "") for i, v in enumerate(m.totals)]
     actions = (Button(Command.PLAY_AGAIN, t.t("match.again"), primary=True), Button(Nav.NEW_SETUP, t.t("match.setup")))
     return MatchEndView(t.t("match.heading"), banner, actions if s.phone is None else (),

@@ -59,8 +59,8 @@ def sheet_page(s: Table) -> SheetPageView:
             date=date_text(t.t, record.finished_at),
             rounds=t.t("sheet.rounds", n=len(record.rounds)),
             players=tuple((seat.name, str(totals[i]), i in winners) for i, seat in enumerate(record.seats)),
-            winners=t.t("sheet.won_by", names=", ".join(record.seats[i].name for i in winners)),
-            assists=t.t("sheet.assists", names=", ".join(t.t("assist." + a) for a in record.assists))
+            winners=t.t("sheet.won_by", names=t.join(record.seats[i].name for i in winners)),
+            assists=t.t("sheet.assists", names=t.join(t.t("assist." + a) for a in record.assists))
             if record.assists else "",
             replays=replay_buttons(t, record),
         ))

@@ -6,6 +6,7 @@ kept the default name, so nobody reads "You wins".
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from tabletop.names import MAX_NAME, bot_name
@@ -26,6 +27,14 @@ class Texts:
     def t(self, key: str, **params: object) -> str:
         """A message in the current language."""
         return translate(self.lang, key, **params)
+
+    def join(self, items: Iterable[str]) -> str:
+        """Names (or any words) as one list in this language: "Ana and Ben", "Ana, Ben et Mia"."""
+        return messages(self.lang).join(items)
+
+    def names(self, seats: Iterable[int]) -> str:
+        """The seats' display names as one list: "Ana, Ben, and Mia"."""
+        return self.join(self.name(seat) for seat in seats)
 
     def name(self, seat: int) -> str:
         """The display name of ``seat``."""
