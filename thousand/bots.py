@@ -139,6 +139,20 @@ class Priors:
         return estimate, math.hypot(prior.spread, HUNCH[level] * prior.spread)
 
 
+_PRIORS: list[tuple[Deck, int, Priors]] = []  # the last few decks' priors (a bot is made for every decision)
+
+
+def priors_of(deck: Deck, known: Sequence[Question]) -> Priors:
+    """The ``Priors`` of the questions of ``deck`` that are ``known``, made once per deck (a game's deck is one
+    object all game long; what is known of it does not change)."""
+    for cached, count, priors in _PRIORS:
+        if cached is deck and count == len(known):
+            return priors
+    priors = Priors(known)
+    _PRIORS[:] = [(deck, len(known), priors), *_PRIORS[:3]]
+    return priors
+
+
 class Knowledge:
     """What a player of one level knows: a fixed estimate of every answer in the deck and its typical error.
 
@@ -162,7 +176,7 @@ class Knowledge:
             estimate = min(max(question.answer + rng.gauss(0.0, spread), MIN_ANSWER), MAX_ANSWER)
             self._beliefs[question.id] = (estimate, spread)
         if len(known) < len(deck.questions):
-            priors = Priors(known)
+            priors = priors_of(deck, known)
             for question in deck.questions:
                 if question.id in unseen:  # the question side only: a Card has no answer to read
                     self._beliefs[question.id] = priors.estimate(Card.of(question), level, seed)
