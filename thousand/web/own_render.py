@@ -36,7 +36,7 @@ class OwnPainter(Painter):
 
     def own_report(self, v: ReportView) -> Any:
         """What the last file gave: loaded, or refused with every problem by line."""
-        box = self.el("div", "own-report " + ("ok" if v.ok else "refused"), role="status" if v.ok else "alert")
+        box = self.el("div", "own-report " + ("ok" if v.ok else "refused"))  # said by the live region
         if v.heading:
             box.appendChild(self.el("p", "own-report-heading", v.heading))
         if v.lines:
