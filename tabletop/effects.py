@@ -123,7 +123,15 @@ class Download:
 
 @dataclass(frozen=True)
 class PickFile:
-    """Open the file picker; the chosen file's text comes back as ``FileChosen``."""
+    """Open the file picker (offering files of ``accept``); the chosen file comes back as ``FileChosen``.
+
+    Untagged, it is a score sheet to import (its text). A game's own file (``tag``: a word of the game's) comes
+    back as its bytes, the first ``limit + 1`` at most (0: all), with its tag: the game reads it itself.
+    """
+
+    accept: str = ".json,application/json"
+    tag: str = ""
+    limit: int = 0
 
 
 @dataclass(frozen=True)
@@ -334,9 +342,12 @@ class Clock:
 
 @dataclass(frozen=True)
 class FileChosen:
-    """The text of the file the player chose (``""`` if it could not be read)."""
+    """The text of the file the player chose (``""`` if it could not be read); for a tagged ``PickFile``, its tag
+    and its bytes (``data``) instead."""
 
     text: str
+    tag: str = ""
+    data: bytes = b""
 
 
 @dataclass(frozen=True)

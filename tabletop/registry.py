@@ -32,7 +32,7 @@ class Entry:
 
 GAMES: tuple[Entry, ...] = (
     Entry("zero", "zero_game", docs=("game", "sheet")),
-    Entry("quiz", "thousand", lazy=True, docs=("quiz-game", "quiz-sheet", "quiz-seen"),
+    Entry("quiz", "thousand", lazy=True, docs=("quiz-game", "quiz-sheet", "quiz-seen", "quiz-cards"),
           cached=("thousand.deck:default_deck",)),
 )
 

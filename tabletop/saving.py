@@ -244,7 +244,7 @@ def outcome(k: Keeper[S], s: S, message: Any) -> Result[S] | None:
             if imported.status is Status.FAILED:
                 s = _persist(show_problem(s, Problem(Code.WRITE_FAILED), risk), warned=True)
             return (replace(s, history=imported.value) if imported.value is not None else s), ()
-        case FileChosen(text):
+        case FileChosen(text, ""):  # a score sheet (a tagged file is its game's own)
             return s, (Import(k.sheet, text),)
         case Elsewhere(changes):
             for change in changes:

@@ -97,6 +97,7 @@ class FakePorts:
         self.marks: list[tuple[str, dict[str, float]]] = []
         self.logs: list[str] = []
         self.picked = 0
+        self.picks: list[Any] = []  # every ``PickFile`` carried out
         self.kept = 0
         self.left = 0
         self.opened: list[str] = []
@@ -142,8 +143,9 @@ class FakePorts:
     def download(self, filename: str, text: str, mime: str) -> None:
         self.downloads.append((filename, text, mime))
 
-    def pick_file(self) -> None:
+    def pick_file(self, pick: Any = None) -> None:
         self.picked += 1
+        self.picks.append(pick)
 
     def keep_data(self) -> None:
         self.kept += 1

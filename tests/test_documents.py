@@ -47,6 +47,8 @@ from tests.harness import FakePorts, FakeStorage, QuotaExceededError, TableRun, 
 from tests.test_storage import clock, finished, new_game
 from thousand.deck import default_deck
 from thousand.game import Game
+from thousand.owncards import OwnCard, Use
+from thousand.owncards import deal as deal_own
 from thousand.sheet import QuizRecord, QuizSheet, TeamRecord
 from thousand.web.actions import Command as QuizCommand
 from thousand.web.saved import KEEPER as QUIZ_KEEPER
@@ -71,8 +73,18 @@ LEDGERS = [(g, s) for g, s in EVERY if s.shape is Shape.LEDGER]
 ALL_SPECS: list[Spec[Any]] = [PREFS, *(spec for _, spec in EVERY)]
 
 
+def _own_cards(i: int, n: int = 1) -> tuple[OwnCard, ...]:
+    """A host's set of ``n`` questions in English, the first in French and German too."""
+    more = (("fr", f"Ma question {i} ?"), ("de", f"Meine Frage {i}?"))
+    return tuple(OwnCard((("en", f"Own question {i}.{k}?"), *(more if k == 0 else ())), (("en", "metres"),), 10 * k + i)
+                 for k in range(n))
+
+
 def _quiz_game(i: int) -> SavedQuiz:
-    game = Game.deal(2, seed=i, deck=default_deck())
+    if i == 2:  # a quiz of the host's own questions mixed into the deck: they are kept with it
+        game = deal_own(2, seed=i, deck=default_deck(), cards=_own_cards(1, 12), use=Use.MIXED)
+    else:
+        game = Game.deal(2, seed=i, deck=default_deck())
     return SavedQuiz(new_id(random.Random(i)), game, QuizSettings((TeamConfig(), TeamConfig("easy"))), 0, 0, "en")
 
 
@@ -88,6 +100,7 @@ SAMPLES: dict[str, Callable[[int], Any]] = {
     "quiz-game": _quiz_game,
     "quiz-sheet": _quiz_sheet,
     "quiz-seen": lambda i: {f"q-{i}": 1_750_000_000.0 + i},
+    "quiz-cards": _own_cards,
     "prefs": lambda i: {f"choice-{i}": i},
 }
 

@@ -11,19 +11,31 @@ the view never holds an unrevealed answer (Q16). So a bot is given two things, k
 
 A bot that reads ``Knowledge.estimate`` of a card is a player thinking "a piano has about 90 keys".
 The engine, the view and the saves never pass an answer to a bot.
+
+A host's own cards (``thousand.owncards``) are questions no bot has ever seen: for those, knowledge is what a
+person of that level could make of the question side alone (``Card``: text, unit, category, never the answer).
+``Priors`` are the sizes answers come in across the questions the bot does know, per unit and per theme (a
+question in "km/h" is seldom above 400, one in "points" seldom above 200); a medium player goes by the unit
+(else the theme), a hard one weighs both, an easy one goes by the middle of everything; and each has a hunch
+per card, seeded by the card (its id comes from its texts), never by its answer.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import re
+import statistics
+import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections import defaultdict
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from .actions import Action, Change, ChooseTarget, Combine, Guess, Pick, Power
-from .deck import MAX_ANSWER, MIN_ANSWER, Deck
-from .game import Phase, TeamView
+from .deck import LANGUAGES, MAX_ANSWER, MIN_ANSWER, Deck, Question
+from .game import Card, Phase, TeamView
+from .owncards import own_ids
 
 LEVELS = ("random", "easy", "medium", "hard")
 
@@ -35,24 +47,139 @@ SPREAD: dict[str, tuple[float, float, float]] = {
 }
 
 
+#: Unit words a host may write for a unit the deck spells out (matched after the deck's own units, in any of
+#: its languages): what a person reads "km" as.
+UNIT_WORDS = {
+    "m": "metres", "meter": "metres", "meters": "metres", "km": "kilometres", "kilometer": "kilometres",
+    "kilometers": "kilometres", "cm": "centimetres", "mm": "millimetres", "kg": "kilograms", "g": "grams",
+    "gram": "grams", "l": "litres", "liter": "litres", "liters": "litres", "ml": "millilitres", "cl": "centilitres",
+    "°c": "degrees celsius", "°": "degrees", "°f": "degrees fahrenheit", "%": "percent", "h": "hours",
+    "hrs": "hours", "min": "minutes", "mins": "minutes", "s": "seconds", "sec": "seconds", "secs": "seconds",
+    "y": "years", "yrs": "years", "kmh": "km/h", "km/hr": "km/h", "kcal": "kilocalories", "t": "tonnes",
+    "km2": "square kilometres", "km²": "square kilometres", "ha": "hectares", "w": "watts", "hz": "hertz",
+    "ft": "feet", "in": "inches", "mph": "miles per hour", "mi": "miles", "lb": "pounds", "lbs": "pounds",
+}
+#: A theme or a unit is a prior once this many known questions share it.
+MIN_PRIOR = 5
+#: A level's hunch about an unseen card, as a share of the prior's spread (a stronger player's is tighter).
+HUNCH = {"easy": 0.6, "medium": 0.4, "hard": 0.25}
+
+
+def unit_key(unit: str) -> str:
+    """A unit as a person compares it: case, accents, dots and spacing set aside ("Km/h." and "km/h" alike)."""
+    folded = unicodedata.normalize("NFKD", unit.casefold())
+    plain = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    return re.sub(r"\s+", " ", plain.replace(".", " ")).strip()
+
+
+@dataclass(frozen=True, slots=True)
+class Prior:
+    """Where the answers to a kind of question lie: the middle one and their spread (robust), and how many."""
+
+    center: float
+    spread: float
+    size: int
+
+    @classmethod
+    def of(cls, answers: Sequence[int]) -> Prior:
+        center = float(statistics.median(answers))
+        spread = 1.4826 * float(statistics.median(abs(a - center) for a in answers))  # the normal's sd, by its MAD
+        return cls(center, min(max(spread, 40.0), 400.0), len(answers))
+
+
+class Priors:
+    """What a person who knows ``questions`` has learnt of the sizes quiz answers come in: per unit (in each of
+    the deck's languages), per theme, and overall. Made from the answers of the questions known; what it is asked
+    about is only ever a card's question side."""
+
+    def __init__(self, questions: Iterable[Question]) -> None:
+        by_unit: dict[tuple[str, str], list[int]] = defaultdict(list)
+        by_theme: dict[str, list[int]] = defaultdict(list)
+        every: list[int] = []
+        for q in questions:
+            every.append(q.answer)
+            by_theme[q.category].append(q.answer)
+            for lang in LANGUAGES:
+                by_unit[lang, unit_key(q.unit[lang])].append(q.answer)
+        self.overall = Prior.of(every) if every else Prior(float(MAX_ANSWER) / 2, 300.0, 0)
+        self.units = {k: Prior.of(v) for k, v in by_unit.items() if len(v) >= MIN_PRIOR}
+        self.themes = {k: Prior.of(v) for k, v in by_theme.items() if len(v) >= MIN_PRIOR}
+
+    def unit(self, card: Card) -> Prior | None:
+        """The prior of the card's unit, as written in any of its languages (or as the deck spells it out)."""
+        for lang in LANGUAGES:
+            key = unit_key(card.unit[lang])
+            found = self.units.get((lang, key))
+            for word in (UNIT_WORDS.get(key), UNIT_WORDS.get(key.rstrip("s"))):
+                found = found or (self.units.get(("en", word)) if word else None)
+            if found is not None:
+                return found
+        return None
+
+    def prior(self, card: Card, level: str) -> Prior:
+        """The prior a player of ``level`` goes by for ``card``: an easy one the middle of everything; a medium
+        one its unit, else its theme; a hard one both, each weighed by how narrow it is."""
+        if level == "easy":
+            return self.overall
+        found = [p for p in (self.unit(card), self.themes.get(card.category)) if p is not None]
+        if not found:
+            return self.overall
+        if level != "hard" or len(found) == 1:
+            return found[0]
+        weights = [1 / p.spread**2 for p in found]
+        center = sum(w * p.center for w, p in zip(weights, found, strict=True)) / sum(weights)
+        return Prior(center, min(p.spread for p in found), sum(p.size for p in found))
+
+    def estimate(self, card: Card, level: str, seed: int | str) -> tuple[float, float]:
+        """A player's estimate of an unseen card and its typical error: the prior's middle and a hunch drawn
+        from the card and the player (never its answer: a ``Card`` has none)."""
+        prior = self.prior(card, level)
+        hunch = random.Random(f"hunch:{seed}:{level}:{card.id}").gauss(0.0, HUNCH[level] * prior.spread)
+        estimate = min(max(prior.center + hunch, MIN_ANSWER), MAX_ANSWER)
+        return estimate, math.hypot(prior.spread, HUNCH[level] * prior.spread)
+
+
+_PRIORS: list[tuple[Deck, int, Priors]] = []  # the last few decks' priors (a bot is made for every decision)
+
+
+def priors_of(deck: Deck, known: Sequence[Question]) -> Priors:
+    """The ``Priors`` of the questions of ``deck`` that are ``known``, made once per deck (a game's deck is one
+    object all game long; what is known of it does not change)."""
+    for cached, count, priors in _PRIORS:
+        if cached is deck and count == len(known):
+            return priors
+    priors = Priors(known)
+    _PRIORS[:] = [(deck, len(known), priors), *_PRIORS[:3]]
+    return priors
+
+
 class Knowledge:
     """What a player of one level knows: a fixed estimate of every answer in the deck and its typical error.
 
     The beliefs are drawn once, when the knowledge is made, from a generator seeded by ``seed`` and the
     level; the knowledge then keeps only them, not the deck, so nothing reached through a bot holds an
     answer. The same deck, level and seed always give the same beliefs.
+
+    ``unseen``: questions this player has never seen (a host's own cards): estimated from their question side
+    alone (``Priors``), their answers never read.
     """
 
-    def __init__(self, deck: Deck, level: str, seed: int | str) -> None:
+    def __init__(self, deck: Deck, level: str, seed: int | str, unseen: Collection[str] = ()) -> None:
         if level not in SPREAD:
             raise ValueError(f"There is no knowledge level {level!r}; the levels are {', '.join(SPREAD)}.")
         spreads = SPREAD[level]
         rng = random.Random(f"knowledge:{seed}:{level}")
         self._beliefs: dict[str, tuple[float, float]] = {}
-        for question in deck.questions:
+        known = [q for q in deck.questions if q.id not in unseen]
+        for question in known:
             spread = spreads[question.difficulty - 1]
             estimate = min(max(question.answer + rng.gauss(0.0, spread), MIN_ANSWER), MAX_ANSWER)
             self._beliefs[question.id] = (estimate, spread)
+        if len(known) < len(deck.questions):
+            priors = priors_of(deck, known)
+            for question in deck.questions:
+                if question.id in unseen:  # the question side only: a Card has no answer to read
+                    self._beliefs[question.id] = priors.estimate(Card.of(question), level, seed)
 
     def estimate(self, card: str) -> float:
         """This player's estimate of a card's answer: the same every time it is asked (a belief, not a dice roll)."""
@@ -180,10 +307,11 @@ class EstimatingBot(Bot):
         return ChooseTarget(view.team, best.id)
 
 
-def make_bot(level: str, deck: Deck, seed: int | str) -> Bot:
-    """A bot of this level; its knowledge of the deck is seeded by ``seed``."""
+def make_bot(level: str, deck: Deck, seed: int | str, unseen: Collection[str] | None = None) -> Bot:
+    """A bot of this level; its knowledge of the deck is seeded by ``seed``. ``unseen``: the questions it has never
+    seen (by default a host's own cards in the deck, ``owncards.own_ids``)."""
     if level == "random":
         return RandomBot()
     if level not in SPREAD:
         raise ValueError(f"There is no bot level {level!r}; the levels are {', '.join(LEVELS)}.")
-    return EstimatingBot(level, Knowledge(deck, level, seed))
+    return EstimatingBot(level, Knowledge(deck, level, seed, own_ids(deck) if unseen is None else unseen))

@@ -18,7 +18,7 @@ from typing import Any
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from tabletop.effects import BeforeUpdate, Elsewhere, Failed, FileChosen, LinkEffect, Scanned, Started
+from tabletop.effects import BeforeUpdate, Elsewhere, Failed, FileChosen, LinkEffect, PickFile, Scanned, Started
 from tabletop.ids import timestamp
 from tabletop.regions import Regions
 from tabletop.runtime import Runtime
@@ -68,6 +68,7 @@ class Page:
         self.picker.className = "file-input"
         self.picker.hidden = True
         self.picker.setAttribute("data-field", "import-file")
+        self.picking = PickFile()  # what the picker was last opened for (a score sheet, or a game's own file)
         self.links = Links(self)
         self._proxies: list[Any] = []
         for target, kind, handler in (
@@ -167,7 +168,9 @@ class Page:
         link.remove()
         window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
 
-    def pick_file(self) -> None:
+    def pick_file(self, pick: PickFile) -> None:
+        self.picking = pick
+        self.picker.accept = pick.accept
         self.picker.click()
 
     def keep_data(self) -> None:
@@ -268,12 +271,19 @@ class Page:
             asyncio.ensure_future(self.read_file(files.item(0)))
 
     async def read_file(self, file: Any) -> None:
+        pick, self.picking = self.picking, PickFile()
+        text, data = "", b""
         try:
-            text = str(await file.text())
+            if pick.tag:  # a game's own file: its bytes (the game decodes them), never more than it reads
+                part = file.slice(0, pick.limit + 1) if pick.limit else file
+                data = bytes((await part.arrayBuffer()).to_bytes())
+            else:
+                text = str(await file.text())
         except Exception:
-            text = ""
+            pass
         self.picker.value = ""
-        self.send(FileChosen(text))
+        self.picker.accept = PickFile().accept
+        self.send(FileChosen(text, pick.tag, data))
 
     def on_key(self, event: Any) -> None:
         screen = self.screen

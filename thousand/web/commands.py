@@ -25,7 +25,9 @@ from thousand.deck import MIXES, Mix
 from thousand.game import MAX_TEAMS, MIN_TEAMS, Phase
 from thousand.sheet import KINDS, PEOPLE
 
+from . import own_page
 from .actions import Command
+from .own import CARDS, OwnCommand
 from .phones import PHONES
 from .saved import KEEPER, with_seen
 from .settings import SPEEDS, TeamConfig, people_of
@@ -59,7 +61,10 @@ from .tutorial import guarded
 
 def _messages(s: QuizTable, message: object) -> Result | None:
     """The quiz's own messages: a bot team's steps, and the questions shown read or changed elsewhere (the rest of
-    a storage outcome is the shell's)."""
+    a storage outcome is the shell's); the host's own questions' (``own_page``)."""
+    found = own_page.message(s, message)
+    if found is not None:
+        return found
     match message:
         case BotStarted() | BotDecided() | BotPlay():
             return BOT_STEPS(s, message)
@@ -69,6 +74,8 @@ def _messages(s: QuizTable, message: object) -> Result | None:
             for change in changes:
                 if change.doc == "quiz-seen" and change.value is not None:
                     s = with_seen(s, change.value)
+                elif change.doc == CARDS and change.problem is None:
+                    s = own_page.elsewhere(s, change.value)
             return saving.outcome(KEEPER, s, message)
     return None
 
@@ -341,9 +348,11 @@ HANDLERS: dict[StrEnum, Handler[QuizTable]] = {
     Command.MORE_OPTIONS: lambda s, a, v: (replace(s, more_options=not s.more_options), ()),
     Command.THEME: _theme,
     Command.SEE_WINNER: _see_winner,
+    **own_page.HANDLERS,
 }
+HANDLERS[Nav.CANCEL] = own_page.cancel_first(HANDLERS[Nav.CANCEL])  # the own questions' page asks first
 HANDLERS = guarded({**HANDLERS, **TUTORIAL_HANDLERS})  # in the tutorial, only the lesson's tap is taken
-assert set(HANDLERS) == {*Command, *Nav}, "every command has one handler"
+assert set(HANDLERS) == {*Command, *OwnCommand, *Nav}, "every command has one handler"
 
 #: The quiz's ``handle(state, message) -> (state, effects)``, for the runtime.
 handle: Update[QuizTable] = Update("The quiz", HANDLERS, settle, KEEPER, _messages, data=_answered, phones=PHONES)

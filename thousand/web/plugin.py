@@ -14,6 +14,7 @@ from thousand.deck import Deck
 
 from .actions import Command
 from .commands import handle
+from .own import CARDS, PREF, OwnCommand, use_of
 from .phones import PHONES
 from .present import present as present_table
 from .saved import KEEPER, docs
@@ -54,17 +55,19 @@ def quiz(deck: Deck | None = None) -> Plugin:
             state = replace(state, settings=replace(state.settings, speed=start.speed))
         state = replace(state, mix=mix_of(start.pref("quiz.mix"), start.pref("quiz.leave_out"), questions(state)))
         state = replace(state, taught=start.pref("quiz.taught") is True)
+        state = replace(state, own=replace(state.own, use=use_of(start.pref(PREF))))
         if not state.taught:  # the first visit offers the tutorial
             state = offered(state)
-        return state, (*saving.start(KEEPER), Load("quiz-seen"))
+        return state, (*saving.start(KEEPER), Load("quiz-seen"), Load(CARDS))
 
     return Plugin(
         name="quiz", title="Zéro à 1000", docs=docs(deck), keeper=KEEPER, launch=launch, handle=handle,
-        present=with_phones(PHONES, present), commands=(Command,), phones=outbox(PHONES, present),
+        present=with_phones(PHONES, present), commands=(Command, OwnCommand), phones=outbox(PHONES, present),
         models=PHONES.models,
         fields=Fields(typed={"team-name": Command.TEAM_NAME, "team-people": Command.TEAM_PEOPLE,
                              "guess": Command.GUESS_TEXT},
-                      changed={"team-kind": Command.TEAM_KIND}, settings=Command.SET, typed_settings=("seed",),
+                      changed={"team-kind": Command.TEAM_KIND, "cards-use": OwnCommand.USE}, settings=Command.SET,
+                      typed_settings=("seed",),
                       only=("lang", "speed", "seed", "mix")),
         view=QuizView, leaks=leaks,
     )

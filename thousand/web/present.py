@@ -20,6 +20,7 @@ from thousand.deck import MIXES
 from thousand.game import Card, End, Phase, Reveal, RevealedCard, TeamView
 from thousand.sheet import KINDS, PEOPLE, statistics
 
+from . import own_page
 from .actions import Command
 from .screens import (
     Body,
@@ -163,15 +164,16 @@ def setup(s: QuizTable) -> QuizSetupView:
                    for key in deck.themes)
     problem = mix_problem(s)
     warning = ""
+    short = own_page.too_few(s.own, len(s.settings.teams))
     if problem is not None:
         left_out = ", ".join(deck.category(key)[s.lang] for key in sorted(problem.mix.leave_out))
         warning = t.t("setup.mix_small_without" if left_out else "setup.mix_small", mix=t.t("mix." + problem.mix.name),
                       themes=left_out, available=problem.available, needed=problem.needed, teams=problem.teams)
-    start = Button(Command.START, t.t("setup.play"), primary=True, disabled=problem is not None,
+    start = Button(Command.START, t.t("setup.play"), primary=True, disabled=problem is not None or short is not None,
                    description=warning)
     return QuizSetupView(t.t("setup.heading"), t.t("setup.intro"), add, options, start, teams, t.t("setup.seed"),
                          s.seed_text, t.t("setup.themes"), themes, warning, back=back,
-                         more=more_options(t.t, Command.MORE_OPTIONS, s.more_options))
+                         more=more_options(t.t, Command.MORE_OPTIONS, s.more_options), cards=own_page.cards_line(s))
 
 
 def handoff(s: QuizTable) -> HandoffView:
@@ -197,7 +199,8 @@ def question(s: QuizTable, card: Card, *, selected: bool = False, fresh: bool = 
     """A question card, question side up."""
     assert s.game is not None
     return QuestionView(card.id, card.text[s.lang], s.game.deck.category(card.category)[s.lang], card.category,
-                        card.unit[s.lang], selected, s.texts.t("choose.changed") if fresh else "", interactive)
+                        card.unit[s.lang], selected, s.texts.t("choose.changed") if fresh else "", interactive,
+                        lang=own_page.question_lang(s, card.id))
 
 
 def target(s: QuizTable, value: int, number: int, card: RevealedCard | None) -> TargetView:
@@ -445,7 +448,8 @@ def sheet_page(s: QuizTable) -> QuizSheetView:
     stats, people = (tuple((line.name, str(line.games), str(line.wins),
                             "–" if line.average is None else f"{line.average:.0f}") for line in lines
                            if line.person is person) for person in (False, True))
-    seen_text = t.t("sheet.seen", n=len(s.seen_ids), total=len(questions(s)))
+    deck = questions(s)
+    seen_text = t.t("sheet.seen", n=sum(1 for q, _ in s.seen_ids if q in deck), total=len(deck))  # not own cards
     tools = (Button(Data.EXPORT_JSON, t.t("sheet.export")), Button(Data.IMPORT, t.t("sheet.import")),
              *(Button(Data.EXPORT_BACKUP, t.t("storage.export-backup"), arg=key) for key in s.persist.backups),
              Button(Command.RESET_SEEN, t.t("sheet.reset_seen")), Button(Command.CLEAR_HISTORY, t.t("sheet.clear")))
@@ -474,5 +478,6 @@ BODIES: dict[Page, Callable[[QuizTable], Body]] = {
     Page.END: end,
     Page.SHEET: sheet_page,
     Page.RULES: rules,
+    Page.CARDS: own_page.cards_page,
 }
 assert set(BODIES) == set(Page), "every screen has its presenter"

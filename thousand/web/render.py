@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tabletop.paint import Painter
-
+from .own_render import OwnPainter
 from .screens import (
     ChooseControls,
     EndView,
@@ -45,11 +44,11 @@ def mark_rows(places: list[int]) -> list[int]:
     return rows
 
 
-class QuizPainter(Painter):
-    """Builds the quiz's elements for one document."""
+class QuizPainter(OwnPainter):
+    """Builds the quiz's elements for one document (the host's own questions: ``OwnPainter``)."""
 
     PAINTS: ClassVar[dict[type, str]] = {
-        **Painter.PAINTS, QuizSetupView: "quiz_setup", RevealView: "reveal", GuessView: "guess", EndView: "end",
+        **OwnPainter.PAINTS, QuizSetupView: "quiz_setup", RevealView: "reveal", GuessView: "guess", EndView: "end",
         QuizSheetView: "quiz_sheet",
     }
 
@@ -71,7 +70,10 @@ class QuizPainter(Painter):
             node.setAttribute("data-action", "card")
             node.setAttribute("data-arg", q.id)
             node.setAttribute("aria-pressed", "true" if q.selected else "false")
-        self.add(node, self.el("span", "qcat", q.category), self.el("span", "qtext", q.text))
+        text = self.el("span", "qtext", q.text)
+        if q.lang:  # a host's question written in another language: read aloud in its own
+            text.setAttribute("lang", q.lang)
+        self.add(node, self.el("span", "qcat", q.category), text)
         if q.fresh:
             node.appendChild(self.el("span", "qfresh", q.fresh))
         return node
@@ -116,6 +118,8 @@ class QuizPainter(Painter):
         for b in v.themes:
             themes.appendChild(self.button(b, "theme"))
         panel.appendChild(self.more(v.more, [themes, seed]))
+        if v.cards:
+            panel.appendChild(self.cards_line(v.cards))
         if v.warning:
             panel.appendChild(self.el("p", "mix-warning", v.warning, role="alert"))
         panel.appendChild(self.button(v.start, "play"))

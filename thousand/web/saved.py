@@ -1,9 +1,11 @@
 """The quiz's documents in the shell's store, and its part of saving (``tabletop.saving.Keeper``).
 
-Three documents: the quiz in progress (a slot, ``zero-knizia:quiz-game``), its score sheet (a ledger,
-``zero-knizia:quiz-sheet``) and the questions this device has shown, with when (a ledger,
-``zero-knizia:quiz-seen``: Q6 deals the unseen ones first).  They get every promise the shell's store makes
-(the JSON door, backups before repair, conflicts between tabs, the rescue file), as Zero's do.
+Four documents: the quiz in progress (a slot, ``zero-knizia:quiz-game``), its score sheet (a ledger,
+``zero-knizia:quiz-sheet``), the questions this device has shown, with when (a ledger,
+``zero-knizia:quiz-seen``: Q6 deals the unseen ones first), and the host's own questions (a ledger,
+``zero-knizia:quiz-cards``, see ``own``).  They get every promise the shell's store makes (the JSON door,
+backups before repair, conflicts between tabs, the rescue file), as Zero's do.  A quiz dealt with own questions
+keeps them in its save, so that it resumes whatever becomes of the device's set.
 """
 
 from __future__ import annotations
@@ -23,8 +25,11 @@ from tabletop.notes import dismiss
 from tabletop.store import PREFIX, Shape, Spec, Steps
 from thousand.deck import Deck, default_deck
 from thousand.game import Game
+from thousand.owncards import OwnCard, cards_of, combine
 from thousand.sheet import SHEET_DOC, QuizRecord, QuizSheet, TeamRecord, read_steps, record_of
 
+from .own import SPEC as CARDS_SPEC
+from .own import dealt_own
 from .settings import QuizSettings
 from .table import SLOT, QuizTable, Result, resume, settle, team_name
 from .tutorial import OFFER
@@ -33,7 +38,7 @@ GAME_KEY = PREFIX + "quiz-game"
 SHEET_KEY = PREFIX + "quiz-sheet"
 SEEN_KEY = PREFIX + "quiz-seen"
 TABLE_TYPE = "quiz-table"
-TABLE_SCHEMA = 2
+TABLE_SCHEMA = 3
 
 
 def _table_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
@@ -41,7 +46,13 @@ def _table_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "schema": 2, "revision": 0}
 
 
-TABLE_DOC = DocType(TABLE_TYPE, TABLE_SCHEMA, "saved quiz", "Zéro à 1000", {1: _table_1_to_2})
+def _table_2_to_3(doc: dict[str, Any]) -> dict[str, Any]:
+    """Saved quiz schema 2 → 3: the host's own questions it deals from (none before; an older version leaves a
+    quiz of own questions alone rather than call it damaged)."""
+    return {**doc, "schema": 3}
+
+
+TABLE_DOC = DocType(TABLE_TYPE, TABLE_SCHEMA, "saved quiz", "Zéro à 1000", {1: _table_1_to_2, 2: _table_2_to_3})
 SEEN_DOC = DocType("quiz-seen", 1, "list of questions already shown", "Zéro à 1000", max_chars=1_000_000)
 
 
@@ -57,11 +68,18 @@ class SavedQuiz:
     lang: str
     revision: int = 0
 
+    @property
+    def cards(self) -> tuple[OwnCard, ...]:
+        """The host's own questions the game deals from (kept with it)."""
+        return dealt_own(self.game)
+
     def to_json(self) -> str:
-        return json.dumps({"type": TABLE_TYPE, "schema": TABLE_SCHEMA, "id": self.id, "revision": self.revision,
-                           "game": self.game.to_dict(), "settings": self.settings.to_dict(),
-                           "reviewed": self.reviewed, "shown": self.shown, "lang": self.lang},
-                          ensure_ascii=False, separators=(",", ":"))
+        doc = {"type": TABLE_TYPE, "schema": TABLE_SCHEMA, "id": self.id, "revision": self.revision,
+               "game": self.game.to_dict(), "settings": self.settings.to_dict(),
+               "reviewed": self.reviewed, "shown": self.shown, "lang": self.lang}
+        if self.cards:
+            doc["cards"] = [card.to_dict() for card in self.cards]
+        return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str, deck: Deck) -> SavedQuiz:
@@ -71,6 +89,8 @@ class SavedQuiz:
         if type(reviewed) is not int or type(shown) is not int or not isinstance(ident, str) or not ident \
                 or type(revision) is not int or revision < 0:
             raise DataError("The saved quiz is damaged.")
+        if "cards" in data:  # own questions: they come with the game (their answers checked like a file's)
+            deck = combine(deck, cards_of(data["cards"]))
         game = Game.from_dict(data.get("game"), deck)
         try:
             settings = QuizSettings.from_dict(data.get("settings"))
@@ -160,6 +180,7 @@ def docs(deck: Deck | None = None) -> tuple[Spec[Any], ...]:
              merge=merge_sheets, size=lambda sheet: len(sheet.records), role="sheet"),
         Spec("quiz-seen", SEEN_KEY, SEEN_DOC, Shape.LEDGER, _read_seen, _dump_seen, empty={}, merge=_merge_seen,
              size=len, role="seen"),
+        CARDS_SPEC,
     )
 
 

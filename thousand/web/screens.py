@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 
 from tabletop.widgets import Button, EndPage, HandoffView, Lesson, RulesView, SetupPage, SetupRow, SheetPage, parts
 
+from .own import CardsLine, CardsView
+
 
 @dataclass(frozen=True)
 class QuestionView:
@@ -24,6 +26,7 @@ class QuestionView:
     fresh: str = ""  # "new from the deck" after a Change
     interactive: bool = False
     cued: bool = False  # the tutorial asks for this card next
+    lang: str = ""  # the language of its text where it is not the page's (a host's question in another language)
 
 
 @dataclass(frozen=True)
@@ -172,6 +175,7 @@ class QuizSetupView(SetupPage):
     themes: tuple[Button, ...] = ()  # one per theme: pressed while it is in the mix
     warning: str = ""  # a mix too small for the teams, said before the deal
     tutorial: Button | None = None  # a scripted first round that teaches the game
+    cards: CardsLine | None = None  # the host's own questions (``own_page.cards_line``)
 
 
 @dataclass(frozen=True)
@@ -193,7 +197,8 @@ class QuizSheetView(SheetPage):
     people: tuple[tuple[str, ...], ...] = ()
 
 
-Body = QuizSetupView | HandoffView | ChooseView | RevealView | GuessView | EndView | QuizSheetView | RulesView
+Body = (QuizSetupView | HandoffView | ChooseView | RevealView | GuessView | EndView | QuizSheetView | RulesView
+        | CardsView)
 
 
 def answers_of(value: object) -> list[RevealedAnswer]:

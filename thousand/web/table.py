@@ -13,7 +13,6 @@ three functions of the state decide everything else:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
@@ -21,7 +20,7 @@ from tabletop import bots, nav, saving
 from tabletop.bots import BotSteps, Decided, Key, Turn
 from tabletop.effects import Add, Effect, Effects, Thinking, unique
 from tabletop.names import bot_name
-from tabletop.notes import Live, Note, said
+from tabletop.notes import Live, Note, dismiss, notify, said
 from tabletop.prefs import PREFS
 from tabletop.remote import Remote
 from tabletop.saving import Persist
@@ -29,8 +28,10 @@ from tabletop.turns import Acts, BotActs, HandOff, Step, Waits
 from thousand.actions import Action, Change, ChooseTarget, Combine, Guess, Pick
 from thousand.deck import Deck, Mix, MixTooSmall, default_deck
 from thousand.game import Card, Game, Phase, Play, Reveal, TeamView, check_mix, two_allowed
+from thousand.owncards import Use
 from thousand.sheet import QuizSheet
 
+from .own import OwnCards, deal_for, dealt_own, too_few
 from .settings import SPEEDS, QuizSettings
 from .texts import Texts
 
@@ -46,6 +47,7 @@ class Page(StrEnum):
     END = "end"
     SHEET = "sheet"
     RULES = "rules"
+    CARDS = "cards"  # the host's own questions (``own_page``), over the set-up
 
 
 
@@ -109,6 +111,7 @@ class QuizTable:
     refused: str = ""  # the tutorial refused a tap: why, until the next right one
     taught: bool = False  # the quiz tutorial was played or declined on this device
     script: tuple[Pick, ...] = ()  # the tutorial's bot picks: played as they are, no thinking
+    own: OwnCards = OwnCards()  # the host's own questions on this device, and which the table plays with
 
     @property
     def texts(self) -> Texts:
@@ -291,7 +294,10 @@ def mix_of(name: object, leave_out: object, deck: Deck) -> Mix:
 
 
 def mix_problem(s: QuizTable) -> MixTooSmall | None:
-    """Why the mix chosen cannot be dealt to the teams set up, if it cannot."""
+    """Why the mix chosen cannot be dealt to the teams set up, if it cannot (no mix is dealt with only the host's
+    own questions: ``own.too_few`` says whether they are enough)."""
+    if s.own.playing is Use.OWN:
+        return None
     try:
         check_mix(questions(s), s.mix, len(s.settings.teams))
     except MixTooSmall as problem:
@@ -319,15 +325,28 @@ def questions(s: QuizTable) -> Deck:
 
 def start(s: QuizTable, deck: Deck, seed: int | None = None) -> Result:
     """Deal a new game to the teams set up, unseen questions first (Q6)."""
-    seen_at: Mapping[str, float] = dict(s.seen_ids)
-    if mix_problem(s) is not None:
+    seen_at: dict[str, float] = dict(s.seen_ids)
+    if mix_problem(s) is not None or too_few(s.own, len(s.settings.teams)) is not None:
         return replace(s, live=said("live.mix_small")), ()
-    game = Game.deal(len(s.settings.teams), seed=deal_seed(s) if seed is None else seed, deck=deck, seen=seen_at,
-                     mix=s.mix)
+    game = deal_for(s.own, len(s.settings.teams), seed=deal_seed(s) if seed is None else seed, deck=deck,
+                    seen=seen_at, mix=s.mix)
     after = replace(cleared(s), game=game, serial=s.serial + 1, setting_up=False, overlay=None, reviewed=0,
                     shown=0, at_screen=None, recorded=False, confirm_new=False, live=said("round", n=1),
                     end_seen=False)
-    return settle(s, after)
+    return settle(s, only_in(after))
+
+
+def only_in(s: QuizTable) -> QuizTable:
+    """A new game dealing the host's questions that are not written in the table's language: a plain notice per
+    language they are dealt in (``cards.only.fr``: "… are only in French: they are dealt in French")."""
+    s = dismiss(s, *(f"cards.only.{lang}" for lang in ("en", "fr", "de")))
+    found: dict[str, int] = {}
+    for card in dealt_own(s.game) if s.game is not None else ():
+        if s.lang not in card.languages:
+            found[card.languages[0]] = found.get(card.languages[0], 0) + 1
+    for lang, count in found.items():
+        s = notify(s, f"cards.only.{lang}", count=count)
+    return s
 
 
 def resume(s: QuizTable, game: Game, settings: QuizSettings, reviewed: int, shown: int) -> Result:
