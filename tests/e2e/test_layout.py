@@ -146,10 +146,11 @@ def test_a_whole_zero_match_never_scrolls_and_keeps_the_hand_and_its_buttons_in_
     assert found == [], "\n".join(found)
 
 
-# Deal 175, walked as below on a first visit, ends in the guessing tie-break of Q14 (found in CPython by replaying
-# these taps on the engine with the fact-checked deck), so its guess and its guesses on the line are measured too;
+# Deal 54, walked as below on a first visit, ends in the guessing tie-break of Q14 (found in CPython by replaying
+# these taps at the page's runtime, tests.harness.TableRun, on the deck as audited, relations and all; a new deck
+# or a new way of dealing needs a new deal), so its guess and its guesses on the line are measured too;
 # the French and German games come after it on the same page (its questions seen), so they end as they fall.
-@pytest.mark.parametrize(("lang", "seed"), [("en", 175), ("fr", 5), ("de", 11)])
+@pytest.mark.parametrize(("lang", "seed"), [("en", 54), ("fr", 5), ("de", 11)])
 def test_a_whole_quiz_never_scrolls_and_keeps_the_teams_questions_and_its_buttons_in_view(
     pages: dict[str, Page], lang: str, seed: int
 ) -> None:
