@@ -448,3 +448,4 @@ class Posted:
 
     nonce: str
     code: str
+    withdrawn: bool = False  # a new code: the relay withdrew the last one after wrong codes were typed

@@ -388,9 +388,11 @@ def outcome(phones: Phones, s: Any, msg: object) -> Result | None:
             r = replace(r.with_link(seat, nonce=nonce, offer=ticket.text(), code=""), base=base or r.base)
             post = (Post("offer", nonce, ticket.text(), seat),) if r.relay else ()
             return replace(s, remote=r), post
-        case Posted(nonce, code):
+        case Posted(nonce, code, withdrawn):
             link = next((x for x in r.seats if x.nonce == nonce), None)
-            return (replace(s, remote=r.with_link(link.seat, code=code)), ()) if link else (s, ())
+            if link is None:
+                return s, ()
+            return replace(s, remote=r.with_link(link.seat, code=code, problem="withdrawn" if withdrawn else "")), ()
         case Scanned(text):
             return _answer(phones, s, text)
         case ScanFailed(why):
@@ -448,7 +450,9 @@ def hear(phones: Phones, reg: Registry, s: Any, seat: int, text: str) -> tuple[A
         action, arg, value = (data.get(k, "") for k in ("action", "arg", "value"))
         if all(isinstance(x, str) and len(x) <= 200 for x in (action, arg, value)):
             found = next((c for c in phones.commands if c.value == action), None)
-            if found is not None:
+            if found is not None:  # a tap it could read: its row no longer says it sent what cannot be
+                if link.problem == "garbled":
+                    s = replace(s, remote=r.with_link(seat, problem=""))
                 return s, (), Do(found, arg, value)
     return s, (), None
 

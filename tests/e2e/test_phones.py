@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import os
 import time
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -162,6 +163,7 @@ class Table:
 
     def watch(self, page: Page, who: str) -> Page:
         page.on("console", lambda m: self.errors.append(f"{who}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda error: self.errors.append(f"{who}, uncaught: {error}"))
         return page
 
     def open_tablet(self, path: str) -> Page:
@@ -477,9 +479,13 @@ def test_a_quiz_of_three_teams_on_phones_to_the_end_through_a_phone_reload_and_t
     if tablet is not None and tablet.evaluate(SCREEN) == "match-end":  # the tablet leaves Zero for the quiz
         tablet.click("[data-action=games]")
         tablet.click("[data-action=open-game][data-arg=quiz]")
-        for phone in table.phones:  # Zero's table is gone: each phone says so
+        for phone in table.phones:  # Zero's table is gone: each phone says so (its goodbye, not a lost connection)
             assert phone.page is not None
             phone.page.wait_for_function("() => document.body.dataset.screen === 'join'", timeout=STEP_MS)
+            gone = tomllib.loads(Path(f"tabletop/texts/{phone.lang}.toml").read_text("utf-8"))["join"]["why"]
+            phone.page.wait_for_function("(text) => document.body.innerText.includes(text)", arg=gone["gone"],
+                                         timeout=STEP_MS)
+            assert gone["closed"] not in phone.page.inner_text("body")
     else:
         tablet = table.open_tablet("?game=quiz&seed=8&speed=fast")
         tablet.wait_for_function(READY, timeout=BOOT_MS)
@@ -667,6 +673,7 @@ def test_a_firefox_phone_pairs_with_a_chromium_tablet_and_plays_its_seat_holding
         tablet = context.new_page()
         errors: list[str] = []
         tablet.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        tablet.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
         tablet.goto(site_url + "?game=zero&seed=8&speed=fast", wait_until="commit")
         tablet.wait_for_function(READY, timeout=BOOT_MS)
         tablet.select_option("[data-field='seat-kind:1']", "phone")
