@@ -38,6 +38,7 @@ from . import saving
 from .documents import load_json
 from .effects import (
     Accept,
+    After,
     Do,
     Effect,
     Effects,
@@ -67,6 +68,17 @@ MAX_FROM_PHONE = 2_000  # characters of one message from a phone (a tap)
 MAX_FROM_TABLE = 1_000_000  # characters of one message from the table (a screen)
 MAX_DEPTH = 64
 JOIN = "#j="  # the link a phone's camera opens: the page's address, then this, then the offer's code
+
+
+STALL_S = 20.0  # from the tablet reading a phone's code to its channel open: far longer says it cannot (docs/phones.md)
+
+
+@dataclass(frozen=True)
+class Stalled:
+    """``STALL_S`` after the tablet read the answer of offer ``nonce`` for ``seat`` (no channel yet: a problem)."""
+
+    seat: int
+    nonce: str
 
 
 class Link(StrEnum):
@@ -362,7 +374,11 @@ def _answer(phones: Phones, s: Any, text: str) -> Result:
     if link is None or link.status is Status.LINKED:
         return replace(s, remote=replace(r, problem="stale")), ()
     stop = (Scan(False),) if r.scanning else ()
-    return replace(s, remote=replace(r, scanning=False, problem="")), (*stop, Accept(link.seat, ticket.sdp(2)))
+    # A channel that never opens says nothing (a local-network permission refused, a network that keeps devices
+    # apart): the tablet says so after a while, instead of "Connecting…" for good.
+    stalled = After(STALL_S, Stalled(link.seat, link.nonce), key=("phone-stalled", link.seat))
+    return replace(s, remote=replace(r, scanning=False, problem="")), (*stop, Accept(link.seat, ticket.sdp(2)),
+                                                                        stalled)
 
 
 def code_of(text: str) -> str:
@@ -410,6 +426,11 @@ def outcome(phones: Phones, s: Any, msg: object) -> Result | None:
             r = r.with_link(seat, status=status, asked=False, nonce="", offer="", code="", opened=False,
                             problem=problem)
             return replace(s, remote=r), ()
+        case Stalled(seat, nonce):
+            link = r.link(seat)
+            if link is None or link.nonce != nonce or link.opened or link.status is Status.LINKED:
+                return s, ()
+            return replace(s, remote=r.with_link(seat, problem="unreachable")), ()
         case Fetched("codes", ok):
             return replace(s, remote=replace(r, codes=ok, fetching=False)), ()
         case Relayed(ok):

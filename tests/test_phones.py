@@ -531,7 +531,7 @@ def test_the_effects_of_pairing_name_the_seat_and_answer_only_a_current_offer() 
     run.send(Scanned("garbage"))
     assert run.state.remote.problem == "unreadable"
     run.send(Scanned(answer))
-    assert run.effects[-1] == Accept(1, Ticket.parse(answer).sdp(2))
+    assert Accept(1, Ticket.parse(answer).sdp(2)) in run.effects[-2:]
     run.idle()
     assert not any(isinstance(e, (Send, Unlink)) for e in run.effects[-3:])
     run.send(Scanned(answer))  # the same code twice: its offer is used already
@@ -668,6 +668,27 @@ def test_a_withdrawn_code_is_said_on_the_pairing_screen_with_the_new_one() -> No
     run.send(Posted(nonce, "654321", withdrawn=True))
     assert "654321" in run.screen.body.short and "123456" not in run.screen.body.short
     assert "Wrong codes" in run.screen.body.problem
+
+
+def test_a_channel_that_never_opens_is_said_on_the_tablet_with_what_to_allow() -> None:
+    """A refused local-network permission drops the candidates silently (the channel never opens, no error): after
+    ``STALL_S`` the tablet says what to allow instead of waiting on "Connecting…" for good."""
+    from tabletop.effects import After
+    from tabletop.remote import STALL_S, Stalled
+
+    run = zero_table((1,), seats=3)
+    phone = Phone(run, 1)
+    nonce = phone.ticket.nonce.hex()
+    run.send(Scanned(phone.answer()))  # the tablet read the phone's code; its channel is not open yet
+    message, effects = run.handled[-1]
+    assert After(STALL_S, Stalled(1, nonce), key=("phone-stalled", 1)) in effects
+    run.send(Stalled(1, nonce))
+    assert "Local Network" in run.screen.body.problem and "same Wi-Fi" in run.screen.body.problem
+    # A channel that opened in time: nothing is said.
+    run = zero_table((1,), seats=3)
+    phone = Phone(run, 1).join()
+    run.send(Stalled(1, nonce))
+    assert run.state.remote.linked(1) and run.state.remote.link(1).problem == ""
 
 
 def serve_relay() -> Any:
