@@ -215,7 +215,7 @@ class Relay:
                 found = next((o for o in self.offers.values()
                               if o["code"] is not None and o["code"] == code and o["answer"] is None), None)
                 if found is not None:
-                    found["code"] = None  # retired: nobody else gets this offer by its code
+                    found["code"], found["typed"] = None, True  # retired: nobody else gets it by its code
                     return 200, {"text": found["text"]}
                 self.wrong.setdefault(client, []).append(now)
                 self.wrong_all.append(now)
@@ -254,7 +254,10 @@ class Relay:
                         return 200, {}
                     self.changed.wait(left)
                 offer = self.offers.pop(nonce, None)
-                return 200, ({"text": offer["answer"]} if offer else {"gone": True})
+                if offer is None:
+                    return 200, {"gone": True}
+                # Typed: the phone fetched the offer by its short code (the tablet asks its host to confirm it).
+                return 200, {"text": offer["answer"], "typed": bool(offer.get("typed"))}
         return 400, {"error": "not a relay request"}
 
 

@@ -591,7 +591,7 @@ def test_serve_lan_relays_one_pairing_by_a_short_code_and_nothing_else() -> None
         assert post(port, {"op": "collect", "code": wrong}) == (200, {})
         assert post(port, {"op": "collect", "code": code}) == (200, {"text": offer})
         assert post(port, {"op": "answer", "nonce": nonce, "text": answer}) == (200, {"ok": True})
-        assert post(port, {"op": "wait", "nonce": nonce}) == (200, {"text": answer})
+        assert post(port, {"op": "wait", "nonce": nonce}) == (200, {"text": answer, "typed": True})
         assert post(port, {"op": "collect", "code": code}) == (200, {})  # used once, then forgotten
         assert post(port, {"op": "wait", "nonce": nonce}) == (200, {"gone": True})
         for bad in ({"op": "offer", "nonce": nonce, "text": "<script>"}, {"op": "offer", "nonce": "x", "text": offer},
@@ -689,6 +689,50 @@ def test_a_channel_that_never_opens_is_said_on_the_tablet_with_what_to_allow() -
     phone = Phone(run, 1).join()
     run.send(Stalled(1, nonce))
     assert run.state.remote.linked(1) and run.state.remote.link(1).problem == ""
+
+
+def test_a_phone_that_typed_the_code_gets_its_seat_only_once_the_host_sees_the_same_number_on_both_screens() -> None:
+    """Anyone on the network could have typed the short code: the tablet asks its host whether the phone shows the
+    number the tablet shows (four digits from the phone's own code), and lets it in or turns it away."""
+    from tabletop.phone import PhoneTable, Stage, join_view
+    from tabletop.remote import check_number
+
+    run = zero_table((1,), seats=3)
+    phone = Phone(run, 1)
+    nonce, answer = phone.ticket.nonce.hex(), phone.answer()
+    run.send(Scanned(answer, typed=True))  # its answer came through the relay, to an offer fetched by the code
+    run.idle()
+    run.send(Heard(1, message("hello", schema=run.plugin.schema, nonce=nonce)))
+    run.idle()
+    assert not run.state.remote.linked(1) and run.state.remote.link(1).asking
+    assert not [m for m in run.ports.wire.get(1, []) if '"welcome"' in m]  # no seat yet, no screen
+    number = check_number(answer)
+    assert f"show {number}?" in run.screen.body.status
+    assert [b.action for b in run.screen.body.others] == [Link.ADMIT, Link.DENY]
+    # The phone shows the same number.
+    shown = join_view(PhoneTable("en", "zero", Stage.CONNECTING, answer=answer, typed=True),
+                      lambda key, **kw: f"{key}:{kw}")
+    assert number in shown.text
+    run.tap("phone-admit", "1")
+    run.idle()
+    assert run.state.remote.linked(1) and phone.receive().screen is not None
+    # Turned away: it is told so, and the seat gets a new offer (a new code).
+    run = zero_table((1,), seats=3)
+    phone = Phone(run, 1)
+    nonce, answer = phone.ticket.nonce.hex(), phone.answer()
+    run.send(Scanned(answer, typed=True))
+    run.idle()
+    run.send(Heard(1, message("hello", schema=run.plugin.schema, nonce=nonce)))
+    run.idle()
+    run.tap("phone-deny", "1")
+    run.idle()
+    assert read(run.ports.wire[1][-1], MAX_FROM_TABLE) == {"v": PROTOCOL, "t": "bye", "why": "turned-away"}
+    assert not run.state.remote.linked(1) and run.state.remote.link(1).nonce not in ("", nonce)
+    assert "turned away" in run.screen.body.problem
+    # A phone that scanned the tablet's code is not asked about: it is in at once.
+    run = zero_table((1,), seats=3)
+    Phone(run, 1).join()
+    assert run.state.remote.linked(1)
 
 
 def serve_relay() -> Any:

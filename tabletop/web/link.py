@@ -387,7 +387,7 @@ class Links:
                     self.page.send(fx.Posted(nonce, again["code"], withdrawn=True))
             elif isinstance(found.get("text"), str):
                 if self.generation.get(seat) == generation:
-                    self.page.send(fx.Scanned(found["text"]))
+                    self.page.send(fx.Scanned(found["text"], typed=found.get("typed") is True))
                 return
             elif found.get("gone"):
                 return
