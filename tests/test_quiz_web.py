@@ -473,3 +473,35 @@ def test_two_questions_with_200_ask_for_sum_or_difference_before_they_describe_t
     s, _ = act(s, Command.COMBINE, "sum")
     summary = present(s).body.controls.summary  # type: ignore[union-attr]
     assert summary.endswith(s.texts.t("choose.summary_shift", shift="+200"))
+
+
+def test_enter_on_a_focused_control_presses_that_control_never_the_play_behind_it() -> None:
+    """Item 10: once a question is chosen, Enter plays it only when no control has the focus; Enter or Space
+    on "+200", a second question or Rules is that control's own press; the guess box's Enter gives the guess."""
+    from tabletop.widgets import shortcut
+
+    s = QuizTable(settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig(PEOPLE, "Cats")), "fast"),
+                  seed_text="7")
+    s, _ = act(s, Command.START)
+    while isinstance(next_step(s), HandOff):
+        s, _ = act(s, Command.READY)
+    screen = present(s)
+    assert isinstance(screen.body, ChooseView)
+    assert shortcut(screen.keys, "Enter", "") is None, "nothing chosen: Enter plays nothing"
+    card = next(p for p in screen.body.teams if p.mine).cards[0].id
+    s, _ = act(s, Command.CARD, card)
+    keys = present(s).keys
+    assert shortcut(keys, "Enter", "") is not None and shortcut(keys, "Enter", "").action is Command.CONFIRM
+    for focused in ("control", "text"):
+        for key in ("Enter", " "):
+            assert shortcut(keys, key, focused) is None, (focused, key)
+    assert shortcut(keys, "Escape", "control") is not None and shortcut(keys, "Escape", "text") is not None
+
+
+def test_the_guess_box_gives_its_guess_by_enter() -> None:
+    from tabletop.widgets import Key, shortcut
+
+    keys = (Key("Escape", Command.CONFIRM, fields=True), Key("Enter", Command.GUESS, fields=True))
+    found = shortcut(keys, "Enter", "text")
+    assert found is not None and found.action is Command.GUESS
+    assert shortcut(keys, "Enter", "control") is None, "Enter on the guess page's buttons presses them"

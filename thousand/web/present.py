@@ -89,7 +89,8 @@ def rules(s: QuizTable) -> RulesView:
 
 
 FOCUS: dict[Page, tuple[str, ...]] = {
-    Page.CHOOSE: (".team.mine [data-question]", ".prompt"),  # when the bots have chosen: the team's own cards
+    # the card just changed, else the team's own cards (buttons; the page skips what takes no focus)
+    Page.CHOOSE: (".team.mine button.qcard.fresh", ".team.mine button[data-question]", ".quiz-controls .btn"),
     Page.GUESS: ("[data-field=guess]", "h1"),
     Page.REVEAL: (".reveal-buttons .btn", "h1"),
 }

@@ -142,6 +142,8 @@ class QuizPainter(OwnPainter):
             powers.appendChild(self.el("span", "power", name))
         node.appendChild(powers)
         cards = self.el("ul", "qcards", aria_label=p.cards_label)
+        if any(q.interactive for q in p.cards):  # the arrow keys move between the team's cards (the page's glue)
+            cards.setAttribute("data-zone", "cards")
         for q in p.cards:
             item = self.el("li")
             item.appendChild(self.question(q))
