@@ -9,16 +9,17 @@ from dataclasses import fields, is_dataclass, replace
 
 import pytest
 
-from tabletop.bots import Turn
+from tabletop.bots import BotPlay, BotStarted, Turn
 from tabletop.effects import Elsewhere, Leave, Now
 from tabletop.turns import Acts, BotActs, HandOff
 from tests.harness import FakeStorage, TableRun, saves
-from tests.quiz_steps import act, bot_play
+from tests.quiz_steps import _buttons, act, bot_play
 from thousand.bots import make_bot
 from thousand.deck import default_deck
 from thousand.game import Phase, TeamView
 from thousand.sheet import PEOPLE, QuizSheet, TeamRecord, record_of, statistics
 from thousand.web.actions import Command
+from thousand.web.commands import handle
 from thousand.web.present import present
 from thousand.web.screens import (
     ChooseView,
@@ -247,7 +248,7 @@ def test_a_saved_game_resumes_on_the_hand_off_where_it_was() -> None:
     settings = QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig(PEOPLE, "Cats"), TeamConfig("easy")), "fast")
     s = QuizTable(settings=settings, seed_text="11")
     s, _ = act(s, Command.START)
-    assert page(s) is Page.CHOOSE and bot_turn(s) is not None, "the bot team chooses first"
+    assert page(s) is Page.HANDOFF and bot_turn(s) is not None, "the bot team decides while the tablet is passed"
     while (turn := bot_turn(s)) is not None:
         s, _ = bot_play(s, turn, make_bot(turn.level, DECK, 1).decide(turn.view, turn.rng))
     s, _ = act(s, Command.READY)
@@ -505,3 +506,46 @@ def test_the_guess_box_gives_its_guess_by_enter() -> None:
     found = shortcut(keys, "Enter", "text")
     assert found is not None and found.action is Command.GUESS
     assert shortcut(keys, "Enter", "control") is None, "Enter on the guess page's buttons presses them"
+
+
+def test_against_bot_teams_the_peoples_cards_are_tappable_at_once_while_the_bots_decide() -> None:
+    """Item 2: every team chooses at once.  From the first moment of every round the team of people may tap
+    its cards; a bot team decides meanwhile, shown as thinking then ready (never which card); a bot's choice
+    landing while a person is choosing keeps that person's choice in progress."""
+    settings = QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig("easy"), TeamConfig("hard")), "fast")
+    s = QuizTable(settings=settings, seed_text="23")
+    s, _ = act(s, Command.START)
+    rounds = 0
+    for _ in range(4):  # rounds
+        if s.game is None or s.game.is_over or s.game.phase is not Phase.CHOOSE:
+            break
+        rounds += 1
+        screen = present(s).body
+        assert isinstance(screen, ChooseView) and page(s) is Page.CHOOSE
+        mine = next(p for p in screen.teams if p.mine)
+        assert all(c.interactive for c in mine.cards), "the people's cards are tappable at once"
+        assert screen.controls.prompt != s.texts.t("choose.wait")
+        turn = bot_turn(s)
+        assert turn is not None and turn.who != 0, "a bot team decides meanwhile"
+        s, _ = act(s, Command.CARD, mine.cards[0].id)
+        key = (s.serial, turn.key)
+        s, _ = handle(s, BotStarted(key))
+        panel = next(p for p in present(s).body.teams if p.team == turn.who)  # type: ignore[union-attr]
+        assert panel.status == s.texts.t("team.thinking")
+        s, _ = handle(s, BotPlay(key, make_bot(turn.level, DECK, 1).decide(turn.view, turn.rng)))
+        bot = turn.who
+        while s.game is not None and s.game.picks[bot] is None:  # a Change first, then its pick
+            turn = bot_turn(s)
+            assert turn is not None and turn.who == bot
+            s, _ = bot_play(s, turn, make_bot(turn.level, DECK, 1).decide(turn.view, turn.rng))
+        assert s.chosen == (mine.cards[0].id,), "the person's choice in progress survives the bot's"
+        body = present(s).body
+        panel = next(p for p in body.teams if p.team == bot)  # type: ignore[union-attr]
+        assert panel.status == s.texts.t("team.picked") and not any(c.selected for c in panel.cards)
+        s, _ = act(s, Command.CONFIRM)
+        while (turn := bot_turn(s)) is not None:
+            s, _ = bot_play(s, turn, make_bot(turn.level, DECK, 1).decide(turn.view, turn.rng))
+        while page(s) is Page.REVEAL:
+            b = next(b for b in _buttons(present(s).body, []) if b.action in ("reveal-next", "reveal-done", "target"))
+            s, _ = act(s, b.action, b.arg)
+    assert rounds == 4
