@@ -549,3 +549,48 @@ def test_against_bot_teams_the_peoples_cards_are_tappable_at_once_while_the_bots
             b = next(b for b in _buttons(present(s).body, []) if b.action in ("reveal-next", "reveal-done", "target"))
             s, _ = act(s, b.action, b.arg)
     assert rounds == 4
+
+
+def test_the_tie_break_is_announced_as_the_final_and_its_guess_is_labelled_readably_on_the_line() -> None:
+    """Item 3: the reveal before a tie-break says "Tie-break! Owls and …, one card each" and leads on by its
+    own button; the end's line names the guess and the answer in words, the guess never on the gold mark."""
+    from tests.harness import FakeStorage, TableRun
+    from tests.quiz_steps import walk_by_first_taps
+    from thousand.web.plugin import PLUGIN
+    from thousand.web.screens import RevealView
+
+    assert walk_by_first_taps(23)[-2:] == ["guess", "see-winner"]  # the browser walks' tie-break deal
+    run = TableRun.open(PLUGIN, storage=FakeStorage())
+    while len(run.state.settings.teams) < 3:
+        run.tap(Command.ADD_TEAM)
+    for i, kind in enumerate(("people", "hard", "easy")):
+        run.field(f"team-kind:{i}", kind)
+    run.do(Command.TEAM_NAME, "0", "Owls")
+    run.do(Command.SET, "speed", "fast")
+    run.do(Command.SET, "seed", "23")
+    run.tap(Command.START)
+    announced = ""
+    for _ in range(300):
+        where = page(run.state)
+        body = run.screen.body
+        if where is Page.CHOOSE:
+            run.tap(Command.CARD, next(t for t in body.teams if t.mine).cards[0].id).tap(Command.CONFIRM)
+        elif where is Page.REVEAL:
+            assert isinstance(body, RevealView)
+            b = next(b for b in _buttons(body, []) if b.action in ("reveal-next", "reveal-done", "target"))
+            if b.action == "reveal-done" and run.state.game.phase is Phase.GUESS:  # type: ignore[union-attr]
+                names = run.state.texts.join(team_name(run.state, x) for x in run.state.game.guessers)  # type: ignore[union-attr]
+                announced = f"Tie-break! {names}, one card each"
+                assert any(r.startswith(announced) for r in body.results), body.results
+                assert b.label == "On to the tie-break"
+                assert " and " in names
+            run.tap(b.action, b.arg)
+        elif where is Page.GUESS:
+            run.do(Command.GUESS_TEXT, value="500").tap(Command.GUESS)
+        elif where is Page.END:
+            break
+    assert announced
+    end = run.screen.body
+    assert isinstance(end, EndView) and end.tiebreak
+    for line, r in zip(end.tiebreak, run.state.game.guess_results, strict=True):  # type: ignore[union-attr]
+        assert line.tags == (f"guess {r.guess}",) and line.target_tag == f"answer {r.card.answer}"

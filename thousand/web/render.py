@@ -183,8 +183,12 @@ class QuizPainter(OwnPainter):
             svg.appendChild(label)
         target = str(v.target)
         svg.appendChild(self.svg("line", x1=target, y1="10", x2=target, y2="62", **{"class": "nl-target"}))
+        if v.target_tag:  # the tie-break: the answer named above the line, beside its gold mark
+            svg.appendChild(self.side_text(v.target, 36, v.target_tag, "nl-side nl-answer"))
         places = [max(-24, min(1024, value)) for value, _, _ in v.marks]  # off the line: at its end, whole
         rows = mark_rows(places)
+        if v.target_tag:  # a guess near its answer goes below the line, never on the gold mark
+            rows = [2 if abs(x - v.target) < MARK_GAP * 3 else r for x, r in zip(places, rows, strict=True)]
         for i, (value, label, latest) in enumerate(v.marks):
             x, y = str(places[i]), MARK_ROWS[rows[i]]
             mark = self.svg("circle", cx=x, cy=str(y), r="13", **{"class": "nl-mark" + (" latest" if latest else "")})
@@ -192,10 +196,21 @@ class QuizPainter(OwnPainter):
             title.textContent = f"{label}: {value}"
             mark.appendChild(title)
             svg.appendChild(mark)
+            if i < len(v.tags):  # words beside the dot, readable: not a bare number on it
+                svg.appendChild(self.side_text(places[i], y + 7, v.tags[i], "nl-side"))
+                continue
             tag = self.svg("text", x=x, y=str(y + 9), **{"class": "nl-tag", "text-anchor": "middle"})
             tag.textContent = str(i + 1)
             svg.appendChild(tag)
         return svg
+
+    def side_text(self, x: int, y: int, text: str, cls: str) -> Any:
+        """Words beside a point of the number line, on the side with room (left of it past the middle)."""
+        right = x <= 500
+        node = self.svg("text", x=str(x + (28 if right else -28)), y=str(y), **{
+            "class": cls, "text-anchor": "start" if right else "end"})
+        node.textContent = text
+        return node
 
     def play(self, p: PlayView) -> Any:
         node = self.el("li", "play" + (" up" if p.shown else " down") + (" latest" if p.latest else "")

@@ -115,6 +115,8 @@ class NumberLine:
     label: str
     target: int
     marks: tuple[tuple[int, str, bool], ...]
+    tags: tuple[str, ...] = ()  # words beside each mark (the tie-break's "guess 540"), instead of its number
+    target_tag: str = ""  # words beside the target line (the tie-break's "answer 544")
 
 
 @dataclass(frozen=True)
