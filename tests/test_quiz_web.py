@@ -594,3 +594,17 @@ def test_the_tie_break_is_announced_as_the_final_and_its_guess_is_labelled_reada
     assert isinstance(end, EndView) and end.tiebreak
     for line, r in zip(end.tiebreak, run.state.game.guess_results, strict=True):  # type: ignore[union-attr]
         assert line.tags == (f"guess {r.guess}",) and line.target_tag == f"answer {r.card.answer}"
+
+
+def test_a_team_with_no_power_card_left_says_so_in_words_not_as_a_power_card() -> None:
+    settings = QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig(PEOPLE, "Cats")), "fast")
+    s = QuizTable(settings=settings, seed_text="7")
+    s, _ = act(s, Command.START)
+    assert s.game is not None
+    s = replace(s, game=replace(s.game, powers=(frozenset(),) + s.game.powers[1:]))
+    s, _ = act(s, Command.READY)
+    body = present(s).body
+    assert isinstance(body, ChooseView)
+    owls, cats = sorted(body.teams, key=lambda p: p.team)
+    assert owls.powers == () and owls.no_powers == "none left"
+    assert cats.powers and not cats.no_powers

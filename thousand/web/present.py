@@ -215,7 +215,7 @@ def target(s: QuizTable, value: int, number: int, card: RevealedCard | None) -> 
 
 
 def powers_text(t: Texts, powers: frozenset[Power]) -> tuple[str, ...]:
-    return tuple(t.t("power." + p.value) for p in POWER_ORDER if p in powers) or (t.t("powers.none"),)
+    return tuple(t.t("power." + p.value) for p in POWER_ORDER if p in powers)
 
 
 def choose(s: QuizTable) -> ChooseView:
@@ -246,6 +246,7 @@ def choose(s: QuizTable) -> ChooseView:
             cards=tuple(question(s, c, selected=team == me and c.id in s.chosen, fresh=c.id == changed,
                                  interactive=mine and team == me) for c in hand),
             mine=team == me, thinking=s.thinking == team,
+            no_powers="" if view.powers[team] else t.t("powers.none"),
         ))
     return ChooseView(target(s, g.target, g.number, g.target_card), tuple(panels), t.t("table_label"),
                       controls(s, view, mine, step))

@@ -140,6 +140,8 @@ class QuizPainter(OwnPainter):
         powers.appendChild(self.el("span", "powers-label", p.powers_label + " "))
         for name in p.powers:
             powers.appendChild(self.el("span", "power", name))
+        if p.no_powers:
+            powers.appendChild(self.el("span", "powers-none", p.no_powers))
         node.appendChild(powers)
         cards = self.el("ul", "qcards", aria_label=p.cards_label)
         if any(q.interactive for q in p.cards):  # the arrow keys move between the team's cards (the page's glue)

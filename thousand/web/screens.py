@@ -43,6 +43,7 @@ class TeamPanel:
     cards: tuple[QuestionView, ...]
     mine: bool
     thinking: bool
+    no_powers: str = ""  # said in words when no power card is left (not drawn as a power card)
 
 
 @dataclass(frozen=True)
