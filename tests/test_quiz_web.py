@@ -608,3 +608,21 @@ def test_a_team_with_no_power_card_left_says_so_in_words_not_as_a_power_card() -
     owls, cats = sorted(body.teams, key=lambda p: p.team)
     assert owls.powers == () and owls.no_powers == "none left"
     assert cats.powers and not cats.no_powers
+
+
+def test_the_reveal_counts_the_deck_as_it_was_until_its_verdict_says_who_draws() -> None:
+    s = QuizTable(settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig("easy")), "fast"), seed_text="4")
+    s, _ = act(s, Command.START)
+    assert s.game is not None
+    before = s.game.deck_size
+    s, _ = act(s, Command.CARD, s.game.hands[0][0])
+    s, _ = act(s, Command.CONFIRM)
+    while (turn := bot_turn(s)) is not None:
+        s, _ = bot_play(s, turn, make_bot(turn.level, DECK, 1).decide(turn.view, turn.rng))
+    assert page(s) is Page.REVEAL and s.game.deck_size < before, "the furthest team has drawn in the game"
+    changes = sum(type(a).__name__ == "Change" for a in s.game.history)  # a Change takes the deck's bottom card
+    words = s.texts.t("deck.size", n=before - changes)
+    while (body := present(s).body).next is not None and body.next.action == "reveal-next":  # type: ignore[union-attr]
+        assert body.target.deck == words, "no card turned, nobody told to draw: the deck as it was"  # type: ignore[union-attr]
+        s, _ = act(s, Command.REVEAL_NEXT)
+    assert present(s).body.target.deck == s.texts.t("deck.size", n=s.game.deck_size)  # type: ignore[union-attr]

@@ -204,14 +204,15 @@ def question(s: QuizTable, card: Card, *, selected: bool = False, fresh: bool = 
                         lang=own_page.question_lang(s, card.id))
 
 
-def target(s: QuizTable, value: int, number: int, card: RevealedCard | None) -> TargetView:
-    """The target of round ``number`` (``card`` its question card; None for the start card)."""
+def target(s: QuizTable, value: int, number: int, card: RevealedCard | None, undrawn: int = 0) -> TargetView:
+    """The target of round ``number`` (``card`` its question card; None for the start card); ``undrawn``: cards
+    the game has drawn that the screen has not told yet (a reveal before its verdict), still counted in the deck."""
     g = s.game
     assert g is not None
     t = s.texts
     detail = t.t("target.from", question=card.card.text[s.lang]) if card is not None else t.t("target.start")
     return TargetView(t.t("target.label"), str(value), detail, t.t("round", n=number),
-                      t.t("deck.size", n=g.deck_size), t.t("deck.low") if g.deck_low else "")
+                      t.t("deck.size", n=g.deck_size + undrawn), t.t("deck.low") if g.deck_low else "")
 
 
 def powers_text(t: Texts, powers: frozenset[Power]) -> tuple[str, ...]:
@@ -344,7 +345,7 @@ def reveal(s: QuizTable) -> RevealView:
                               t.t("reveal.value", value=play.value), t.t("reveal.distance", distance=play.distance),
                               latest=i == len(up) - 1, furthest=done and play.team in r.furthest))
     marks = tuple((p.value, team_name(s, p.team), i == len(up) - 1) for i, p in enumerate(up))
-    line = NumberLine(t.t("reveal.line"), r.target, marks)
+    line = NumberLine(t.t("reveal.line"), r.target, marks, teams=tuple(p.team for p in up))
     results: list[str] = []
     choices: tuple[Button, ...] = ()
     nxt: Button | None = None
@@ -370,7 +371,10 @@ def reveal(s: QuizTable) -> RevealView:
             key = "reveal.to_tiebreak" if final else "reveal.to_end" if last and g.is_over else "reveal.done"
             nxt = Button(Command.REVEAL_DONE, t.t(key), primary=True)
     earlier = g.reveals[r.number - 2].target_card if r.number > 1 else None
-    return RevealView(t.t("reveal.heading", n=r.number), target(s, r.target, r.number, earlier), tuple(plays), line,
+    later = g.reveals[r.number:] if r is not g.pending else ()  # rounds after this one, drawn already
+    undrawn = sum(len(d) for x in later for d in x.drawn) + (0 if done else sum(len(d) for d in r.drawn))
+    return RevealView(t.t("reveal.heading", n=r.number), target(s, r.target, r.number, earlier, undrawn),
+                      tuple(plays), line,
                       tuple(results), choices, nxt)
 
 
@@ -418,7 +422,7 @@ def end(s: QuizTable) -> EndView:
     lines.append(t.t("end.rounds", n=len(g.reveals)))
     lines_on = tuple(NumberLine(t.t("end.guess_on_line", name=team_name(s, r.team)), r.card.answer,
                                 ((r.guess, team_name(s, r.team), True),), (t.t("end.guess_tag", value=r.guess),),
-                                t.t("end.answer_tag", value=r.card.answer)) for r in g.guess_results)
+                                t.t("end.answer_tag", value=r.card.answer), (r.team,)) for r in g.guess_results)
     tablet = s.phone is None  # a phone shows the end; its buttons are the tablet's
     if g.guess_results and not s.end_seen:  # the tie-break's guesses first, on the line; the winner one tap on
         return EndView(t.t("end.tiebreak"), "",

@@ -174,7 +174,7 @@ class QuizPainter(OwnPainter):
     def number_line(self, v: NumberLine) -> Any:
         """The 0–1000 line with the target and every value turned over so far."""
         words = [v.label, f"{v.target}"] + [f"{label} {value}" for value, label, _ in v.marks]
-        svg = self.svg("svg", viewBox="-50 0 1100 100", role="img", aria_label=", ".join(words),
+        svg = self.svg("svg", viewBox="-80 0 1160 100", role="img", aria_label=", ".join(words),
                        preserveAspectRatio="xMidYMid meet")
         svg.setAttribute("class", "numberline")
         svg.appendChild(self.svg("line", x1="0", y1="45", x2="1000", y2="45", **{"class": "nl-axis"}))
@@ -194,6 +194,8 @@ class QuizPainter(OwnPainter):
         for i, (value, label, latest) in enumerate(v.marks):
             x, y = str(places[i]), MARK_ROWS[rows[i]]
             mark = self.svg("circle", cx=x, cy=str(y), r="13", **{"class": "nl-mark" + (" latest" if latest else "")})
+            if i < len(v.teams):  # the team's colour, as on its played card
+                mark.setAttribute("data-team", str(v.teams[i]))
             title = self.svg("title")
             title.textContent = f"{label}: {value}"
             mark.appendChild(title)

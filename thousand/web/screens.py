@@ -118,6 +118,7 @@ class NumberLine:
     marks: tuple[tuple[int, str, bool], ...]
     tags: tuple[str, ...] = ()  # words beside each mark (the tie-break's "guess 540"), instead of its number
     target_tag: str = ""  # words beside the target line (the tie-break's "answer 544")
+    teams: tuple[int, ...] = ()  # each mark's team: its colour, the same as on its played card
 
 
 @dataclass(frozen=True)
