@@ -117,12 +117,14 @@ class QuizPainter(OwnPainter):
         themes.appendChild(self.el("legend", "field-label", v.themes_label))
         for b in v.themes:
             themes.appendChild(self.button(b, "theme"))
-        panel.appendChild(self.more(v.more, [themes, seed]))
-        if v.cards:
-            panel.appendChild(self.cards_line(v.cards))
+        # Deal before More options: a bar stuck to the screen's foot can only cover what comes before it, so it
+        # never covers More options, your own questions or the tutorial (issue 36).
         if v.warning:
             panel.appendChild(self.el("p", "mix-warning", v.warning, role="alert"))
         panel.appendChild(self.button(v.start, "play"))
+        panel.appendChild(self.more(v.more, [themes, seed]))
+        if v.cards:
+            panel.appendChild(self.cards_line(v.cards))
         if v.tutorial:
             panel.appendChild(self.button(v.tutorial, "tutorial"))
         return panel
@@ -180,6 +182,8 @@ class QuizPainter(OwnPainter):
         svg.appendChild(self.svg("line", x1="0", y1="45", x2="1000", y2="45", **{"class": "nl-axis"}))
         for tick in range(0, 1001, 250):
             svg.appendChild(self.svg("line", x1=str(tick), y1="38", x2=str(tick), y2="52", **{"class": "nl-tick"}))
+            if v.target_tag:  # the tie-break's line: its words say the values; numbers there would cover them
+                continue
             label = self.svg("text", x=str(tick), y="94", **{"class": "nl-num", "text-anchor": "middle"})
             label.textContent = str(tick)
             svg.appendChild(label)
@@ -189,8 +193,8 @@ class QuizPainter(OwnPainter):
             svg.appendChild(self.side_text(v.target, 36, v.target_tag, "nl-side nl-answer"))
         places = [max(-24, min(1024, value)) for value, _, _ in v.marks]  # off the line: at its end, whole
         rows = mark_rows(places)
-        if v.target_tag:  # a guess near its answer goes below the line, never on the gold mark
-            rows = [2 if abs(x - v.target) < MARK_GAP * 3 else r for x, r in zip(places, rows, strict=True)]
+        if v.target_tag:  # the guess below the line, never on the gold mark, its words beside it
+            rows = [2 for _ in rows]
         for i, (value, label, latest) in enumerate(v.marks):
             x, y = str(places[i]), MARK_ROWS[rows[i]]
             mark = self.svg("circle", cx=x, cy=str(y), r="13", **{"class": "nl-mark" + (" latest" if latest else "")})
@@ -243,7 +247,7 @@ class QuizPainter(OwnPainter):
             panel.appendChild(self.lesson(v.lesson))
         panel.appendChild(self.target(v.target))
         panel.appendChild(self.number_line(v.line))
-        plays = self.el("ol", "plays")
+        plays = self.el("ol", "plays", data_count=str(len(v.plays)))  # the grid's columns (quiz.css)
         for p in v.plays:
             plays.appendChild(self.play(p))
         panel.appendChild(plays)
