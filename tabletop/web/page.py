@@ -71,6 +71,7 @@ class Page:
         self.on_open: Callable[[str], None] = lambda game: None
         self.chrome_lang = ""
         self.had_confirm = False
+        self.input_seen = False  # no key or tap yet in this page (just opened, or reloaded)
         self.handoff_at = 0.0  # when the hand-off appeared (ms, the events' clock)
         self.pressed_at = 0.0  # when the last pointer press began
         self.no_scroll = self.to_js({"preventScroll": True})
@@ -229,7 +230,11 @@ class Page:
         return False
 
     def focus_first(self, screen: Screen) -> None:
-        """Where the screen starts: the first of its ``focus`` selectors that finds an element."""
+        """Where the screen starts: the first of its ``focus`` selectors that finds an element. Before the first key
+        or tap of a page (a reload in the middle of a game), its heading, if it takes focus: a control focused by
+        the page then would wear the keyboard's ring (the browser cannot tell who is there)."""
+        if not self.input_seen and self.focus('h1[tabindex="-1"]'):
+            return
         for selector in screen.focus:
             if self.focus(selector):
                 return
@@ -306,6 +311,7 @@ class Page:
         self.send(FileChosen(text, pick.tag, data))
 
     def on_key(self, event: Any) -> None:
+        self.input_seen = True
         screen = self.screen
         if screen is None or event.ctrlKey or event.metaKey or event.altKey:
             return
@@ -343,6 +349,7 @@ class Page:
         cards[(i + ARROWS[key]) % len(cards)].focus()
 
     def on_pointerdown(self, event: Any) -> None:
+        self.input_seen = True
         self.pressed_at = float(event.timeStamp)
         if self.view is not None and self.runtime is not None:
             self.view.pressed(self.runtime.state)
