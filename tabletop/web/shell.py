@@ -17,6 +17,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from tabletop import phone, registry
 from tabletop.home import HOME, chosen_game, pick_language, words
+from tabletop.i18n import LANGUAGES
 from tabletop.plugin import Launch
 from tabletop.prefs import PREFS
 from tabletop.remote import JOIN
@@ -192,7 +193,16 @@ async def start() -> Shell:
         await shell.phone(*joining)
         document.documentElement.dataset.app = "ready"
         return shell
-    choice = chosen_game(game, shell.prefs.get("game"))
+    # What the visitor did on the first screen (index.html's, before Python: assets/first.js) is carried out now.
+    before = document.documentElement
+    first_lang = before.getAttribute("data-first-lang")
+    if first_lang in LANGUAGES:
+        shell.lang = first_lang
+        shell.store.add(PREFS.name, {"lang": first_lang})
+    tapped = chosen_game(before.getAttribute("data-pending"), None)
+    if tapped is not None and tapped != game:  # a tap, not the link's own game: remembered as a tap on the screen
+        shell.store.add(PREFS.name, {"game": tapped, "lang": shell.lang})
+    choice = chosen_game(tapped or game, shell.prefs.get("game"))
     if choice is not None:
         await shell.open(choice)
     else:
