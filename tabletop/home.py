@@ -20,7 +20,7 @@ from .registry import GAMES
 from .store import Spec
 from .widgets import Button, Choice, Notices, Screen
 
-__all__ = ["HOME", "HomeCommand", "chosen_game", "home", "pick_language", "words"]
+__all__ = ["HOME", "HomeCommand", "chosen_game", "home", "loading_words", "pick_language", "words"]
 
 
 class HomeCommand(StrEnum):
@@ -63,6 +63,14 @@ def words(lang: str) -> dict[str, str]:
     """The first screen's texts in ``lang`` (the shell's ``home.*``, by their last names), placeholders unfilled."""
     texts = catalog(lang, (SHELL,))
     return {key.removeprefix("home."): str(texts.messages[key]) for key in texts.messages if key.startswith("home.")}
+
+
+def loading_words(lang: str, game: str) -> dict[str, str]:
+    """What the page says while game ``game``'s files are fetched (``loading``) and if they cannot be
+    (``failed``), in ``lang``: the shell's words, naming the game as the first screen names it."""
+    t = catalog(lang, (SHELL,)).t
+    name = t(f"home.{game}") if f"home.{game}" in catalog(lang, (SHELL,)).messages else game
+    return {key: t(f"home.{key}", name=name) for key in ("loading", "failed")}
 
 
 def home(lang: str, games: Iterable[str] | None = None) -> HomeView:

@@ -16,7 +16,7 @@ from typing import Any
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from tabletop import phone, registry
-from tabletop.home import HOME, chosen_game, pick_language, words
+from tabletop.home import HOME, chosen_game, loading_words, pick_language
 from tabletop.plugin import Launch
 from tabletop.prefs import PREFS
 from tabletop.remote import JOIN
@@ -100,7 +100,7 @@ class Shell:
         entry = registry.entry(game)
         if entry.lazy:
             self.root.replaceChildren(self.page.live)
-            self.page.live.textContent = words(self.lang)["loading"]
+            self.page.live.textContent = loading_words(self.lang, game)["loading"]
             await load_files(entry.package)
         self.page.links.facing = "environment"  # a phone's camera looks at the tablet
         state, effects = phone.launch(self.lang, game, code)
@@ -113,7 +113,7 @@ class Shell:
         try:
             if entry.lazy:
                 self.root.replaceChildren(self.page.live)
-                self.page.live.textContent = words(self.lang)["loading"]
+                self.page.live.textContent = loading_words(self.lang, name)["loading"]
                 await load_files(entry.package)
             plugin = registry.plugin(name)
         except Exception as err:
@@ -121,7 +121,7 @@ class Shell:
             node = document.createElement("p")
             node.className = "load-error"
             node.setAttribute("role", "alert")
-            node.textContent = words(self.lang)["failed"]
+            node.textContent = loading_words(self.lang, name)["failed"]
             self.root.replaceChildren(node)
             self.store.add(PREFS.name, {"game": None})
             return
