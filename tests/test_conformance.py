@@ -95,3 +95,9 @@ def test_every_screen_of_the_set_up_offers_only_commands_and_an_unknown_action_i
     assert run.plugin.message("no-such-command") is None
     with pytest.raises(ValueError):
         run.plugin.handle(run.state, object())  # a message the game has no word for is refused, not dropped
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_registry_names_the_documents_the_plug_in_keeps(name: str) -> None:
+    """The registry's ``docs`` (read before a lazy game is loaded, to offer its backups) are its specs' names."""
+    assert registry.entry(name).docs == tuple(spec.name for spec in registry.plugin(name).docs)
