@@ -43,11 +43,11 @@ def phone_code() -> tuple[str, str] | None:
     hash_text = str(window.location.hash or "")
     if hash_text.startswith(JOIN):
         code = hash_text[len(JOIN):]
-        return phone.game_of(code) or "zero", code
+        return phone.game_of(code) or registry.GAMES[0].name, code
     params = window.URLSearchParams.new(window.location.search)
     if params.has("join"):
-        game = str(params.get("join") or "zero")
-        return (game if game in {g.name for g in registry.GAMES} else "zero"), ""
+        game = str(params.get("join") or "")
+        return (game if game in {g.name for g in registry.GAMES} else registry.GAMES[0].name), ""
     return None
 
 

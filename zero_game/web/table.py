@@ -1,8 +1,8 @@
 """The table's state and its transitions: one frozen ``Table``, pure functions from state to state.
 
-``handle(state, command, arg, value) -> (state, effects)``: a tap becomes an engine action, the
-engine returns the next ``Match``, and the effects to carry out (save, record, think…) are values
-the page's glue performs in one place.  Three functions of the state decide everything else:
+A message (``commands.handle``) becomes an engine action, the engine returns the next ``Match``, and the
+effects to carry out (save, record, think…) are values the shell's runtime (``tabletop.runtime``) performs in
+one place.  Three functions of the state decide everything else:
 
 - ``page(state)``: which screen is up;
 - ``next_step(state)``: what happens next (a bot thinks, a person takes the tablet, a person plays);
