@@ -93,11 +93,18 @@ Result = tuple[S, Effects]
 
 
 class Keeper(Protocol, Generic[S]):
-    """What a game tells the shell about its saved data: its documents' names and its part of every decision."""
+    """What a game tells the shell about its saved data: its documents' names and its part of every decision.
+
+    A score sheet is optional: a keeper whose ``sheet`` is ``None`` keeps only the game in progress (forgotten
+    once it is finished), and its ``finished``, ``export`` and ``trimmed`` are never called.
+    """
 
     name: str  # the game's file-name prefix: "zero", "zero-a-1000"
     slot: str  # the document of the game in progress
-    sheet: str  # the score sheet (a ledger)
+
+    @property
+    def sheet(self) -> str | None:
+        """The score sheet (a ledger), or ``None``: the game keeps none."""
 
     def playing(self, s: S) -> bool:
         """Whether a game is on the table (so another tab's change to the saved game is a conflict)."""
@@ -161,8 +168,8 @@ def _persist(s: S, **changes: Any) -> S:
 
 
 def start(k: Keeper[S]) -> Effects:
-    """What every game reads as it opens: its saved game at once, its score sheet in slices."""
-    return (Load(k.slot), Load(k.sheet, slices=True))
+    """What every game reads as it opens: its saved game at once, its score sheet (if it keeps one) in slices."""
+    return (Load(k.slot), *((Load(k.sheet, slices=True),) if k.sheet is not None else ()))
 
 
 def save(s: S, *, force: bool = False) -> Result[S]:
@@ -185,6 +192,9 @@ def abandon(s: S, slot: str) -> Result[S]:
 
 def command(k: Keeper[S], s: S, cmd: Data, arg: str) -> Result[S]:
     """A player's command about saved data."""
+    if k.sheet is None and cmd in (Data.EXPORT_JSON, Data.EXPORT_CSV, Data.FREE_SPACE, Data.IMPORT,
+                                   Data.CLEAR_HISTORY):
+        return s, ()  # no score sheet: nothing to export, import, trim or clear
     if cmd in (Data.EXPORT_JSON, Data.EXPORT_CSV, Data.FREE_SPACE):
         if not s.persist.sheet_ready:  # a big sheet is read in slices: the file would miss what is not read yet,
             # and freeing space would replace the stored sheet with that part; done once it has been read
@@ -199,7 +209,7 @@ def command(k: Keeper[S], s: S, cmd: Data, arg: str) -> Result[S]:
         return s, (Rescue(),)
     if cmd is Data.IMPORT:
         return s, (PickFile(),)
-    if cmd is Data.CLEAR_HISTORY:
+    if cmd is Data.CLEAR_HISTORY and k.sheet is not None:
         return s, (Put(k.sheet, None, "clear"),)
     if cmd is Data.LOAD_THEIRS:
         s = dismiss(_persist(s, conflicted=False, id=None), "storage.conflict")
@@ -245,7 +255,7 @@ def outcome(k: Keeper[S], s: S, message: Any) -> Result[S] | None:
                 s = _persist(show_problem(s, Problem(Code.WRITE_FAILED), risk), warned=True)
             return (replace(s, history=imported.value) if imported.value is not None else s), ()
         case FileChosen(text, ""):  # a score sheet (a tagged file is its game's own)
-            return s, (Import(k.sheet, text),)
+            return s, ((Import(k.sheet, text),) if k.sheet is not None else ())
         case Elsewhere(changes):
             for change in changes:
                 if change.doc == k.slot and (s.persist.id is not None or k.playing(s)):
@@ -275,11 +285,14 @@ def _dated(k: Keeper[S], s: S, now: str, tag: str) -> Result[S]:
         cmd = Data(tag.removeprefix("data:"))
         file = k.export(s, "csv" if cmd is Data.EXPORT_CSV else "json", now)
         files: Effects = (file,) if file is not None else ()
-        if cmd is Data.FREE_SPACE:  # the whole sheet is offered first, then the oldest half leaves storage
+        if cmd is Data.FREE_SPACE and k.sheet is not None:  # the whole sheet first, then its oldest half leaves
             return s, (*files, Put(k.sheet, k.trimmed(s.history), "trim"))
         return s, files
     if tag == "record":
-        effects: tuple[Effect, ...] = (Add(k.sheet, k.finished(s, now), "finished"),)
+        if k.sheet is None:  # nothing to put it on: the finished game is simply no longer one to resume
+            effects: tuple[Effect, ...] = (Clear(k.slot),) if s.persist.id is not None and not s.persist.conflicted else ()
+            return _persist(s, id=None, done=True, serial=s.serial), effects
+        effects = (Add(k.sheet, k.finished(s, now), "finished"),)
         return s, effects
     force = tag == "save-force"
     if s.persist.conflicted and not force:
