@@ -38,7 +38,7 @@ from .effects import (
     Write,
     Wrote,
 )
-from .notes import Note, dismiss, notify
+from .notes import Note, dismiss, notify, with_shell
 from .store import AtRisk, Code, Problem, Status
 
 
@@ -161,7 +161,7 @@ def show_problem(s: S, problem: Problem, risk: AtRisk | None = None) -> S:
 
 
 def _persist(s: S, **changes: Any) -> S:
-    return replace(s, persist=replace(s.persist, **changes))
+    return with_shell(s, persist=replace(s.persist, **changes))
 
 
 # ---- triggers -----------------------------------------------------------------------------------------
@@ -236,7 +236,7 @@ def outcome(k: Keeper[S], s: S, message: Any) -> Result[S] | None:
                 s = show_problem(s, problem)
             if doc == k.sheet:
                 asked = tuple(Now(f"data:{cmd}") for cmd in s.persist.waiting)
-                return _persist(replace(s, history=loaded.value), sheet_ready=True, waiting=()), asked
+                return _persist(with_shell(s, history=loaded.value), sheet_ready=True, waiting=()), asked
             if doc == k.slot and loaded.value is not None:
                 return _resumed(k, s, loaded.value)
             if doc == k.slot and k.playing(s) and s.persist.id is None and s.persist.serial >= 0:
@@ -253,7 +253,7 @@ def outcome(k: Keeper[S], s: S, message: Any) -> Result[S] | None:
             s = notify(s, "storage.imported", added=imported.added, duplicates=imported.duplicates)
             if imported.status is Status.FAILED:
                 s = _persist(show_problem(s, Problem(Code.WRITE_FAILED), risk), warned=True)
-            return (replace(s, history=imported.value) if imported.value is not None else s), ()
+            return (with_shell(s, history=imported.value) if imported.value is not None else s), ()
         case FileChosen(text, ""):  # a score sheet (a tagged file is its game's own)
             return s, ((Import(k.sheet, text),) if k.sheet is not None else ())
         case Elsewhere(changes):
@@ -261,7 +261,7 @@ def outcome(k: Keeper[S], s: S, message: Any) -> Result[S] | None:
                 if change.doc == k.slot and (s.persist.id is not None or k.playing(s)):
                     s = _conflict(s)
                 elif change.doc == k.sheet and change.value is not None:
-                    s = replace(s, history=change.value)
+                    s = with_shell(s, history=change.value)
             return s, ()
         case BeforeUpdate():
             return save(s) if s.persist.unsaved else (s, ())
@@ -290,7 +290,8 @@ def _dated(k: Keeper[S], s: S, now: str, tag: str) -> Result[S]:
         return s, files
     if tag == "record":
         if k.sheet is None:  # nothing to put it on: the finished game is simply no longer one to resume
-            effects: tuple[Effect, ...] = (Clear(k.slot),) if s.persist.id is not None and not s.persist.conflicted else ()
+            kept = s.persist.id is not None and not s.persist.conflicted
+            effects: tuple[Effect, ...] = (Clear(k.slot),) if kept else ()
             return _persist(s, id=None, done=True, serial=s.serial), effects
         effects = (Add(k.sheet, k.finished(s, now), "finished"),)
         return s, effects
@@ -325,7 +326,7 @@ def _wrote(k: Keeper[S], s: S, w: Wrote) -> Result[S]:
     elif written.status is Status.FAILED and w.risk is not None:
         s = notify(s, "storage.at-risk", alert=True, risk=w.risk)  # what is at risk now, not at the first refusal
     if w.doc == k.sheet and written.value is not None:
-        s = replace(s, history=written.value)
+        s = with_shell(s, history=written.value)
     effects: Effects = ()
     if tag == "finished":
         if written.ok and not s.persist.conflicted:  # only once the sheet holding its result is written

@@ -27,3 +27,13 @@ def test_a_person_plays_pig_against_the_bot_and_no_roll_shows_before_it_is_rolle
     # A screen that showed the next roll would give the secret away: the check sees it.
     shown = replace(run.screen, body=PlayView("", (), Die(len(run.state.game.rolls), 6), "", ()))
     assert PLUGIN.leaks(run.state, shown) == [f"roll {len(run.state.game.rolls)}"]
+
+
+def test_pig_s_state_holds_its_own_fields_and_the_shell_s_core_only() -> None:
+    from dataclasses import fields
+
+    from tabletop.core import Core
+    from tests.dice.web.plugin import DiceTable
+
+    own = {f.name for f in fields(DiceTable)}
+    assert own & {f.name for f in fields(Core)} == set() and "core" in own

@@ -1,8 +1,7 @@
 """Pig as a plug-in of the shell (``tabletop.plugin.Plugin``): everything a game writes to be hosted.
 
-The state carries the shell's fields by the shell's conventions (``notes``, ``persist``, ``serial``, ``history``
-for saving; ``setting_up``, ``overlay``, ``confirm_new``, ``confirm_clear`` for the bar's commands; ``lang``);
-the rest is Pig's own.  No score sheet: the keeper keeps the game in progress only.
+The state holds Pig's own fields and the shell's ``Core`` (``tabletop.core``), which only the shell changes.
+No score sheet: the keeper keeps the game in progress only.
 """
 
 from __future__ import annotations
@@ -13,19 +12,19 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from tabletop import nav, saving
+from tabletop import core, nav, saving
+from tabletop.core import Core, OnCore
 from tabletop.documents import DocType
 from tabletop.effects import After, Download, Effects
 from tabletop.errors import DataError
 from tabletop.i18n import LANGUAGES, SHELL, catalog
 from tabletop.ids import new_id
-from tabletop.notes import Note
+from tabletop.notes import with_shell
 from tabletop.paint import Painter
 from tabletop.plugin import Fields, Launch, Plugin
 from tabletop.present import Nav, Translate, chrome, notices
 from tabletop.regions import Host, Regions
 from tabletop.replay import replay_saved
-from tabletop.saving import Persist
 from tabletop.store import Shape, Spec, Steps
 from tabletop.update import Update
 from tabletop.widgets import Button, Choice, EndPage, Screen, TopBar, parts
@@ -57,21 +56,12 @@ class BotMove:
 
 
 @dataclass(frozen=True)
-class DiceTable:
-    lang: str = "en"
+class DiceTable(OnCore):
+    core: Core = Core()
     seed: int = 0
     kinds: tuple[str, ...] = ("people", "medium")
     game: Pig | None = None
     game_id: str = ""
-    # The shell's fields, by convention.
-    notes: tuple[Note, ...] = ()
-    persist: Persist = Persist()
-    serial: int = 0
-    history: Any = None
-    setting_up: bool = True
-    overlay: str | None = None
-    confirm_new: bool = False
-    confirm_clear: bool = False
 
 
 @dataclass(frozen=True)
@@ -152,12 +142,12 @@ class DiceKeeper:
     def resume(self, s: DiceTable, value: Any) -> Result:
         game = replay_saved("game of Pig", lambda: Pig(int(value["seed"])), [str(a) for a in value["actions"]],
                             lambda g, a: g.play(a))
-        s = replace(s, game=game, game_id=str(value["id"]), kinds=tuple(value["kinds"]), setting_up=False,
-                    serial=int(value["serial"]))
+        s = with_shell(replace(s, game=game, game_id=str(value["id"]), kinds=tuple(value["kinds"])),
+                       setting_up=False, serial=int(value["serial"]))
         return s, bot_next(s)
 
     def set_up(self, s: DiceTable) -> Result:
-        return replace(s, game=None, setting_up=True), ()
+        return with_shell(replace(s, game=None), setting_up=True), ()
 
     def export(self, s: DiceTable, kind: str, today: str) -> Download | None:
         raise AssertionError("Pig keeps no score sheet")
@@ -183,22 +173,17 @@ def bot_next(s: DiceTable) -> Effects:
 
 
 def settle(before: DiceTable, after: DiceTable, effects: Effects = ()) -> Result:
-    """Save what changed, put a finished game away, and wake the bot."""
-    more: Effects = ()
-    if after.game is not None and after.game != before.game:
-        if after.game.is_over:
-            after, more = saving.record(after)
-        else:
-            after, more = saving.save(after)
-    return after, (*effects, *more, *bot_next(after))
+    """The shell's part (save, or put a finished game away), then Pig's own: wake the bot."""
+    after, effects = core.settle(after, after.game, after.game != before.game, effects)
+    return after, (*effects, *bot_next(after))
 
 
 def start(s: DiceTable, arg: str, value: str) -> Result:
     serial = s.serial + 1
     rng = random.Random(f"{s.seed}:{serial}")
     game = Pig(rng.getrandbits(32))
-    s = replace(s, game=game, game_id=new_id(rng), serial=serial, setting_up=False, overlay=None,
-                persist=replace(s.persist, done=False))
+    s = with_shell(replace(s, game=game, game_id=new_id(rng)), serial=serial, setting_up=False, overlay=None,
+                   persist=replace(s.persist, done=False))
     return s, ()
 
 
@@ -213,7 +198,7 @@ def move(action: str) -> Any:
 
 def set_field(s: DiceTable, arg: str, value: str) -> Result:
     if arg == "lang" and value in LANGUAGES:
-        return replace(s, lang=value), ()
+        return with_shell(s, lang=value), ()
     if arg.startswith("seat-") and value in KINDS and s.setting_up:
         seat = int(arg.removeprefix("seat-"))
         if 0 <= seat < SEATS:
@@ -236,7 +221,7 @@ HANDLERS: dict[StrEnum, Any] = {
     **nav.handlers("rules", None, game=lambda s: s.game, leave=lambda s: replace(s, game=None),
                    cancel=lambda s: (s, ())),
     Command.START: start,
-    Command.AGAIN: lambda s, a, v: (replace(s, setting_up=True, game=None), ()),
+    Command.AGAIN: lambda s, a, v: (with_shell(replace(s, game=None), setting_up=True), ()),
     Command.ROLL: move(ROLL),
     Command.HOLD: move(HOLD),
     Command.SET: set_field,
@@ -317,7 +302,7 @@ class DiceRegions(Regions):
 def launch(start_with: Launch) -> Result:
     lang = start_with.lang if start_with.lang in LANGUAGES else "en"
     seed = start_with.seed if start_with.seed is not None else start_with.entropy
-    return DiceTable(lang=lang, seed=seed), saving.start(KEEPER)
+    return DiceTable(Core(lang=lang), seed=seed), saving.start(KEEPER)
 
 
 PLUGIN = Plugin(
