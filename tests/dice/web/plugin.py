@@ -31,7 +31,7 @@ from tabletop.widgets import Button, Choice, EndPage, Screen, TopBar, parts
 
 from .. import HOLD, ROLL, SEATS, Pig, bot_move
 
-DOMAIN = "tests.dice"
+DOMAIN = __name__.removesuffix(".web.plugin")  # its package, wherever it is registered from (its texts)
 KINDS = ("people", "medium")  # who plays a seat: a person at the tablet, or the bot
 SLOT = "dice-game"
 GAME_DOC = DocType("dice-game", 1, "saved game", "Pig")
