@@ -15,7 +15,7 @@ from .effects import Add, Do, Effects, Open
 from .i18n import LANGUAGES, SHELL, catalog, pick_language
 from .paint import Painter
 from .prefs import PREFS
-from .regions import Host, Regions
+from .regions import Host, OneRegion, Regions
 from .registry import GAMES
 from .store import Spec
 from .widgets import Button, Choice, Notices, Screen
@@ -109,16 +109,6 @@ def paint_home(p: Painter, v: HomeView) -> Any:
     return panel
 
 
-class HomeRegions(Regions):
-    """The first screen drawn as one region."""
-
-    def __init__(self, host: Host) -> None:
-        super().__init__(Painter(host.document), host)
-
-    def body(self, body: Any) -> Any:
-        return paint_home(self.p, body)
-
-
 class HomePlugin:
     """The first screen as a plug-in."""
 
@@ -149,8 +139,8 @@ class HomePlugin:
     def field(self, name: str, value: str, typing: bool) -> Do | None:
         return Do(HomeCommand.SET, name, value) if name == "lang" and not typing else None
 
-    def view(self, host: Host) -> HomeRegions:
-        return HomeRegions(host)
+    def view(self, host: Host) -> Regions:
+        return OneRegion(host, paint_home)
 
     def phones(self, state: Home) -> tuple[tuple[int, str], ...]:
         """No table here: no phone is sent anything (the links of the game left are closed)."""

@@ -23,7 +23,7 @@ from tabletop.notes import with_shell
 from tabletop.paint import Painter
 from tabletop.plugin import Fields, Launch, Plugin
 from tabletop.present import Nav, Translate, chrome, notices
-from tabletop.regions import Host, Regions
+from tabletop.regions import one_region
 from tabletop.replay import replay_saved
 from tabletop.store import Shape, Spec, Steps
 from tabletop.update import Update
@@ -291,14 +291,6 @@ def paint(p: Painter, body: Any) -> Any:
     return panel
 
 
-class DiceRegions(Regions):
-    def __init__(self, host: Host) -> None:
-        super().__init__(Painter(host.document), host)
-
-    def body(self, body: Any) -> Any:
-        return paint(self.p, body)
-
-
 def launch(start_with: Launch) -> Result:
     lang = start_with.lang if start_with.lang in LANGUAGES else "en"
     seed = start_with.seed if start_with.seed is not None else start_with.entropy
@@ -307,5 +299,5 @@ def launch(start_with: Launch) -> Result:
 
 PLUGIN = Plugin(
     name="dice", title="Pig", docs=(GAME,), keeper=KEEPER, launch=launch, handle=handle, present=present,
-    commands=(Command,), fields=Fields(settings=Command.SET), view=DiceRegions, leaks=leaks,
+    commands=(Command,), fields=Fields(settings=Command.SET), view=one_region(paint), leaks=leaks,
 )
