@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from . import saving
-from .effects import Effects
-from .notes import Note
+from .effects import Effect, Effects
+from .notes import Note, with_shell
 from .saving import Persist
 
 
@@ -40,6 +40,10 @@ class Core:
     overlay: Hashable | None = None
     confirm_new: bool = False
     confirm_clear: bool = False
+    at_screen: int | None = None  # the seat (or team) whose person holds the tablet now, if one does
+    phone: int | None = None  # this state is a phone's view of the table: that seat's (``tabletop.remote``)
+    recorded: bool = False  # the finished game on the table is put away (on the sheet, or forgotten)
+    lesson: Any = None  # the tutorial's lesson under way, if any (nothing is saved during one)
 
 
 class OnCore:
@@ -83,6 +87,22 @@ class OnCore:
     def confirm_clear(self) -> bool:
         return self.core.confirm_clear
 
+    @property
+    def at_screen(self) -> int | None:
+        return self.core.at_screen
+
+    @property
+    def phone(self) -> int | None:
+        return self.core.phone
+
+    @property
+    def recorded(self) -> bool:
+        return self.core.recorded
+
+    @property
+    def lesson(self) -> Any:
+        return self.core.lesson
+
 
 class Played(Protocol):
     """The game on a table, as the shell's ``settle`` sees it."""
@@ -91,13 +111,47 @@ class Played(Protocol):
     def is_over(self) -> bool: ...
 
 
-S = TypeVar("S", bound=saving.Kept)
+class Seated(saving.Kept, Protocol):
+    """A game's state as the shell's ``settle`` sees it: its saved data and who holds the tablet."""
+
+    @property
+    def at_screen(self) -> int | None: ...
+    @property
+    def phone(self) -> int | None: ...
+    @property
+    def recorded(self) -> bool: ...
 
 
-def settle(after: S, game: Played | None, changed: bool, effects: Effects = ()) -> tuple[S, Effects]:
-    """The shell's part of what follows any change of the game on the table (``game``; ``changed``: it moved):
-    a finished game is put away (on the score sheet, or forgotten), a game in play is saved."""
-    more: Effects = ()
-    if game is not None and changed:
-        after, more = saving.record(after) if game.is_over else saving.save(after)
-    return after, (*effects, *more)
+S = TypeVar("S", bound=Seated)
+
+
+def settle(before: S, after: S, effects: Effects, *, was: Played | None, game: Played | None, changed: bool,
+           at_tablet: tuple[int, ...], slot: str, save: bool = True, quiet: bool = False) -> tuple[S, list[Effect]]:
+    """The shell's part of what follows any change, the same for every game.
+
+    ``was`` and ``game``: the game on the table before and after; ``changed``: it moved (or what is saved of it
+    did); ``at_tablet``: the seats people play at the tablet; ``slot``: the game's saved game; ``save=False``: it
+    was just read from storage; ``quiet``: nothing is saved, recorded or left behind (a tutorial).  Who holds the
+    tablet (its one person, else nobody a game no longer seats: a phone's view keeps its own), a game left for a
+    new one no longer the one to resume, a game that moved saved, a finished one put away once.
+    """
+    found: list[Effect] = list(effects)
+    if after.phone is not None:
+        pass  # a phone's view of the table: its seat is at its screen
+    elif game is not None and len(at_tablet) == 1 and after.at_screen != at_tablet[0]:
+        after = with_shell(after, at_screen=at_tablet[0])
+    elif after.at_screen is not None and after.at_screen not in at_tablet:
+        after = with_shell(after, at_screen=None)
+    if quiet or game is None:
+        return after, found
+    more: Effects
+    if game is not was and was is not None and after.serial != before.serial and not before.recorded:
+        after, more = saving.abandon(after, slot)
+        found += more
+    if save and changed:
+        after, more = saving.save(after)
+        found += more
+    if game.is_over and not after.recorded:
+        after, more = saving.record(with_shell(after, recorded=True))
+        found += more
+    return after, found

@@ -174,8 +174,10 @@ def bot_next(s: DiceTable) -> Effects:
 
 def settle(before: DiceTable, after: DiceTable, effects: Effects = ()) -> Result:
     """The shell's part (save, or put a finished game away), then Pig's own: wake the bot."""
-    after, effects = core.settle(after, after.game, after.game != before.game, effects)
-    return after, (*effects, *bot_next(after))
+    people = tuple(seat for seat, kind in enumerate(after.kinds) if kind == "people")
+    after, found = core.settle(before, after, effects, was=before.game, game=after.game,
+                               changed=after.game != before.game, at_tablet=people, slot=SLOT)
+    return after, (*found, *bot_next(after))
 
 
 def start(s: DiceTable, arg: str, value: str) -> Result:
@@ -183,7 +185,7 @@ def start(s: DiceTable, arg: str, value: str) -> Result:
     rng = random.Random(f"{s.seed}:{serial}")
     game = Pig(rng.getrandbits(32))
     s = with_shell(replace(s, game=game, game_id=new_id(rng)), serial=serial, setting_up=False, overlay=None,
-                   persist=replace(s.persist, done=False))
+                   persist=replace(s.persist, done=False), recorded=False)
     return s, ()
 
 
