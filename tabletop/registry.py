@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .plugin import Plugin
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,7 @@ def entry(name: str) -> Entry:
     raise KeyError(name)
 
 
-def plugin(name: str) -> Any:
+def plugin(name: str) -> Plugin[Any]:
     """The plug-in of game ``name`` (its package imported now; a lazy game's files must be in place)."""
-    return importlib.import_module(entry(name).module).PLUGIN
+    found: Plugin[Any] = importlib.import_module(entry(name).module).PLUGIN
+    return found
