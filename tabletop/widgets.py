@@ -324,7 +324,7 @@ class Screen:
     top: TopBar | None
     notices: Notices
     live: str
-    body: Any
+    body: object  # the game's own model of the screen's body (its painter's ``body`` draws it)
     focus: tuple[str, ...] = ("h1",)
     keys: tuple[Key, ...] = ()
     moment: str = ""

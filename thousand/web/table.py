@@ -16,9 +16,9 @@ import random
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from tabletop import bots, nav, saving
+from tabletop import bots, core, nav
 from tabletop.bots import BotSteps, Decided, Key, Turn
-from tabletop.effects import Add, Effect, Effects, Thinking, unique
+from tabletop.effects import Add, Effects, Thinking, unique
 from tabletop.names import bot_name
 from tabletop.notes import Live, Note, dismiss, notify, said
 from tabletop.prefs import PREFS
@@ -290,29 +290,12 @@ SLOT = "quiz-game"  # the saved quiz's document (``saved.KEEPER.slot``; "game" i
 
 def settle(before: QuizTable, after: QuizTable, effects: Effects = (), *, save: bool = True) -> Result:
     """The state after a change, with the effects that follow from it (save, record, wake the bots)."""
-    found: list[Effect] = list(effects)
-    people = after.settings.at_tablet
-    if after.phone is not None:
-        pass  # a team's phone: its team is at its screen
-    elif after.game is not None and len(people) == 1 and after.at_screen != people[0]:
-        after = replace(after, at_screen=people[0])
-    elif after.at_screen is not None and after.at_screen not in people:
-        after = replace(after, at_screen=None)
     g = after.game
-    more: Effects
-    if after.lesson is not None or before.lesson is not None:  # the tutorial (and leaving it): nothing saved,
-        # recorded, marked seen or left behind
-        g = None
-    if g is not None and before.game is not None and after.serial != before.serial and not before.recorded:
-        after, more = saving.abandon(after, SLOT)
-        found += more
-    if save and g is not None and (g is not before.game
-                                   or (after.reviewed, after.shown) != (before.reviewed, before.shown)):
-        after, more = saving.save(after)
-        found += more
-    if g is not None and g.is_over and not after.recorded:
-        after, more = saving.record(replace(after, recorded=True))
-        found += more
+    changed = g is not before.game or (after.reviewed, after.shown) != (before.reviewed, before.shown)
+    # The tutorial (and leaving it): nothing saved, recorded, marked seen or left behind.
+    after, found = core.settle(before, after, effects, was=before.game, game=g, changed=changed,
+                               at_tablet=after.settings.at_tablet, slot=SLOT, save=save,
+                               quiet=after.lesson is not None or before.lesson is not None)
     found += bots.wake(after.serial, bot_turn(after), think, lambda state, k: acting(state, k) is not None)
     return after, unique(found)
 
