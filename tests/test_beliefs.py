@@ -98,3 +98,35 @@ def test_a_knock_read_as_a_good_hand_makes_the_knockers_sampled_hand_better() ->
         scores = [score_mask(beliefs.sample()[knocker]) for _ in range(60)]
         means.append(sum(scores) / len(scores))
     assert means[1] < means[0] - 1.0, means
+
+
+def test_the_fitted_model_loads_and_is_what_its_script_writes() -> None:
+    from research import fit_actions
+    from zero_game.bots import beliefs, fitted_actions
+
+    assert tuple(fitted_actions.FITTED) == fit_actions.FIELDS
+    assert fit_actions.TARGET.read_text(encoding="utf-8") == fit_actions.render(fitted_actions.FITTED)
+    model = beliefs.FITTED
+    assert model.swap_temperature > 0 and model.final_temperature > 0
+    assert model == beliefs.model_from(fitted_actions.FITTED)
+    assert fitted_actions.FITTED["rounds"] > 0 and "ismcts" in fitted_actions.FITTED["source"]
+
+
+def test_the_fit_finds_known_weights() -> None:
+    """On choices drawn from known parameters, the fit finds them again (roughly)."""
+    from research.fit_actions import fit_logistic, fit_temperature
+
+    rng = random.Random(7)
+    knocks = []
+    for _ in range(3000):
+        score, turn = rng.uniform(0, 30), rng.randrange(8)
+        p = 1 / (1 + 2.718281828 ** -(2.0 - 0.3 * score + 0.5 * turn))
+        knocks.append((score, turn, int(rng.random() < p)))
+    bias, per_point, per_turn = fit_logistic(knocks)
+    assert abs(bias - 2.0) < 0.5 and abs(per_point + 0.3) < 0.06 and abs(per_turn - 0.5) < 0.12
+    choices = []
+    for _ in range(800):
+        costs = [rng.uniform(0, 10) for _ in range(12)]
+        weights = [2.718281828 ** (-c / 2.0) for c in costs]
+        choices.append((costs, rng.choices(range(12), weights)[0]))
+    assert 1.4 < fit_temperature(choices) < 2.9

@@ -24,12 +24,14 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from ..actions import Swap
 from ..cards import to_mask
 from ..round import Effect, RoundView
 from ..scoring import score_mask
 from . import sim
+from .fitted_actions import FITTED as FITTED_DATA
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,8 +55,22 @@ class ActionModel:
         return -math.log1p(math.exp(z)) if z < 30 else -z
 
 
+def model_from(data: dict[str, Any]) -> ActionModel:
+    """The ``ActionModel`` of fitted data (``research/fit_actions.py``'s format)."""
+    def weights(key: str) -> tuple[float, float, float]:
+        bias, per_point, per_turn = (float(x) for x in data[key])
+        return (bias, per_point, per_turn)
+
+    return ActionModel(float(data["swap_temperature"]), float(data["final_temperature"]), weights("knock1"),
+                       weights("knock2"))
+
+
 #: The model before any fit: the search's old temperature, and knocks that say nothing (a constant chance).
 NEUTRAL = ActionModel(1.5, 1.5, (-2.0, 0.0, 0.0), (-2.0, 0.0, 0.0))
+
+
+#: The model fitted on the strongest play this project runs (``zero_game/bots/fitted_actions.py``).
+FITTED = model_from(FITTED_DATA)
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,4 +240,4 @@ class Beliefs:
         return [self.own if s == self.seat else self._hand(s) for s in range(self.players)]
 
 
-__all__ = ["NEUTRAL", "ActionModel", "Beliefs", "Move", "moves_of", "seat_log_likelihood"]
+__all__ = ["FITTED", "NEUTRAL", "model_from", "ActionModel", "Beliefs", "Move", "moves_of", "seat_log_likelihood"]
