@@ -9,7 +9,10 @@ Reads rounds recorded by ``research.strong_rounds`` (every hand visible) and fit
   the value (``sim.value``) after it, over the temperature (a grid search);
 - ``final_temperature``: the same for the final turns by score, passing included;
 - ``knock1`` and ``knock2``: a logistic regression of knocking, at every normal-play turn where that knock was
-  allowed, on the hand's score and the mover's own turn (Newton's method, a little L2).
+  allowed, on the hand's score and the mover's own turn (Newton's method, a little L2);
+- ``hand_temperature``: the prior on a good player's hand, by matching moments: the grid's value for which the
+  beliefs (with the weights above) picture opponents' hands scoring, on average, what the real ones score, over
+  positions of these rounds (``hand_bias``: that mean pictured minus real score).
 
 ``--write`` writes ``zero_game/bots/fitted_actions.py`` (``render``): the weights as data, with how many rounds
 and moves they came from, which ``beliefs.FITTED`` loads. Prints the fit in any case.
@@ -34,7 +37,7 @@ from .strong_rounds import DEFAULT_OUT, load, replay
 TARGET = Path(__file__).resolve().parent.parent / "zero_game" / "bots" / "fitted_actions.py"
 #: The keys of the fitted data, in order.
 FIELDS = ("source", "rounds", "swaps", "final_moves", "knock_chances", "swap_temperature", "final_temperature",
-          "knock1", "knock2")
+          "knock1", "knock2", "hand_temperature", "hand_bias")
 TEMPERATURES = tuple(round(0.25 * 1.15 ** k, 3) for k in range(30))
 L2 = 0.01
 
@@ -128,10 +131,41 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     return [m[i][n] / m[i][i] if m[i][i] else 0.0 for i in range(n)]
 
 
+HAND_TEMPERATURES = (0.0, 8.0, 5.0, 3.5, 2.5, 1.8, 1.3, 1.0, 0.75)
+
+
+def hand_bias(records: list[dict[str, Any]], model: Any, every: int = 3, samples: int = 8) -> float:
+    """Mean pictured minus real score of opponents' hands under ``model``'s beliefs, at every ``every``-th
+    position of these rounds (seeded: the same positions and draws for every model)."""
+    import random
+
+    from zero_game.bots.beliefs import Beliefs
+
+    diffs = []
+    number = 0
+    for record in records:
+        for state, _ in replay(record):
+            number += 1
+            if number % every or state.current_player is None:
+                continue
+            seat = state.current_player
+            beliefs = Beliefs(state.view(seat), model, random.Random(number))
+            deals = [beliefs.sample() for _ in range(samples)]
+            for other in range(state.players):
+                if other != seat:
+                    real = score_mask(to_mask(state.hand(other)))
+                    diffs.append(sum(score_mask(d[other]) for d in deals) / samples - real)
+    return sum(diffs) / len(diffs) if diffs else 0.0
+
+
 def fit(records: list[dict[str, Any]], source: str) -> dict[str, Any]:
     """The fitted data (``FIELDS``) for these rounds."""
+    from dataclasses import replace
+
+    from zero_game.bots.beliefs import model_from
+
     swaps, finals, knock1, knock2 = observations(records)
-    return {
+    params: dict[str, Any] = {
         "source": source,
         "rounds": len(records),
         "swaps": len(swaps),
@@ -142,6 +176,14 @@ def fit(records: list[dict[str, Any]], source: str) -> dict[str, Any]:
         "knock1": fit_logistic(knock1),
         "knock2": fit_logistic(knock2),
     }
+    base = model_from(params)
+    biases = {t: hand_bias(records, replace(base, hand_temperature=t)) for t in HAND_TEMPERATURES}
+    print("hand prior: mean pictured minus real score by temperature:",
+          ", ".join(f"{t}: {b:+.2f}" for t, b in biases.items()), flush=True)
+    best = min(biases, key=lambda t: abs(biases[t]))
+    params["hand_temperature"] = best
+    params["hand_bias"] = round(biases[best], 3)
+    return params
 
 
 def render(params: dict[str, Any]) -> str:

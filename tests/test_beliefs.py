@@ -130,3 +130,23 @@ def test_the_fit_finds_known_weights() -> None:
         weights = [2.718281828 ** (-c / 2.0) for c in costs]
         choices.append((costs, rng.choices(range(12), weights)[0]))
     assert 1.4 < fit_temperature(choices) < 2.9
+
+
+def test_hard_reading_the_table_decides_legally_and_within_its_cap() -> None:
+    """hard with the beliefs (``READING``) plays whole rounds: legal actions, its playout cap kept, seeded."""
+    from zero_game.bots.hard import READING, HardBot
+
+    bot = HardBot(iterations=60, time_budget=None, model=READING)
+    state = Round.deal(3, seed=31, dealer=0)
+    rng = random.Random(31)
+    first_choice = None
+    while not state.is_over:
+        view = state.view(state.current_player)
+        action = bot.choose(view, rng)
+        assert action in view.legal_actions()
+        assert bot.last_iterations <= 60 + 20  # stops between deals: at most one deal's candidates over
+        first_choice = first_choice or action
+        state = state.apply(action)
+    again = HardBot(iterations=60, time_budget=None, model=READING).choose(
+        Round.deal(3, seed=31, dealer=0).view(1), random.Random(31))
+    assert again == first_choice

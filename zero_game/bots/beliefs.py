@@ -44,6 +44,10 @@ class ActionModel:
     knock1: tuple[float, float, float]
     #: Second knock, the same.
     knock2: tuple[float, float, float]
+    #: A prior on the hand a good player holds now: a factor e per this many points of value (``sim.value``); 0 for
+    #: none. The moves alone say little of the cards an opponent was dealt and never touched; good players keep
+    #: good ones (fitted so that pictured hands score what real ones do).
+    hand_temperature: float = 0.0
 
     def knock_log(self, second: bool, score: float, turn: int, knocked: bool) -> float:
         """The log chance of knocking (``knocked``) or not, at a turn where this knock was allowed."""
@@ -62,7 +66,7 @@ def model_from(data: dict[str, Any]) -> ActionModel:
         return (bias, per_point, per_turn)
 
     return ActionModel(float(data["swap_temperature"]), float(data["final_temperature"]), weights("knock1"),
-                       weights("knock2"))
+                       weights("knock2"), float(data.get("hand_temperature", 0.0)))
 
 
 #: The model before any fit: the search's old temperature, and knocks that say nothing (a constant chance).
@@ -115,8 +119,8 @@ def moves_of(view: RoundView) -> dict[int, list[Move]]:
 
 def seat_log_likelihood(model: ActionModel, hand: int, moves: list[Move], first_knocker: int | None,
                         seat: int) -> float:
-    """The log likelihood of one seat's moves (newest first) if it now holds ``hand``."""
-    total = 0.0
+    """The log likelihood of one seat's moves (newest first) if it now holds ``hand``, with the hand's prior."""
+    total = -sim.value(hand) / model.hand_temperature if model.hand_temperature > 0 else 0.0
     for move in moves:
         if move.give >= 0:
             after = hand
