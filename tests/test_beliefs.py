@@ -150,3 +150,24 @@ def test_hard_reading_the_table_decides_legally_and_within_its_cap() -> None:
     again = HardBot(iterations=60, time_budget=None, model=READING).choose(
         Round.deal(3, seed=31, dealer=0).view(1), random.Random(31))
     assert again == first_choice
+
+
+def test_the_series_report_counts_wins_per_deal_set_and_pairs_candidates() -> None:
+    from bench.series import report
+
+    def record(candidate: str, deal: int, won: list[bool]) -> dict:
+        matches = []
+        for rotation, win in enumerate(won):
+            lineup = ["ismcts"] * 3
+            lineup[rotation] = candidate
+            matches.append({"lineup": lineup, "winners": [rotation] if win else [(rotation + 1) % 3],
+                            "rounds": [{"scores": [5, 9, 12]}], "times": [[candidate, 0.4], ["ismcts", 0.2]]})
+        return {"candidate": candidate, "yardstick": "ismcts", "deal": deal, "matches": matches}
+
+    records = [record("hard", 0, [True, False, False]), record("hard", 1, [False, False, False]),
+               record("hard-reading", 0, [True, True, False]), record("hard-reading", 1, [True, False, False])]
+    text = report(records, "ismcts")
+    assert "hard vs 2 x ismcts: win share 0.167" in text
+    assert "hard-reading vs 2 x ismcts: win share 0.500" in text
+    assert "hard-reading minus hard, paired over 2 deal sets: +0.333" in text
+    assert "hard 0.40 s (6)" in text
