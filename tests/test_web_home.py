@@ -5,9 +5,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tabletop import registry
 from tabletop.home import HomeCommand, chosen_game, home, words
 from tabletop.i18n import catalog
-from tabletop import registry
 from tabletop.registry import GAMES
 from tools import filelist
 

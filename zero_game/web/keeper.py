@@ -13,8 +13,11 @@ from dataclasses import replace
 from typing import Any
 
 from tabletop.effects import Download, Effects
+from tabletop.errors import InvalidMove
 from tabletop.ids import new_id
+from tabletop.notes import dismiss
 from tabletop.store import PREFIX, Shape, Spec, Steps
+from zero_game.cards import Card
 from zero_game.sheet import (
     GAME_DOC,
     SHEET_DOC,
@@ -32,10 +35,6 @@ from zero_game.sheet import (
 )
 
 from .settings import saved_settings
-from tabletop.notes import dismiss
-from zero_game.cards import Card
-from tabletop.errors import InvalidMove
-
 from .table import SLOT, Result, Table, resume, settle, table_round
 
 GAME_KEY = PREFIX + "game"
