@@ -7,7 +7,7 @@ addresses where the browser shows them).  A :class:`Ticket` holds those, and wha
 protocol's version, the game, the seat, and a nonce that ties the phone's answer to the tablet's offer.
 
     ticket = read_sdp(sdp, kind=OFFER, game="zero", seat=2, nonce=b"...")
-    text = ticket.text()          # about 130 URL-safe characters (``tests/test_pairing.py`` measures it)
+    text = ticket.text()          # about 130 URL-safe characters (``tests/test_phones.py`` measures it)
     again = Ticket.parse(text)    # ``PairingError`` with a reason for anything else
     again.sdp()                   # a description the other browser accepts
 

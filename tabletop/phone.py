@@ -257,7 +257,7 @@ def join_view(s: PhoneTable, t: Callable[..., str]) -> JoinView:
                     t("join.code") if s.relay else "", s.scanning, t("phone.camera"))
 
 
-def plugin(game: Plugin) -> Plugin:
+def plugin(game: Plugin[Any]) -> Plugin[Any]:
     """The phone's plug-in for ``game``: the game's painter and commands, the table's screens."""
     from .remote import Link as LinkCommand
 
