@@ -408,7 +408,13 @@ def test_a_zero_match_of_four_three_on_phones_to_the_end_through_a_phone_reload_
             page.click(f"[data-zone=pool] [data-card='{take}']")
         else:
             page.click("[data-action=knock]")
-        page.click("[data-action=confirm]")
+        try:
+            page.click("[data-action=confirm]", timeout=STEP_MS)
+        except Exception:
+            if SHOTS:
+                page.screenshot(path=str(Path(SHOTS, f"confirm-failed-seat{seat}.png")))
+            raise AssertionError(f"seat {seat}'s confirm could not be tapped ({'tablet' if seat == 0 else 'phone'}"
+                                 f", {page.viewport_size})") from None
         table.saved_after(ZERO_KEY, revision)
         timed("a Zero move, from its first tap to the tablet's save (s)", tapped)
 
