@@ -16,7 +16,7 @@ from typing import Any
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from tabletop import registry
-from tabletop.home import HOME, chosen_game, pick_language, words
+from tabletop.home import HOME, chosen_game, loading_words, pick_language
 from tabletop.i18n import LANGUAGES
 from tabletop.plugin import Launch
 from tabletop.prefs import PREFS
@@ -46,11 +46,11 @@ def phone_code() -> tuple[str, str] | None:
         from tabletop import phone  # the phones' code: only on a phone (not on the first screen's path)
 
         code = hash_text[len(JOIN):]
-        return phone.game_of(code) or "zero", code
+        return phone.game_of(code) or registry.GAMES[0].name, code
     params = window.URLSearchParams.new(window.location.search)
     if params.has("join"):
-        game = str(params.get("join") or "zero")
-        return (game if game in {g.name for g in registry.GAMES} else "zero"), ""
+        game = str(params.get("join") or "")
+        return (game if game in {g.name for g in registry.GAMES} else registry.GAMES[0].name), ""
     return None
 
 
@@ -103,7 +103,7 @@ class Shell:
         entry = registry.entry(game)
         if entry.lazy:
             self.root.replaceChildren(self.page.live)
-            self.page.live.textContent = words(self.lang)["loading"]
+            self.page.live.textContent = loading_words(self.lang, game)["loading"]
             await load_files(entry.package)
         from tabletop import phone
 
@@ -118,7 +118,7 @@ class Shell:
         try:
             if entry.lazy:
                 self.root.replaceChildren(self.page.live)
-                self.page.live.textContent = words(self.lang)["loading"]
+                self.page.live.textContent = loading_words(self.lang, name)["loading"]
                 await load_files(entry.package)
             plugin = registry.plugin(name)
         except Exception as err:
@@ -126,7 +126,7 @@ class Shell:
             node = document.createElement("p")
             node.className = "load-error"
             node.setAttribute("role", "alert")
-            node.textContent = words(self.lang)["failed"]
+            node.textContent = loading_words(self.lang, name)["failed"]
             self.root.replaceChildren(node)
             self.store.add(PREFS.name, {"game": None})
             return

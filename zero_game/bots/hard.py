@@ -57,6 +57,7 @@ from ..round import Effect, Phase, RoundView
 from ..scoring import NUMBER_MASKS, is_zero_mask, score_mask
 from . import sim
 from .base import Bot, Decided, Standing, check_turn, final_turns, masks, own_turns, swap_action
+from .beliefs import FITTED, ActionModel, Beliefs
 
 #: The page's budget for ``hard``: at most this many playouts (the tournament's deterministic cap,
 #: what the page fits into its time budget on a typical machine; see docs/bots.md) and this many
@@ -106,6 +107,11 @@ class OpponentModel:
     #: (R8), and a bold player makes it as a tempo move with a poor hand: the pimc yardstick's first knockers
     #: hold 15.6 points where ``SOUND`` pictures 8.3; with no knock fills, 12.1 (see ``TEMPO``).
     first: int | None = None
+    #: Draw the deals from ``beliefs.Beliefs`` under this action model (Metropolis-within-Gibbs over the deals the
+    #: view allows, weighted by each opponent's moves, knocks and turns without one) instead of the fills above.
+    beliefs: ActionModel | None = None
+    #: The beliefs' proposals per opponent between two deals played (the chain's cost per deal).
+    belief_moves: int = 2
 
 
 #: Opponents who play like the ``medium`` bot, calibrated on medium's hands (above); ``hard`` uses ``TEMPO``.
@@ -116,6 +122,9 @@ SOUND = OpponentModel(BASE_EXTRA, EXTRA_PER_GIVEN, KNOCK_EXTRA, bold=False)
 #: the round, still says the hand is good. Against two pimc it lifted hard's win share on the same deals by +0.27
 #: [+0.02, +0.51] (5 deal sets); docs/bots.md has the figures.
 TEMPO = OpponentModel(BASE_EXTRA, EXTRA_PER_GIVEN, KNOCK_EXTRA, bold=False, first=0)
+#: ``TEMPO``'s playouts with the deals read from the table (``beliefs``, the action model fitted on OpenSpiel's ISMCTS).
+#: Not yet any level's default: see docs/bots.md ("Reading the table") for what it measured.
+READING = OpponentModel(BASE_EXTRA, EXTRA_PER_GIVEN, KNOCK_EXTRA, bold=False, first=0, beliefs=FITTED)
 #: Opponents who play like the ``hard`` bot: ``expert``'s model. Its fills are calibrated on hard's hands
 #: (``bench/sampler.py``, hard in every seat, 40 rounds: mean sampled minus real score +0.30 for
 #: opponents who have not knocked, -0.62 for first knockers; ``SOUND`` gives -2.16 and -4.84: hard keeps
@@ -235,6 +244,8 @@ class Search:
             self.knock_fills[view.second_knocker] = bot.model.knocked
         self.unseen = sorted(c.index for c in view.unseen())
         self.evidence = _evidence(view) if bot.model.draws > 1 else {}
+        self.view = view
+        self.beliefs: Beliefs | None = None  # made at the first deal (a decision with one candidate needs none)
         model = bot.model
         others = ((1 << view.players) - 1) & ~(1 << view.seat)
         self.bold = others if model.bold else 0
@@ -296,6 +307,11 @@ class Search:
     def _deal(self) -> list[int]:
         """The hands of one deal to play out: ``_draw``, or with ``model.draws`` above 1 the best explanation of
         what the opponents did among that many draws, chosen in proportion to its likelihood."""
+        model = self.bot.model
+        if model.beliefs is not None:
+            if self.beliefs is None:
+                self.beliefs = Beliefs(self.view, model.beliefs, self.rng, moves_per_seat=model.belief_moves)
+            return self.beliefs.sample()
         draws = self.bot.model.draws
         if draws <= 1 or not self.evidence:
             return self._draw()
@@ -536,6 +552,6 @@ def dealt_cards_given(view: RoundView) -> list[int]:
 
 __all__ = [
     "DEFAULT_CANDIDATES", "DEFAULT_ITERATIONS", "DEFAULT_TIME_BUDGET", "EXPERT_CANDIDATES", "EXPERT_ITERATIONS",
-    "EXPERT_TIME_BUDGET", "PLANNED", "SOUND", "STRONG", "TEMPO", "ExpertBot", "HardBot", "OpponentModel", "Search",
-    "win_chance",
+    "EXPERT_TIME_BUDGET", "PLANNED", "READING", "SOUND", "STRONG", "TEMPO", "ExpertBot", "HardBot", "OpponentModel",
+    "Search", "win_chance",
 ]
