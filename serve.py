@@ -170,17 +170,36 @@ class Relay:
     CODE = re.compile(r"[A-Za-z0-9_-]{8,600}")
     NONCE = re.compile(r"[0-9a-f]{12}")
 
+    # The door of typed codes (a shared Wi-Fi holds strangers): a wrong code counts against the client that typed
+    # it and against every live code; a client past its share waits, every client waits past the overall share, and
+    # a code tried wrongly WRONG_PER_CODE times anywhere is withdrawn (the tablet's wait hears it and asks for a new
+    # one).  A code, once collected, is retired.  So a stranger gets at most WRONG_OVERALL guesses a minute.
+    WINDOW_S = 60.0
+    WRONG_PER_CLIENT = 5
+    WRONG_OVERALL = 20
+    WRONG_PER_CODE = 10
+
     def __init__(self) -> None:
         self.changed = threading.Condition()
-        self.offers: dict[str, dict[str, object]] = {}  # nonce -> {code, text, answer, at}
+        self.offers: dict[str, dict[str, object]] = {}  # nonce -> {code, text, answer, at, wrong}
+        self.wrong: dict[str, list[float]] = {}  # client -> the times of its wrong codes in the window
+        self.wrong_all: list[float] = []
+
+    def _limited(self, client: str, now: float) -> bool:
+        """Whether ``client`` (or everyone) has typed too many wrong codes of late."""
+        self.wrong_all = [t for t in self.wrong_all if now - t < self.WINDOW_S]
+        mine = self.wrong[client] = [t for t in self.wrong.get(client, ()) if now - t < self.WINDOW_S]
+        if not mine:
+            del self.wrong[client]
+        return len(mine) >= self.WRONG_PER_CLIENT or len(self.wrong_all) >= self.WRONG_OVERALL
 
     def _expire(self) -> None:
         now = time.monotonic()
         for nonce in [n for n, o in self.offers.items() if now - float(o["at"]) > self.TTL_S]:  # type: ignore[arg-type]
             del self.offers[nonce]
 
-    def answer(self, request: object) -> tuple[int, dict[str, object]]:
-        """The status and the JSON reply to one request."""
+    def answer(self, request: object, client: str = "") -> tuple[int, dict[str, object]]:
+        """The status and the JSON reply to one request (from ``client``: its address)."""
         if not isinstance(request, dict) or not isinstance(request.get("op"), str):
             return 400, {"error": "not a relay request"}
         op, nonce, text = request["op"], request.get("nonce"), request.get("text")
@@ -190,8 +209,23 @@ class Relay:
             code = request.get("code")
             with self.changed:
                 self._expire()
-                found = next((o for o in self.offers.values() if o["code"] == code and o["answer"] is None), None)
-            return 200, ({"text": found["text"]} if found else {})
+                now = time.monotonic()
+                if self._limited(client, now):
+                    return 429, {"error": "too many tries"}
+                found = next((o for o in self.offers.values()
+                              if o["code"] is not None and o["code"] == code and o["answer"] is None), None)
+                if found is not None:
+                    found["code"], found["typed"] = None, True  # retired: nobody else gets it by its code
+                    return 200, {"text": found["text"]}
+                self.wrong.setdefault(client, []).append(now)
+                self.wrong_all.append(now)
+                for offer in self.offers.values():
+                    if offer["code"] is not None and offer["answer"] is None:
+                        offer["wrong"] = int(offer["wrong"]) + 1  # type: ignore[call-overload]
+                        if int(offer["wrong"]) >= self.WRONG_PER_CODE:  # type: ignore[call-overload]
+                            offer["code"], offer["withdrawn"] = None, True
+                            self.changed.notify_all()
+            return 200, {}
         if not isinstance(nonce, str) or not self.NONCE.fullmatch(nonce):
             return 400, {"error": "no such offer"}
         with self.changed:
@@ -201,7 +235,7 @@ class Relay:
                     return 503, {"error": "too many offers"}
                 used = {o["code"] for o in self.offers.values()}
                 code = next(c for c in (f"{secrets.randbelow(10**6):06d}" for _ in iter(int, 1)) if c not in used)
-                self.offers[nonce] = {"code": code, "text": text, "answer": None, "at": time.monotonic()}
+                self.offers[nonce] = {"code": code, "text": text, "answer": None, "at": time.monotonic(), "wrong": 0}
                 return 200, {"code": code}
             if op == "answer" and isinstance(text, str) and self.CODE.fullmatch(text):
                 if nonce not in self.offers:
@@ -212,12 +246,18 @@ class Relay:
             if op == "wait":
                 deadline = time.monotonic() + self.WAIT_S
                 while nonce in self.offers and self.offers[nonce]["answer"] is None:
+                    if self.offers[nonce].get("withdrawn"):
+                        self.offers[nonce]["withdrawn"] = False  # said once: the tablet asks for a new code
+                        return 200, {"withdrawn": True}
                     left = deadline - time.monotonic()
                     if left <= 0:
                         return 200, {}
                     self.changed.wait(left)
                 offer = self.offers.pop(nonce, None)
-                return 200, ({"text": offer["answer"]} if offer else {"gone": True})
+                if offer is None:
+                    return 200, {"gone": True}
+                # Typed: the phone fetched the offer by its short code (the tablet asks its host to confirm it).
+                return 200, {"text": offer["answer"], "typed": bool(offer.get("typed"))}
         return 400, {"error": "not a relay request"}
 
 
@@ -227,6 +267,9 @@ class ZeroRequestHandler(BaseHTTPRequestHandler):
     server_version = "ZeroServe/1"
     sys_version = ""
     protocol_version = "HTTP/1.1"
+    # The headers and the body go out as two writes: with Nagle's algorithm the second waited for the client's
+    # delayed ACK, about 43 ms a request on a kept-alive connection.
+    disable_nagle_algorithm = True
     timeout = DEFAULT_TIMEOUT  # per read or write on the socket (set from --timeout)
 
     @property
@@ -281,7 +324,7 @@ class ZeroRequestHandler(BaseHTTPRequestHandler):
             request = json.loads(self.rfile.read(length).decode("utf-8"))
         except (ValueError, UnicodeDecodeError):
             request = None
-        status, reply = relay.answer(request)
+        status, reply = relay.answer(request, str(self.client_address[0]))
         body = json.dumps(reply).encode("utf-8")
         try:
             self.send_response(status)

@@ -14,26 +14,15 @@ findSnapshot();
 const root = document.documentElement;
 const byId = (id) => document.getElementById(id);
 
-// Steps shown to the player; each is reached only when it has really happened.
-const STEPS = [
-  "fetching the page scripts",
-  "downloading Python (about 13 MB the first time)",
-  "starting Python",
-  "loading the game",
-];
-
+// The start's progress: a line under the first screen (index.html; its words are first.js's, in the page's
+// language), its bar moved as each step really happens: page scripts, the runtime's download, Python's
+// start, the game.
 let step = 0;
-function reach(n, text) {
+function reach(n) {
   if (root.dataset.app !== "loading" || n <= step) return;
   step = n;
   const bar = byId("loading-bar");
-  const detail = byId("loading-detail");
-  const headline = byId("loading-step");
   if (bar) bar.value = n;
-  if (headline && text) headline.textContent = text;
-  if (detail) detail.textContent = n < STEPS.length
-    ? `Step ${n + 1} of ${STEPS.length}: ${STEPS[n]}`
-    : "Almost there…";
 }
 
 // Plain-language messages, by what went wrong.
@@ -112,7 +101,7 @@ new PerformanceObserver((list, observer) => {
   for (const entry of list.getEntries()) {
     const name = fileName(entry.name);
     if (pending.delete(name) && pending.size === 0) {
-      reach(2, "Starting Python…");
+      reach(2);
       observer.disconnect();
     }
   }
@@ -121,10 +110,10 @@ new PerformanceObserver((list, observer) => {
 // PyScript's own progress events (polyscript: "Loading Pyodide", "Loaded Pyodide",
 // "Loading files", "Loaded files").
 addEventListener("py:progress", ({ detail }) => {
-  if (detail === "Loading Pyodide") reach(1, "Downloading Python…");
+  if (detail === "Loading Pyodide") reach(1);
   else if (detail === "Loading files" || detail === "Loaded Pyodide") {
-    reach(2, "Starting Python…");
-    if (detail === "Loading files") reach(3, "Loading the game…");
+    reach(2);
+    if (detail === "Loading files") reach(3);
   }
 });
 
@@ -140,7 +129,7 @@ await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0
 
 try {
   const { hooks } = await import("./vendor/pyscript/core.js");
-  hooks.main.onReady.add(() => reach(3, "Loading the game…"));
+  hooks.main.onReady.add(() => reach(3));
   // PyScript compiles its *worker* hooks with Function() as soon as Python starts, which a CSP
   // without 'unsafe-eval' blocks.  The game runs no PyScript workers, so drop the one built-in
   // worker hook (it sets up pyscript.fs inside workers) and keep script-src free of eval.

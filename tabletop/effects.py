@@ -418,6 +418,7 @@ class Scanned:
     """The camera (or the relay, or a link) read ``text``: a pairing code, or an address holding one."""
 
     text: str
+    typed: bool = False  # the phone's answer to an offer it fetched by the short code typed (``serve.py --lan``)
 
 
 @dataclass(frozen=True)
@@ -448,3 +449,4 @@ class Posted:
 
     nonce: str
     code: str
+    withdrawn: bool = False  # a new code: the relay withdrew the last one after wrong codes were typed

@@ -15,12 +15,12 @@ from .effects import Add, Do, Effects, Open
 from .i18n import LANGUAGES, SHELL, catalog, pick_language
 from .paint import Painter
 from .prefs import PREFS
-from .regions import Host, Regions
+from .regions import Host, OneRegion, Regions
 from .registry import GAMES
 from .store import Spec
 from .widgets import Button, Choice, Notices, Screen
 
-__all__ = ["HOME", "HomeCommand", "chosen_game", "home", "pick_language", "words"]
+__all__ = ["HOME", "HomeCommand", "chosen_game", "home", "loading_words", "pick_language", "words"]
 
 
 class HomeCommand(StrEnum):
@@ -65,6 +65,14 @@ def words(lang: str) -> dict[str, str]:
     return {key.removeprefix("home."): str(texts.messages[key]) for key in texts.messages if key.startswith("home.")}
 
 
+def loading_words(lang: str, game: str) -> dict[str, str]:
+    """What the page says while game ``game``'s files are fetched (``loading``) and if they cannot be
+    (``failed``), in ``lang``: the shell's words, naming the game as the first screen names it."""
+    t = catalog(lang, (SHELL,)).t
+    name = t(f"home.{game}") if f"home.{game}" in catalog(lang, (SHELL,)).messages else game
+    return {key: t(f"home.{key}", name=name) for key in ("loading", "failed")}
+
+
 def home(lang: str, games: Iterable[str] | None = None) -> HomeView:
     """The choice of game, in ``lang``."""
     t = catalog(lang, (SHELL,)).t
@@ -101,16 +109,6 @@ def paint_home(p: Painter, v: HomeView) -> Any:
     return panel
 
 
-class HomeRegions(Regions):
-    """The first screen drawn as one region."""
-
-    def __init__(self, host: Host) -> None:
-        super().__init__(Painter(host.document), host)
-
-    def body(self, body: Any) -> Any:
-        return paint_home(self.p, body)
-
-
 class HomePlugin:
     """The first screen as a plug-in."""
 
@@ -141,8 +139,8 @@ class HomePlugin:
     def field(self, name: str, value: str, typing: bool) -> Do | None:
         return Do(HomeCommand.SET, name, value) if name == "lang" and not typing else None
 
-    def view(self, host: Host) -> HomeRegions:
-        return HomeRegions(host)
+    def view(self, host: Host) -> Regions:
+        return OneRegion(host, paint_home)
 
     def phones(self, state: Home) -> tuple[tuple[int, str], ...]:
         """No table here: no phone is sent anything (the links of the game left are closed)."""

@@ -9,12 +9,11 @@ left for the set-up, and what Cancel clears of its own once nothing of the shell
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
 from .effects import Effects, Leave
-from .notes import Noted, dismiss
+from .notes import Noted, dismiss, with_shell
 from .present import Nav
 
 
@@ -57,17 +56,17 @@ def over(s: Paged, setup: P) -> P:
 
 def to_setup(s: S) -> S:
     """The set-up page up, nothing over it, no question asked."""
-    return replace(s, setting_up=True, overlay=None, confirm_new=False)
+    return with_shell(s, setting_up=True, overlay=None, confirm_new=False)
 
 
 def closed(s: S) -> S | None:
     """``s`` with the shell's open question or page closed (Cancel, Escape), or ``None`` where none is open."""
     if s.confirm_clear:
-        return replace(s, confirm_clear=False)
+        return with_shell(s, confirm_clear=False)
     if s.confirm_new:
-        return replace(s, confirm_new=False)
+        return with_shell(s, confirm_new=False)
     if s.overlay is not None:
-        return replace(s, overlay=None)
+        return with_shell(s, overlay=None)
     return None
 
 
@@ -78,7 +77,7 @@ def back_to_game(game: Callable[[S], Any]) -> Handler[S]:
         g = game(s)
         if g is None or g.is_over:
             return s, ()
-        return replace(s, setting_up=False, overlay=None), ()
+        return with_shell(s, setting_up=False, overlay=None), ()
 
     return back
 
@@ -93,7 +92,7 @@ def handlers(rules: Any, sheet: Any, *, game: Callable[[S], Any], leave: Callabl
 
     def new_setup(s: S, arg: str, value: str) -> Result[S]:
         if playing(s, game(s)):
-            return replace(s, confirm_new=True, overlay=None), ()
+            return with_shell(s, confirm_new=True, overlay=None), ()
         return to_setup(s), ()
 
     def escape(s: S, arg: str, value: str) -> Result[S]:
@@ -103,10 +102,10 @@ def handlers(rules: Any, sheet: Any, *, game: Callable[[S], Any], leave: Callabl
     return {
         Nav.NEW_SETUP: new_setup,
         Nav.NEW_SETUP_YES: lambda s, a, v: (to_setup(leave(s)), ()),
-        Nav.RULES: lambda s, a, v: (replace(s, overlay=rules, confirm_new=False), ()),
-        Nav.SHEET: lambda s, a, v: (replace(s, overlay=sheet, confirm_clear=False, confirm_new=False), ()),
-        Nav.BACK: lambda s, a, v: (replace(s, overlay=None, confirm_clear=False), ()),
-        Nav.GAMES: lambda s, a, v: (replace(s, confirm_new=False), (Leave(),)),
+        Nav.RULES: lambda s, a, v: (with_shell(s, overlay=rules, confirm_new=False), ()),
+        Nav.SHEET: lambda s, a, v: (with_shell(s, overlay=sheet, confirm_clear=False, confirm_new=False), ()),
+        Nav.BACK: lambda s, a, v: (with_shell(s, overlay=None, confirm_clear=False), ()),
+        Nav.GAMES: lambda s, a, v: (with_shell(s, confirm_new=False), (Leave(),)),
         Nav.DISMISS: lambda s, a, v: (dismiss(s, a), ()),
         Nav.CANCEL: escape,
     }

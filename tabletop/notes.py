@@ -33,19 +33,29 @@ class Noted(Protocol):
 
 
 S = TypeVar("S", bound=Noted)
+T = TypeVar("T")
+
+
+def with_shell(s: T, **changes: Any) -> T:
+    """``s`` with the shell's fields ``changes`` (notices, saving, the bar's pages): on its ``core``
+    (``tabletop.core.Core``) where the state has one, else on the state itself (a game not moved onto it yet)."""
+    fields: dict[str, Any] = getattr(s, "__dataclass_fields__", {})
+    if "core" in fields:
+        return replace(s, core=replace(s.core, **changes))  # type: ignore[attr-defined,type-var]
+    return replace(s, **changes)  # type: ignore[type-var]
 
 
 def notify(s: S, key: str, *, alert: bool = False, actions: tuple[tuple[StrEnum, str, str], ...] = (),
            **params: object) -> S:
     """``s`` showing the message ``key`` until dismissed; one with the same key replaces the earlier one."""
-    return replace(s, notes=(*dismiss(s, key).notes, Note(key, tuple(params.items()), alert, actions)))
+    return with_shell(s, notes=(*dismiss(s, key).notes, Note(key, tuple(params.items()), alert, actions)))
 
 
 def dismiss(s: S, *keys: str) -> S:
     """``s`` without the notices ``keys``."""
     if not any(n.key in keys for n in s.notes):
         return s
-    return replace(s, notes=tuple(n for n in s.notes if n.key not in keys))
+    return with_shell(s, notes=tuple(n for n in s.notes if n.key not in keys))
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ addresses where the browser shows them).  A :class:`Ticket` holds those, and wha
 protocol's version, the game, the seat, and a nonce that ties the phone's answer to the tablet's offer.
 
     ticket = read_sdp(sdp, kind=OFFER, game="zero", seat=2, nonce=b"...")
-    text = ticket.text()          # about 130 URL-safe characters (``tests/test_pairing.py`` measures it)
+    text = ticket.text()          # about 130 URL-safe characters (``tests/test_phones.py`` measures it)
     again = Ticket.parse(text)    # ``PairingError`` with a reason for anything else
     again.sdp()                   # a description the other browser accepts
 
@@ -24,8 +24,11 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 #: The payload's own format; a phone of another release that cannot read it says so (``PairingError``).
-FORMAT = 1
-GAMES = ("zero", "quiz")  # the games a payload can name, by index (one byte)
+#: Format 1 named the game by one bit of the flags byte (``GAMES_1``): a third game's code read as Zero's.  Format 2
+#: carries the game's own name (``GAME_NAME``, length-prefixed) and is the one written; format 1 is still read.
+FORMAT = 2
+GAMES_1 = ("zero", "quiz")
+GAME_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 NONCE_BYTES = 6
 MAX_CANDIDATES = 4  # the host candidates kept (a tablet has one or two networks: IPv4 and IPv6)
 MAX_TEXT = 600  # characters a payload may have: anything longer is not ours
@@ -79,14 +82,17 @@ class Ticket:
     role: Role
     candidates: tuple[Candidate, ...]
     mid: str = "0"
-    format: int = FORMAT
 
     # ---- the compact text ----
 
     def text(self) -> str:
         """The ticket as URL-safe base64 with no padding."""
-        out = bytearray([self.format, self.kind << 7 | self.role << 5 | GAMES.index(self.game) << 4
-                         | min(len(self.candidates), MAX_CANDIDATES), self.seat])
+        if not GAME_NAME.fullmatch(self.game):
+            raise PairingError(f"no game may be named {self.game!r} in a pairing code")
+        out = bytearray([FORMAT, self.kind << 7 | self.role << 5 | min(len(self.candidates), MAX_CANDIDATES),
+                         self.seat])
+        game = self.game.encode("ascii")
+        out += bytes([len(game)]) + game
         out += self.nonce
         out += _chars(self.ufrag) + _chars(self.pwd)
         out += bytes([list(HASHES).index(self.hash)]) + self.fingerprint
@@ -107,10 +113,15 @@ class Ticket:
             raise PairingError("not a pairing code") from err
         reader = _Reader(data)
         version = reader.byte()
-        if version != FORMAT:
+        if version not in (1, FORMAT):
             raise PairingError(f"a pairing code of format {version}, not {FORMAT}")
         flags, seat = reader.byte(), reader.byte()
-        game = flags >> 4 & 1
+        if version == 1:
+            game = GAMES_1[flags >> 4 & 1]
+        else:
+            game = reader.take(reader.byte()).decode("ascii", "replace")
+            if not GAME_NAME.fullmatch(game) or flags & 0x18:
+                raise PairingError("a pairing code naming no game")
         role = flags >> 5 & 3
         if role > 2:
             raise PairingError("an unknown DTLS role")
@@ -128,7 +139,7 @@ class Ticket:
             raise PairingError("a pairing code with bytes left over")
         if not 4 <= len(ufrag) <= 256 or not 22 <= len(pwd) <= 256:
             raise PairingError("ICE credentials of the wrong length")
-        return cls(Kind(flags >> 7), GAMES[game], seat, nonce, ufrag, pwd, name, fingerprint, Role(role),
+        return cls(Kind(flags >> 7), game, seat, nonce, ufrag, pwd, name, fingerprint, Role(role),
                    candidates, mid)
 
     # ---- the description a browser accepts ----
@@ -154,7 +165,7 @@ class Ticket:
 
 def read_sdp(sdp: str, *, kind: Kind, game: str, seat: int, nonce: bytes) -> Ticket:
     """The ticket of a local description (after ICE gathering), for ``game``'s ``seat``."""
-    if game not in GAMES or not 0 <= seat < 256 or len(nonce) != NONCE_BYTES:
+    if not GAME_NAME.fullmatch(game) or not 0 <= seat < 256 or len(nonce) != NONCE_BYTES:
         raise PairingError("a ticket for an unknown game, seat or nonce")
     values: dict[str, str] = {}
     candidates: list[Candidate] = []

@@ -44,7 +44,7 @@ from .i18n import SHELL, catalog
 from .pairing import ANSWER, OFFER, PairingError, Ticket, read_sdp
 from .plugin import Fields, Plugin
 from .regions import Host, Regions
-from .remote import MAX_FROM_TABLE, PROTOCOL, Link, code_of, message, qr, read, registry
+from .remote import MAX_FROM_TABLE, PROTOCOL, Link, check_number, code_of, message, qr, read, registry
 from .widgets import Button, JoinView, Notices, Screen
 
 
@@ -76,6 +76,7 @@ class PhoneTable:
     codes: bool = False
     relay: bool | None = None
     scanning: bool = False
+    typed: bool = False  # it fetched the table's offer by the short code typed: it shows the number to check
 
 
 Result = tuple[PhoneTable, Effects]
@@ -143,10 +144,10 @@ def handle_with(schema: str, models: Any) -> Callable[[PhoneTable, object], Resu
                 lost = "failed" if why == "failed" or s.stage is not Stage.PLAYING else "closed"
                 return replace(s, stage=Stage.AWAY, why=lost if why != "unsupported" else "unsupported"), ()
             case Do(Link.SCAN, _, _):
-                return replace(s, scanning=not s.scanning), (Scan(not s.scanning),)
+                return replace(s, scanning=not s.scanning, typed=False), (Scan(not s.scanning),)
             case Do(Link.CODE, _, value):
                 code = "".join(ch for ch in value if ch.isdigit())
-                return (s, (Collect(code),)) if len(code) == 6 else (s, ())
+                return (replace(s, typed=True), (Collect(code),)) if len(code) == 6 else (s, ())
             case Scanned(text):
                 try:
                     ticket = Ticket.parse(code_of(text))
@@ -196,7 +197,7 @@ def heard(reg: Any, s: PhoneTable, text: str) -> Result:
             why = data.get("why") if data.get("why") in ("release", "stale") else "release"
             return replace(s, stage=Stage.REFUSED, why=str(why), screen=None), (Unlink(0),)
         case "bye":
-            why = data.get("why") if data.get("why") in ("here", "bot", "gone") else "closed"
+            why = data.get("why") if data.get("why") in ("here", "bot", "gone", "turned-away") else "closed"
             return replace(s, stage=Stage.AWAY, why=str(why), screen=None), (Unlink(0),)
     return s, ()
 
@@ -222,6 +223,8 @@ def join_view(s: PhoneTable, t: Callable[..., str]) -> JoinView:
             code = qr(s.answer, t("join.code_label"), s.codes)
             detail = t("join.relayed") if s.relay else ""
             return JoinView(t("join.heading"), t("join.show"), code, detail or problem)
+        case Stage.CONNECTING if s.typed and s.answer:
+            return JoinView(t("join.heading"), t("join.check", number=check_number(s.answer)), None)
         case Stage.CONNECTING:
             return JoinView(t("join.heading"), t("join.connecting"), None)
         case Stage.PLAYING:
@@ -239,7 +242,7 @@ def join_view(s: PhoneTable, t: Callable[..., str]) -> JoinView:
                     t("join.code") if s.relay else "", s.scanning, t("phone.camera"))
 
 
-def plugin(game: Plugin) -> Plugin:
+def plugin(game: Plugin[Any]) -> Plugin[Any]:
     """The phone's plug-in for ``game``: the game's painter and commands, the table's screens."""
     from .remote import Link as LinkCommand
 

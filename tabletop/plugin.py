@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import ModuleType
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .effects import Do, Effects
 from .present import Nav
@@ -63,9 +63,12 @@ class Fields:
         return Do(self.settings, base, value)
 
 
+G = TypeVar("G")  # a game's state
+
+
 @dataclass(frozen=True)
-class Plugin:
-    """A game the shell can host: what it is, what it keeps, and its functions.
+class Plugin(Generic[G]):
+    """A game the shell can host, typed by its state ``G``: what it is, what it keeps, and its functions.
 
     ``launch`` makes its first state (and the first effects: reading its documents); ``handle`` is the only
     writer of its state; ``present`` the screen, a pure function of the state; ``commands`` the command types
@@ -78,16 +81,16 @@ class Plugin:
     name: str  # the registry's name: "zero", "quiz"
     title: str  # the game's name, for the console's messages
     docs: tuple[Spec[Any], ...]  # the documents it keeps (the shell's preferences are not among them)
-    keeper: Keeper[Any]  # its part of saving
-    launch: Callable[[Launch], tuple[Any, Effects]]
-    handle: Callable[[Any, Any], tuple[Any, Effects]]
-    present: Callable[[Any], Screen]
+    keeper: Keeper[Any]  # its part of saving (a phone's plug-in hands on its game's)
+    launch: Callable[[Launch], tuple[G, Effects]]
+    handle: Callable[[G, object], tuple[G, Effects]]
+    present: Callable[[G], Screen]
     commands: tuple[type[StrEnum], ...]
     fields: Fields
     view: Callable[[Host], Regions]
-    leaks: Callable[[Any, Screen], list[str]]
+    leaks: Callable[[G, Screen], list[str]]
     warm_up: tuple[str, ...] = ()
-    phones: Callable[[Any], tuple[tuple[int, str], ...]] = lambda state: ()  # each phone's screen, as sent
+    phones: Callable[[G], tuple[tuple[int, str], ...]] = lambda state: ()  # each phone's screen, as sent
     models: tuple[ModuleType, ...] = ()  # the modules of its screens' models and commands (``tabletop.remote``)
 
     @property

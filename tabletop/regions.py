@@ -120,3 +120,20 @@ class Regions:
         self.nodes[name] = node
         self.drawn[name] = model
         changed.add(name)
+
+
+class OneRegion(Regions):
+    """A view that draws every screen's body as one region, with ``paint(painter, body)`` (the first screen's,
+    a small game's)."""
+
+    def __init__(self, host: Host, paint: Callable[[Painter, Any], Any]) -> None:
+        super().__init__(Painter(host.document), host)
+        self.paint = paint
+
+    def body(self, body: Any) -> Any:
+        return self.paint(self.p, body)
+
+
+def one_region(paint: Callable[[Painter, Any], Any]) -> Callable[[Host], Regions]:
+    """A plug-in's ``view`` that paints a whole body at once with ``paint``."""
+    return lambda host: OneRegion(host, paint)

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .plugin import Plugin
 
 
 @dataclass(frozen=True)
@@ -23,6 +26,12 @@ class Entry:
     # Functions ("module:function", no argument) whose results the module keeps once computed, worth computing
     # in the start-up snapshot (tabletop/web/warm.py) so that a restored start has them at once.
     cached: tuple[str, ...] = ()
+    # What the page needs besides its modules and text catalogs (``tools/filelist.py`` ships them): its modules
+    # for the terminal only (paths inside the package; the page never imports them), its data files (paths
+    # inside the package), and a lazy game's style sheet (a path from the site's root, loaded with its files).
+    terminal: tuple[str, ...] = ()
+    data: tuple[str, ...] = ()
+    style: str = ""
 
     @property
     def module(self) -> str:
@@ -31,9 +40,11 @@ class Entry:
 
 
 GAMES: tuple[Entry, ...] = (
-    Entry("zero", "zero_game", docs=("game", "sheet")),
+    Entry("zero", "zero_game", docs=("game", "sheet"),
+          terminal=("__main__.py", "cli.py", "bench.py", "bots/bench.py", "terminal.py", "tournament.py")),
     Entry("quiz", "thousand", lazy=True, docs=("quiz-game", "quiz-sheet", "quiz-seen", "quiz-cards"),
-          cached=("thousand.deck:default_deck",)),
+          cached=("thousand.deck:default_deck",), data=("deck.json",), style="assets/quiz.css",
+          terminal=("__main__.py", "cli.py", "bench.py", "stats.py", "terminal.py", "text.py", "tournament.py")),
 )
 
 
@@ -50,6 +61,7 @@ def entry(name: str) -> Entry:
     raise KeyError(name)
 
 
-def plugin(name: str) -> Any:
+def plugin(name: str) -> Plugin[Any]:
     """The plug-in of game ``name`` (its package imported now; a lazy game's files must be in place)."""
-    return importlib.import_module(entry(name).module).PLUGIN
+    found: Plugin[Any] = importlib.import_module(entry(name).module).PLUGIN
+    return found

@@ -38,6 +38,7 @@ from . import saving
 from .documents import load_json
 from .effects import (
     Accept,
+    After,
     Do,
     Effect,
     Effects,
@@ -69,6 +70,17 @@ MAX_DEPTH = 64
 JOIN = "#j="  # the link a phone's camera opens: the page's address, then this, then the offer's code
 
 
+STALL_S = 20.0  # from the tablet reading a phone's code to its channel open: far longer says it cannot (docs/phones.md)
+
+
+@dataclass(frozen=True)
+class Stalled:
+    """``STALL_S`` after the tablet read the answer of offer ``nonce`` for ``seat`` (no channel yet: a problem)."""
+
+    seat: int
+    nonce: str
+
+
 class Link(StrEnum):
     """The commands of playing on phones, the same in every game (``data-action`` hooks)."""
 
@@ -78,6 +90,8 @@ class Link(StrEnum):
     HERE = "phone-here"  # the seat (arg) is played on the tablet from now on
     BOT = "phone-bot"  # a bot plays the seat (arg) from now on
     CODE = "join-code"  # the phone: a short code typed (value), fetched from the relay
+    ADMIT = "phone-admit"  # the tablet: the phone that typed the seat's (arg) code shows the same number: let it in
+    DENY = "phone-deny"  # … it does not: turn it away (a new code is made)
 
 
 class Status(StrEnum):
@@ -101,6 +115,8 @@ class SeatLink:
     opened: bool = False  # the channel is open; the phone's hello is awaited
     problem: str = ""  # why the last attempt failed ("release", "failed", "garbled", …): a ``phone.problem.`` key
     draft: Any = None  # the phone's choice in progress (the game's own value: ``Phones.enter``/``leave``)
+    typed: str = ""  # the number a phone that typed the short code shows (``check_number``), until it is let in
+    asking: bool = False  # that phone said hello: its host is asked whether it shows the same number
 
 
 @dataclass(frozen=True)
@@ -335,6 +351,12 @@ def command(phones: Phones, s: Any, cmd: Link, arg: str) -> Result:
                 ((Scan(False),) if r.scanning else ())
         case Link.SCAN if r.pairing is not None:
             return replace(s, remote=replace(r, scanning=not r.scanning, problem="")), (Scan(not r.scanning),)
+        case Link.ADMIT if seat in seats and (link := r.link(seat)) is not None and link.asking:
+            return _welcome(phones, s, seat)
+        case Link.DENY if seat in seats and (link := r.link(seat)) is not None and link.asking:
+            turned = r.with_link(seat, status=Status.NEW, asked=False, nonce="", offer="", code="", opened=False,
+                                 typed="", asking=False, problem="turned-away")
+            return replace(s, remote=turned), (Send(seat, message("bye", why="turned-away")), Unlink(seat))
         case Link.HERE | Link.BOT if seat in seats:
             link = r.link(seat)
             effects: list[Effect] = []
@@ -349,7 +371,7 @@ def command(phones: Phones, s: Any, cmd: Link, arg: str) -> Result:
     return s, ()
 
 
-def _answer(phones: Phones, s: Any, text: str) -> Result:
+def _answer(phones: Phones, s: Any, text: str, typed: bool = False) -> Result:
     """A code read by the tablet's camera or left at the relay: the phone's answer for one of its offers."""
     r: Remote = s.remote
     try:
@@ -362,7 +384,31 @@ def _answer(phones: Phones, s: Any, text: str) -> Result:
     if link is None or link.status is Status.LINKED:
         return replace(s, remote=replace(r, problem="stale")), ()
     stop = (Scan(False),) if r.scanning else ()
-    return replace(s, remote=replace(r, scanning=False, problem="")), (*stop, Accept(link.seat, ticket.sdp(2)))
+    # A channel that never opens says nothing (a local-network permission refused, a network that keeps devices
+    # apart): the tablet says so after a while, instead of "Connecting…" for good.
+    stalled = After(STALL_S, Stalled(link.seat, link.nonce), key=("phone-stalled", link.seat))
+    r = r.with_link(link.seat, typed=check_number(text) if typed else "", asking=False)
+    return replace(s, remote=replace(r, scanning=False, problem="")), (*stop, Accept(link.seat, ticket.sdp(2)),
+                                                                        stalled)
+
+
+def check_number(answer: str) -> str:
+    """The four digits both screens show for a phone that typed the short code (from its answer's code, which only
+    that phone and the tablet hold): the host lets it in only if the phone shows the same."""
+    return f"{int.from_bytes(hashlib.sha256(code_of(answer).encode()).digest()[:4], 'big') % 10_000:04d}"
+
+
+def _welcome(phones: Phones, s: Any, seat: int) -> Result:
+    """``seat``'s phone is in: it gets its seat (and the pairing screen moves on to a seat still without one)."""
+    r: Remote = s.remote
+    r = r.with_link(seat, status=Status.LINKED, opened=False, problem="", offer="", code="", asked=False, typed="",
+                    asking=False)
+    pairing = r.pairing
+    if pairing == seat:
+        pairing = next((x.seat for x in r.seats if x.status is not Status.LINKED), None)
+    r = replace(r, pairing=pairing, scanning=r.scanning and pairing is not None)
+    stop = (Scan(False),) if s.remote.scanning and not r.scanning else ()
+    return replace(s, remote=r), (*stop, Send(seat, message("welcome", game=phones.game, seat=seat)))
 
 
 def code_of(text: str) -> str:
@@ -388,11 +434,13 @@ def outcome(phones: Phones, s: Any, msg: object) -> Result | None:
             r = replace(r.with_link(seat, nonce=nonce, offer=ticket.text(), code=""), base=base or r.base)
             post = (Post("offer", nonce, ticket.text(), seat),) if r.relay else ()
             return replace(s, remote=r), post
-        case Posted(nonce, code):
+        case Posted(nonce, code, withdrawn):
             link = next((x for x in r.seats if x.nonce == nonce), None)
-            return (replace(s, remote=r.with_link(link.seat, code=code)), ()) if link else (s, ())
-        case Scanned(text):
-            return _answer(phones, s, text)
+            if link is None:
+                return s, ()
+            return replace(s, remote=r.with_link(link.seat, code=code, problem="withdrawn" if withdrawn else "")), ()
+        case Scanned(text, typed):
+            return _answer(phones, s, text, typed)
         case ScanFailed(why):
             return replace(s, remote=replace(r, scanning=False, problem=why)), ()
         case Linked(seat):
@@ -406,8 +454,13 @@ def outcome(phones: Phones, s: Any, msg: object) -> Result | None:
             status = Status.AWAY if was or link.status is Status.AWAY else Status.NEW
             problem = "" if was else ("failed" if why == "failed" else link.problem)
             r = r.with_link(seat, status=status, asked=False, nonce="", offer="", code="", opened=False,
-                            problem=problem)
+                            problem=problem, typed="", asking=False)
             return replace(s, remote=r), ()
+        case Stalled(seat, nonce):
+            link = r.link(seat)
+            if link is None or link.nonce != nonce or link.opened or link.status is Status.LINKED:
+                return s, ()
+            return replace(s, remote=r.with_link(seat, problem="unreachable")), ()
         case Fetched("codes", ok):
             return replace(s, remote=replace(r, codes=ok, fetching=False)), ()
         case Relayed(ok):
@@ -434,13 +487,10 @@ def hear(phones: Phones, reg: Registry, s: Any, seat: int, text: str) -> tuple[A
     if kind == "hello" and link.opened:
         if data.get("nonce") != link.nonce:
             return s, (Send(seat, message("refused", why="stale")), Unlink(seat)), None
-        r = r.with_link(seat, status=Status.LINKED, opened=False, problem="", offer="", code="", asked=False)
-        pairing = r.pairing
-        if pairing == seat:
-            pairing = next((x.seat for x in r.seats if x.status is not Status.LINKED), None)
-        r = replace(r, pairing=pairing, scanning=r.scanning and pairing is not None)
-        stop = (Scan(False),) if s.remote.scanning and not r.scanning else ()
-        return replace(s, remote=r), (*stop, Send(seat, message("welcome", game=phones.game, seat=seat))), None
+        if link.typed:  # it typed the code: anyone on the network could have; its host says whether it is theirs
+            return replace(s, remote=replace(r.with_link(seat, asking=True), pairing=seat)), (), None
+        after, effects = _welcome(phones, s, seat)
+        return after, effects, None
     if kind == "bye":
         return replace(s, remote=r.with_link(seat, status=Status.AWAY, asked=False, nonce="", offer="",
                                              opened=False)), (Unlink(seat),), None
@@ -448,7 +498,9 @@ def hear(phones: Phones, reg: Registry, s: Any, seat: int, text: str) -> tuple[A
         action, arg, value = (data.get(k, "") for k in ("action", "arg", "value"))
         if all(isinstance(x, str) and len(x) <= 200 for x in (action, arg, value)):
             found = next((c for c in phones.commands if c.value == action), None)
-            if found is not None:
+            if found is not None:  # a tap it could read: its row no longer says it sent what cannot be
+                if link.problem == "garbled":
+                    s = replace(s, remote=r.with_link(seat, problem=""))
                 return s, (), Do(found, arg, value)
     return s, (), None
 
@@ -527,7 +579,11 @@ def bar(phones: Phones, s: Any) -> PhonesBar | None:
         if link.problem:
             status += " " + t(f"phone.problem.{link.problem}", name=name)
         actions: tuple[Button, ...] = ()
-        if link.status is not Status.LINKED:
+        if link.asking:
+            status = t("phone.asking", name=name, number=link.typed)
+            actions = (Button(Link.ADMIT, t("phone.admit"), arg=str(seat), primary=True),
+                       Button(Link.DENY, t("phone.deny"), arg=str(seat)))
+        elif link.status is not Status.LINKED:
             actions = (Button(Link.PAIR, t("phone.show_code"), arg=str(seat), description=t("phone.show_code_for",
                                                                                              name=name)),
                        Button(Link.HERE, t("phone.here"), arg=str(seat), description=t("phone.here_for", name=name)),
@@ -545,7 +601,12 @@ def pairing(phones: Phones, s: Any) -> PairingView:
     link = r.link(seat) or SeatLink(seat)
     name = phones.name(s, seat)
     steps = (t("phone.step.scan", name=name), t("phone.step.show"), t("phone.step.camera"))
-    if link.status is Status.LINKED:
+    others: tuple[Button, ...] = ()
+    if link.asking:
+        status = t("phone.asking", name=name, number=link.typed)
+        others = (Button(Link.ADMIT, t("phone.admit"), arg=str(seat), primary=True),
+                  Button(Link.DENY, t("phone.deny"), arg=str(seat)))
+    elif link.status is Status.LINKED:
         status = t("phone.status.linked", name=name)
     elif link.opened:
         status = t("phone.connecting")
@@ -553,8 +614,9 @@ def pairing(phones: Phones, s: Any) -> PairingView:
         status = t("phone.status.new" if link.status is Status.NEW else "phone.status.away", name=name)
     code = qr(link_text(r, link), t("phone.code_label", name=name), r.codes) if link.offer else None
     problem = t(f"phone.problem.{r.problem or link.problem}", name=name) if (r.problem or link.problem) else ""
-    others = tuple(Button(Link.PAIR, phones.name(s, x.seat), arg=str(x.seat), pressed=x.seat == seat)
-                   for x in r.seats if len(r.seats) > 1)
+    if not link.asking:
+        others = tuple(Button(Link.PAIR, phones.name(s, x.seat), arg=str(x.seat), pressed=x.seat == seat)
+                       for x in r.seats if len(r.seats) > 1)
     short = t("phone.short", code=link.code, address=(r.base or "./") + "?join=" + phones.game) if link.code else ""
     return PairingView(t("phone.heading", name=name), steps, code, t("phone.preparing"), short,
                        Button(Link.SCAN, t("phone.scan_stop" if r.scanning else "phone.scan"), primary=not r.scanning,

@@ -1,7 +1,8 @@
 """A saved game's state rebuilt from its record: its deal, then every action line replayed by the rules.
 
-Both games save a deal and the actions since as text (``Round.to_dict``, ``Game.to_dict``): replaying them with the
-rules checks every step, so a damaged record is refused with the number of its first bad action.
+A game that saves a deal and the actions since as text (Zero's ``Round``, the quiz's ``Game``) rebuilds it here:
+replaying them with the rules checks every step, so a damaged record is refused with the number of its first bad
+action.
 """
 
 from __future__ import annotations

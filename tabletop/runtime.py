@@ -1,6 +1,6 @@
 """One runtime for every game: messages go to the game's ``handle``, its effects are carried out against ports,
 and every outcome comes back to ``handle`` as a message.  The page and the CPython tests run this same loop;
-only the ports differ (the browser's, or the fakes of ``tabletop.testing``).
+only the ports differ (the browser's, or the tests' fakes in ``tests/harness.py``).
 
 ``handle`` is the only writer of the state: the runtime keeps the latest state, never changes it, and
 draws it after each message.  Messages are handled one at a time, in order: an outcome that is known at
@@ -58,7 +58,11 @@ from .effects import (
     Wrote,
 )
 from .registry import documents
-from .store import THINK_SLICE, Status, Store, Written
+from .store import Status, Store, Written
+
+#: The longest piece of work (a bot's thinking, reading or importing a sheet) the page does before it gives the
+#: main thread back: well under the 50 ms of a long task.
+THINK_SLICE = 0.015
 
 Handle = Callable[[Any, Any], tuple[Any, Effects]]
 MARKS = ("bot-think", "bot-decided")  # a job's performance marks as it starts and as it decides (``Job.marks``)

@@ -38,7 +38,7 @@ from .effects import (
     Write,
     Wrote,
 )
-from .notes import Note, dismiss, notify
+from .notes import Note, dismiss, notify, with_shell
 from .store import AtRisk, Code, Problem, Status
 
 
@@ -93,11 +93,18 @@ Result = tuple[S, Effects]
 
 
 class Keeper(Protocol, Generic[S]):
-    """What a game tells the shell about its saved data: its documents' names and its part of every decision."""
+    """What a game tells the shell about its saved data: its documents' names and its part of every decision.
+
+    A score sheet is optional: a keeper whose ``sheet`` is ``None`` keeps only the game in progress (forgotten
+    once it is finished), and its ``finished``, ``export`` and ``trimmed`` are never called.
+    """
 
     name: str  # the game's file-name prefix: "zero", "zero-a-1000"
     slot: str  # the document of the game in progress
-    sheet: str  # the score sheet (a ledger)
+
+    @property
+    def sheet(self) -> str | None:
+        """The score sheet (a ledger), or ``None``: the game keeps none."""
 
     def playing(self, s: S) -> bool:
         """Whether a game is on the table (so another tab's change to the saved game is a conflict)."""
@@ -154,15 +161,15 @@ def show_problem(s: S, problem: Problem, risk: AtRisk | None = None) -> S:
 
 
 def _persist(s: S, **changes: Any) -> S:
-    return replace(s, persist=replace(s.persist, **changes))
+    return with_shell(s, persist=replace(s.persist, **changes))
 
 
 # ---- triggers -----------------------------------------------------------------------------------------
 
 
 def start(k: Keeper[S]) -> Effects:
-    """What every game reads as it opens: its saved game at once, its score sheet in slices."""
-    return (Load(k.slot), Load(k.sheet, slices=True))
+    """What every game reads as it opens: its saved game at once, its score sheet (if it keeps one) in slices."""
+    return (Load(k.slot), *((Load(k.sheet, slices=True),) if k.sheet is not None else ()))
 
 
 def save(s: S, *, force: bool = False) -> Result[S]:
@@ -185,6 +192,9 @@ def abandon(s: S, slot: str) -> Result[S]:
 
 def command(k: Keeper[S], s: S, cmd: Data, arg: str) -> Result[S]:
     """A player's command about saved data."""
+    if k.sheet is None and cmd in (Data.EXPORT_JSON, Data.EXPORT_CSV, Data.FREE_SPACE, Data.IMPORT,
+                                   Data.CLEAR_HISTORY):
+        return s, ()  # no score sheet: nothing to export, import, trim or clear
     if cmd in (Data.EXPORT_JSON, Data.EXPORT_CSV, Data.FREE_SPACE):
         if not s.persist.sheet_ready:  # a big sheet is read in slices: the file would miss what is not read yet,
             # and freeing space would replace the stored sheet with that part; done once it has been read
@@ -199,7 +209,7 @@ def command(k: Keeper[S], s: S, cmd: Data, arg: str) -> Result[S]:
         return s, (Rescue(),)
     if cmd is Data.IMPORT:
         return s, (PickFile(),)
-    if cmd is Data.CLEAR_HISTORY:
+    if cmd is Data.CLEAR_HISTORY and k.sheet is not None:
         return s, (Put(k.sheet, None, "clear"),)
     if cmd is Data.LOAD_THEIRS:
         s = dismiss(_persist(s, conflicted=False, id=None), "storage.conflict")
@@ -226,7 +236,7 @@ def outcome(k: Keeper[S], s: S, message: Any) -> Result[S] | None:
                 s = show_problem(s, problem)
             if doc == k.sheet:
                 asked = tuple(Now(f"data:{cmd}") for cmd in s.persist.waiting)
-                return _persist(replace(s, history=loaded.value), sheet_ready=True, waiting=()), asked
+                return _persist(with_shell(s, history=loaded.value), sheet_ready=True, waiting=()), asked
             if doc == k.slot and loaded.value is not None:
                 return _resumed(k, s, loaded.value)
             if doc == k.slot and k.playing(s) and s.persist.id is None and s.persist.serial >= 0:
@@ -243,15 +253,15 @@ def outcome(k: Keeper[S], s: S, message: Any) -> Result[S] | None:
             s = notify(s, "storage.imported", added=imported.added, duplicates=imported.duplicates)
             if imported.status is Status.FAILED:
                 s = _persist(show_problem(s, Problem(Code.WRITE_FAILED), risk), warned=True)
-            return (replace(s, history=imported.value) if imported.value is not None else s), ()
+            return (with_shell(s, history=imported.value) if imported.value is not None else s), ()
         case FileChosen(text, ""):  # a score sheet (a tagged file is its game's own)
-            return s, (Import(k.sheet, text),)
+            return s, ((Import(k.sheet, text),) if k.sheet is not None else ())
         case Elsewhere(changes):
             for change in changes:
                 if change.doc == k.slot and (s.persist.id is not None or k.playing(s)):
                     s = _conflict(s)
                 elif change.doc == k.sheet and change.value is not None:
-                    s = replace(s, history=change.value)
+                    s = with_shell(s, history=change.value)
             return s, ()
         case BeforeUpdate():
             return save(s) if s.persist.unsaved else (s, ())
@@ -275,11 +285,15 @@ def _dated(k: Keeper[S], s: S, now: str, tag: str) -> Result[S]:
         cmd = Data(tag.removeprefix("data:"))
         file = k.export(s, "csv" if cmd is Data.EXPORT_CSV else "json", now)
         files: Effects = (file,) if file is not None else ()
-        if cmd is Data.FREE_SPACE:  # the whole sheet is offered first, then the oldest half leaves storage
+        if cmd is Data.FREE_SPACE and k.sheet is not None:  # the whole sheet first, then its oldest half leaves
             return s, (*files, Put(k.sheet, k.trimmed(s.history), "trim"))
         return s, files
     if tag == "record":
-        effects: tuple[Effect, ...] = (Add(k.sheet, k.finished(s, now), "finished"),)
+        if k.sheet is None:  # nothing to put it on: the finished game is simply no longer one to resume
+            kept = s.persist.id is not None and not s.persist.conflicted
+            effects: tuple[Effect, ...] = (Clear(k.slot),) if kept else ()
+            return _persist(s, id=None, done=True, serial=s.serial), effects
+        effects = (Add(k.sheet, k.finished(s, now), "finished"),)
         return s, effects
     force = tag == "save-force"
     if s.persist.conflicted and not force:
@@ -312,7 +326,7 @@ def _wrote(k: Keeper[S], s: S, w: Wrote) -> Result[S]:
     elif written.status is Status.FAILED and w.risk is not None:
         s = notify(s, "storage.at-risk", alert=True, risk=w.risk)  # what is at risk now, not at the first refusal
     if w.doc == k.sheet and written.value is not None:
-        s = replace(s, history=written.value)
+        s = with_shell(s, history=written.value)
     effects: Effects = ()
     if tag == "finished":
         if written.ok and not s.persist.conflicted:  # only once the sheet holding its result is written

@@ -40,10 +40,6 @@ from .ids import timestamp
 T = TypeVar("T")
 Steps = Generator[None, None, T]
 
-#: The longest piece of work (a bot's thinking, reading or importing a sheet) the page does before it gives the
-#: main thread back: well under the 50 ms of a long task.
-THINK_SLICE = 0.015
-
 PREFIX = "zero-knizia:"  # GitHub Pages gives all of a user's project sites one origin: every key carries this
 BACKUP_PREFIX = PREFIX + "backup:"
 PROBE_KEY = PREFIX + "probe"

@@ -210,6 +210,28 @@ class Key:
     fields: bool = False
 
 
+ACTIVATING = ("Enter", " ")  # the keys a focused control answers itself (a button's press, a box's submit)
+
+
+def shortcut(keys: tuple[Key, ...], key: str, focused: str) -> Key | None:
+    """The screen's shortcut that ``key`` gives, where the focus is ``focused``: ``"text"`` (a text box or
+    a list box), ``"control"`` (a button, link or check box) or ``""`` (nothing that takes keys).
+
+    A key does what the focused control says: Enter or Space on a button presses that button, never a
+    screen-wide action behind it (Enter on "+200" must not play the pick without the power); in a text box
+    only the shortcuts made for typing (``fields``) apply.
+    """
+    for k in keys:
+        if k.key != key:
+            continue
+        if focused == "text" and not k.fields:
+            continue
+        if focused == "control" and key in ACTIVATING:
+            continue
+        return k
+    return None
+
+
 # ---- the shell's screens for phones (``tabletop.remote``, ``tabletop.phone``) ----------------------------------
 
 
@@ -302,7 +324,7 @@ class Screen:
     top: TopBar | None
     notices: Notices
     live: str
-    body: Any
+    body: object  # the game's own model of the screen's body (its painter's ``body`` draws it)
     focus: tuple[str, ...] = ("h1",)
     keys: tuple[Key, ...] = ()
     moment: str = ""

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tabletop import i18n
+from tabletop import i18n, registry
+from tabletop.home import loading_words
 from tabletop.i18n import (
     LANGUAGES,
     PLURAL_FORMS,
@@ -33,8 +34,19 @@ GAMES = [domain for domain in DOMAINS if domain != SHELL]
 NBSP, NNBSP = "\u00a0", "\u202f"
 
 
-def test_the_shell_and_both_games_have_catalogs() -> None:
-    assert DOMAINS == ["tabletop", "thousand", "zero_game"]
+def test_the_shell_and_every_registered_game_have_catalogs() -> None:
+    assert DOMAINS == sorted({SHELL} | {game.package for game in registry.GAMES})
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_the_shell_says_which_game_it_loads_in_the_game_s_own_name(lang: str) -> None:
+    """The page's words while a game's files are fetched name that game, as the first screen does, and no other."""
+    titles = {game.name: catalog(lang, (SHELL,)).t(f"home.{game.name}") for game in registry.GAMES}
+    for name, title in titles.items():
+        said = loading_words(lang, name)
+        assert all(title in text for text in said.values()), said
+        assert not [other for other in titles.values() if other != title and other not in title
+                    for text in said.values() if other in text]
 
 
 @pytest.mark.parametrize("domain", DOMAINS)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import random
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -25,7 +24,6 @@ import pytest
 
 from tabletop import registry
 from tabletop.i18n import LANGUAGES
-from tabletop.ids import new_id
 from tabletop.plugin import Launch
 from tabletop.prefs import PREFS, PREFS_KEY
 from tabletop.present import Nav
@@ -44,15 +42,9 @@ from tabletop.store import (
     Store,
 )
 from tests.harness import FakePorts, FakeStorage, QuotaExceededError, TableRun, ZeroTable
-from tests.test_storage import clock, finished, new_game
-from thousand.deck import default_deck
-from thousand.game import Game
-from thousand.owncards import OwnCard, Use
-from thousand.owncards import deal as deal_own
-from thousand.sheet import QuizRecord, QuizSheet, TeamRecord
+from tests.samples import SAMPLES, clock, finished
 from thousand.web.actions import Command as QuizCommand
 from thousand.web.saved import KEEPER as QUIZ_KEEPER
-from thousand.web.saved import SavedQuiz
 from thousand.web.settings import QuizSettings, TeamConfig
 from thousand.web.table import current_reveal
 from thousand.web.texts import Texts as QuizTexts
@@ -71,38 +63,6 @@ IDS = [spec.name for _, spec in EVERY]
 SLOTS = [(g, s) for g, s in EVERY if s.shape is Shape.SLOT]
 LEDGERS = [(g, s) for g, s in EVERY if s.shape is Shape.LEDGER]
 ALL_SPECS: list[Spec[Any]] = [PREFS, *(spec for _, spec in EVERY)]
-
-
-def _own_cards(i: int, n: int = 1) -> tuple[OwnCard, ...]:
-    """A host's set of ``n`` questions in English, the first in French and German too."""
-    more = (("fr", f"Ma question {i} ?"), ("de", f"Meine Frage {i}?"))
-    return tuple(OwnCard((("en", f"Own question {i}.{k}?"), *(more if k == 0 else ())), (("en", "metres"),), 10 * k + i)
-                 for k in range(n))
-
-
-def _quiz_game(i: int) -> SavedQuiz:
-    if i == 2:  # a quiz of the host's own questions mixed into the deck: they are kept with it
-        game = deal_own(2, seed=i, deck=default_deck(), cards=_own_cards(1, 12), use=Use.MIXED)
-    else:
-        game = Game.deal(2, seed=i, deck=default_deck())
-    return SavedQuiz(new_id(random.Random(i)), game, QuizSettings((TeamConfig(), TeamConfig("easy"))), 0, 0, "en")
-
-
-def _quiz_sheet(i: int) -> QuizSheet:
-    teams = (TeamRecord("Ann", "people", ("Ann", "Bo")), TeamRecord("", "easy"))
-    return QuizSheet((QuizRecord(new_id(random.Random(1000 + i)), f"2025-06-{1 + i % 28:02d}T12:00:00.000Z", teams,
-                                 (i % 2,), "deck", 3, ((10, 20, i), (5,))),))
-
-
-SAMPLES: dict[str, Callable[[int], Any]] = {
-    "game": new_game,
-    "sheet": finished,
-    "quiz-game": _quiz_game,
-    "quiz-sheet": _quiz_sheet,
-    "quiz-seen": lambda i: {f"q-{i}": 1_750_000_000.0 + i},
-    "quiz-cards": _own_cards,
-    "prefs": lambda i: {f"choice-{i}": i},
-}
 
 
 _TEXTS: dict[tuple[str, int], str] = {}

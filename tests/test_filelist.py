@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
+from tabletop import registry
+from tabletop.registry import Entry
 from tools import filelist
 
 
@@ -79,3 +82,43 @@ def test_site_files_cover_the_page_and_leave_out_tooling() -> None:
         assert needed in files
     assert not [f for f in files if f.startswith(("tests/", "tools/", "bench/")) or "/." in f]
     assert "serve.py" not in files
+
+
+def test_a_registered_game_is_shipped_without_an_edit_here(tmp_path: Path) -> None:
+    """The file lists read the registry: a new game's entry is all it takes for the browser to get its files."""
+    make_package(tmp_path, "tabletop/__init__.py", "dice/__init__.py", "dice/rules.py", "dice/web/plugin.py",
+                 "dice/cli.py", "dice/tests/test_rules.py", "dice/texts/en.toml", "dice/faces.json",
+                 "assets/dice.css")
+    (tmp_path / "dice/web/plugin.py").write_text("from dice import rules\n")
+    entry = Entry("dice", "dice", terminal=("cli.py",), data=("faces.json",))
+    games = (entry,)
+    assert filelist.package_files(tmp_path, games) == sorted([
+        "dice/__init__.py", "dice/rules.py", "dice/web/plugin.py", "dice/texts/en.toml", "dice/faces.json",
+        "tabletop/__init__.py",
+    ])
+    assert '"./dice/rules.py" = "dice/rules.py"' in filelist.files_table(tmp_path, games)
+    assert "dice/cli.py" not in filelist.site_files(tmp_path, games)
+
+    # The same game fetched only when opened: out of [files], in the lazy list (each module after what it
+    # imports), its style sheet with it, and served all the same.
+    lazy = (replace(entry, lazy=True, style="assets/dice.css"),)
+    assert "dice/" not in filelist.files_table(tmp_path, lazy)
+    listed = filelist.lazy_files(lazy[0], tmp_path, lazy)
+    assert listed.index("dice/rules.py") < listed.index("dice/web/plugin.py")
+    assert listed[-2:] == ["dice/texts/en.toml", "dice/faces.json"] and "dice/cli.py" not in listed
+    text = filelist.lazy_list(tmp_path, lazy)
+    namespace: dict[str, object] = {}
+    exec(text, namespace)
+    assert namespace["FILES"] == {"dice": tuple(listed)} and namespace["STYLES"] == {"dice": "assets/dice.css"}
+    assert {*listed, "assets/dice.css"} <= set(filelist.site_files(tmp_path, lazy))
+
+
+def test_the_registered_games_are_the_ones_shipped() -> None:
+    started = filelist.files_table()
+    for game in registry.GAMES:
+        if game.lazy:
+            assert f"{game.package}/" not in started
+            assert filelist.lazy_files(game) and set(filelist.lazy_files(game)) <= set(filelist.site_files())
+        else:
+            assert f'"./{game.package}/__init__.py"' in started
+        assert not {f"{game.package}/{name}" for name in game.terminal} & set(filelist.site_files())

@@ -31,8 +31,7 @@ from zero_game.sheet import (
 )
 from zero_game.web.settings import Settings, saved_settings
 
-from .test_documents import SAMPLES
-from .test_storage import clock
+from .samples import SAMPLES, clock
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SEATS = (Seat("Ann"), Seat("Bob"), Seat("Easy bot", "bot", "easy"))

@@ -73,3 +73,14 @@ def test_the_games_rules_packages_import_neither_the_browser_nor_their_web_layer
             if m in BROWSER or f"{game.package}.web" in source.split("\n")[n - 1]:
                 found.append(f"{f}:{n}")
     assert found == []
+
+
+def test_a_game_s_engine_leaves_the_phones_to_its_web_layer() -> None:
+    """The rules, the sheet and the bots import nothing of the phones' link (``tabletop.remote``: a dozen modules
+    loaded for one word); the word a sheet stores for a seat on its phone is the one the set-up offers."""
+    found = [f"{f}:{n}" for game in GAMES for f, n, _ in imports(game.package)
+             if "/web/" not in f and "tabletop.remote" in (ROOT / f).read_text(encoding="utf-8").split("\n")[n - 1]]
+    assert found == []
+    from tabletop.remote import PHONE
+    from thousand.sheet import KINDS
+    assert PHONE in KINDS

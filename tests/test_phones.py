@@ -55,7 +55,7 @@ def test_an_offer_becomes_a_short_code_and_back_to_a_description_with_all_that_v
     ticket = read_sdp(CHROMIUM_OFFER, kind=OFFER, game="zero", seat=2, nonce=NONCE)
     text = ticket.text()
     print(f"\nthe offer's code: {len(text)} characters (the description: {len(CHROMIUM_OFFER)})")
-    assert len(text) <= 140 and text.isascii()
+    assert len(text) <= 150 and text.isascii()  # (format 2 names the game: 7 characters more for Zero)
     back = Ticket.parse(text)
     assert back == ticket
     rebuilt = back.sdp()
@@ -67,6 +67,24 @@ def test_an_offer_becomes_a_short_code_and_back_to_a_description_with_all_that_v
     assert (back.game, back.seat, back.nonce, back.kind) == ("zero", 2, NONCE, OFFER)
 
 
+def test_a_code_names_its_game_whatever_the_game_so_a_third_games_code_is_not_read_as_zeros() -> None:
+    """Format 1 packed the game into one bit: a third game's code read back as Zero's, with its role flipped."""
+    for game in ("zero", "quiz", "tiles", "a-third_game9"):
+        for kind in (OFFER, ANSWER):
+            ticket = read_sdp(CHROMIUM_OFFER if kind is OFFER else FIREFOX_ANSWER, kind=kind, game=game, seat=1,
+                              nonce=NONCE)
+            back = Ticket.parse(ticket.text())
+            assert (back.game, back.kind, back.role) == (game, kind, ticket.role)
+    with pytest.raises(PairingError):
+        read_sdp(CHROMIUM_OFFER, kind=OFFER, game="No Such Game", seat=1, nonce=NONCE)
+    # A code of format 1 (a tablet of the last release, still open) is read as before.
+    ticket = read_sdp(CHROMIUM_OFFER, kind=OFFER, game="quiz", seat=2, nonce=NONCE)
+    data = base64.urlsafe_b64decode(ticket.text() + "=" * (-len(ticket.text()) % 4))
+    size = data[3]
+    old = bytes([1, data[1] | 1 << 4, data[2]]) + data[4 + size:]
+    assert Ticket.parse(base64.urlsafe_b64encode(old).decode().rstrip("=")) == ticket
+
+
 def test_an_answer_without_candidates_is_a_smaller_code() -> None:
     answer = read_sdp(FIREFOX_ANSWER, kind=ANSWER, game="quiz", seat=3, nonce=NONCE)
     assert answer.candidates == (Candidate("192.168.1.23", 52718), Candidate("fe80::1c2:3ff:fe4:5678", 40000))
@@ -74,7 +92,7 @@ def test_an_answer_without_candidates_is_a_smaller_code() -> None:
     assert Ticket.parse(answer.text()) == answer
     bare = Ticket(ANSWER, "quiz", 3, NONCE, answer.ufrag, answer.pwd, answer.hash, answer.fingerprint, answer.role, ())
     print(f"\nthe answer's code: {len(bare.text())} characters without candidates, {len(answer.text())} with two")
-    assert len(bare.text()) <= 100 < len(answer.text())
+    assert len(bare.text()) <= 108 < len(answer.text())
     assert "a=candidate" not in Ticket.parse(bare.text()).sdp()
 
 
@@ -196,8 +214,7 @@ def test_a_phone_of_another_release_is_refused_on_both_screens() -> None:
     assert phone.messages[-1] == {"v": PROTOCOL, "t": "refused", "why": "release"}
     assert run.ports.closed[-1] == 1
     assert not run.state.remote.linked(1)
-    assert "another version" in " ".join(row.status for row in run.screen.body.others and () or ()) or \
-        "another version" in run.screen.body.problem
+    assert "another version" in run.screen.body.problem
     # Another protocol altogether: refused in the envelope every release reads.
     run.send(Heard(1, '{"v": 2, "t": "hello"}'))
     assert read(run.ports.wire[1][-1], MAX_FROM_TABLE)["t"] == "refused"
@@ -211,7 +228,12 @@ def test_a_message_that_is_not_ours_is_said_and_changes_nothing() -> None:
         run.send(Heard(1, junk))
     assert run.state.match is before and run.state.remote.linked(1)
     assert run.state.remote.link(1).problem == "garbled"
+    assert "cannot read" in " ".join(row.status for row in run.screen.phones.rows)
     assert phone.receive().screen is not None
+    # Its next tap is one the table reads: the row no longer says otherwise.
+    phone.tap("hand", run.state.match.round.hand(1)[0].slug)
+    assert run.state.remote.link(1).problem == ""
+    assert "cannot read" not in " ".join(row.status for row in run.screen.phones.rows)
 
 
 def test_a_phone_acts_only_for_its_own_seat_and_only_as_a_tap_of_it() -> None:
@@ -508,7 +530,7 @@ def test_the_effects_of_pairing_name_the_seat_and_answer_only_a_current_offer() 
     run.send(Scanned("garbage"))
     assert run.state.remote.problem == "unreadable"
     run.send(Scanned(answer))
-    assert run.effects[-1] == Accept(1, Ticket.parse(answer).sdp(2))
+    assert Accept(1, Ticket.parse(answer).sdp(2)) in run.effects[-2:]
     run.idle()
     assert not any(isinstance(e, (Send, Unlink)) for e in run.effects[-3:])
     run.send(Scanned(answer))  # the same code twice: its offer is used already
@@ -568,7 +590,7 @@ def test_serve_lan_relays_one_pairing_by_a_short_code_and_nothing_else() -> None
         assert post(port, {"op": "collect", "code": wrong}) == (200, {})
         assert post(port, {"op": "collect", "code": code}) == (200, {"text": offer})
         assert post(port, {"op": "answer", "nonce": nonce, "text": answer}) == (200, {"ok": True})
-        assert post(port, {"op": "wait", "nonce": nonce}) == (200, {"text": answer})
+        assert post(port, {"op": "wait", "nonce": nonce}) == (200, {"text": answer, "typed": True})
         assert post(port, {"op": "collect", "code": code}) == (200, {})  # used once, then forgotten
         assert post(port, {"op": "wait", "nonce": nonce}) == (200, {"gone": True})
         for bad in ({"op": "offer", "nonce": nonce, "text": "<script>"}, {"op": "offer", "nonce": "x", "text": offer},
@@ -584,6 +606,142 @@ def test_serve_lan_relays_one_pairing_by_a_short_code_and_nothing_else() -> None
         assert post(port, {"op": "ping"})[0] == 501
     finally:
         stop(process)
+
+
+def test_codes_typed_at_the_relay_cannot_be_guessed_a_client_waits_and_a_code_tried_wrongly_is_withdrawn() -> None:
+    """A stranger on the network enumerating six-digit codes (bounded here: from five addresses of the loopback)
+    finds none: each address is turned away after five wrong codes, everyone after twenty a minute, and the live code
+    is withdrawn after ten wrong tries anywhere (the tablet's wait hears it and gets a new code).  A code is retired
+    once collected."""
+    import http.client
+    import json
+
+    from tests.test_serve import start_server
+    from tools.browser import stop_process as stop
+
+    def post(port: int, body: object, source: str = "127.0.0.1") -> tuple[int, dict[str, Any]]:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(source, 0))
+        try:
+            connection.request("POST", "/relay", json.dumps(body), {"Content-Type": "application/json"})
+            reply = connection.getresponse()
+            return reply.status, json.loads(reply.read() or b"{}")
+        finally:
+            connection.close()
+
+    offer = read_sdp(CHROMIUM_OFFER, kind=OFFER, game="zero", seat=2, nonce=NONCE).text()
+    nonce = NONCE.hex()
+    process, first_line = start_server("--lan")
+    try:
+        port = int(first_line.rstrip().rstrip("/").rsplit(":", 1)[1])
+        code = post(port, {"op": "offer", "nonce": nonce, "text": offer})[1]["code"]
+        guesses = (f"{n:06d}" for n in range(10**6) if f"{n:06d}" != code)
+        replies: dict[str, list[int]] = {}
+        for client in ("127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5", "127.0.0.6"):
+            for _ in range(8):
+                status, reply = post(port, {"op": "collect", "code": next(guesses)}, client)
+                assert "text" not in reply
+                replies.setdefault(client, []).append(status)
+        assert replies["127.0.0.2"] == [200] * 5 + [429] * 3  # five wrong codes, then it waits
+        assert replies["127.0.0.5"] == [200] * 5 + [429] * 3
+        assert replies["127.0.0.6"] == [429] * 8  # twenty wrong codes a minute from anyone: everyone waits
+        assert post(port, {"op": "wait", "nonce": nonce}) == (200, {"withdrawn": True})  # after ten wrong tries
+        # The withdrawn code is no longer anyone's (here: everyone waits anyway); the tablet asks for a new one.
+        assert post(port, {"op": "collect", "code": code})[0] == 429
+        status, again = post(port, {"op": "offer", "nonce": nonce, "text": offer})
+        assert status == 200 and len(again["code"]) == 6
+    finally:
+        stop(process)
+    relay = serve_relay()
+    code = relay.answer({"op": "offer", "nonce": nonce, "text": offer})[1]["code"]
+    assert relay.answer({"op": "collect", "code": code}, "10.0.0.7") == (200, {"text": offer})
+    assert relay.answer({"op": "collect", "code": code}, "10.0.0.8") == (200, {})  # retired once collected
+
+
+def test_a_withdrawn_code_is_said_on_the_pairing_screen_with_the_new_one() -> None:
+    from tabletop.effects import Posted
+
+    run = zero_table((1,), seats=3)
+    nonce = run.state.remote.link(1).nonce
+    run.send(Posted(nonce, "123456"))
+    assert "123456" in run.screen.body.short and not run.screen.body.problem
+    run.send(Posted(nonce, "654321", withdrawn=True))
+    assert "654321" in run.screen.body.short and "123456" not in run.screen.body.short
+    assert "Wrong codes" in run.screen.body.problem
+
+
+def test_a_channel_that_never_opens_is_said_on_the_tablet_with_what_to_allow() -> None:
+    """A refused local-network permission drops the candidates silently (the channel never opens, no error): after
+    ``STALL_S`` the tablet says what to allow instead of waiting on "Connecting…" for good."""
+    from tabletop.effects import After
+    from tabletop.remote import STALL_S, Stalled
+
+    run = zero_table((1,), seats=3)
+    phone = Phone(run, 1)
+    nonce = phone.ticket.nonce.hex()
+    run.send(Scanned(phone.answer()))  # the tablet read the phone's code; its channel is not open yet
+    message, effects = run.handled[-1]
+    assert After(STALL_S, Stalled(1, nonce), key=("phone-stalled", 1)) in effects
+    run.send(Stalled(1, nonce))
+    assert "Local Network" in run.screen.body.problem and "same Wi-Fi" in run.screen.body.problem
+    # A channel that opened in time: nothing is said.
+    run = zero_table((1,), seats=3)
+    phone = Phone(run, 1).join()
+    run.send(Stalled(1, nonce))
+    assert run.state.remote.linked(1) and run.state.remote.link(1).problem == ""
+
+
+def test_a_phone_that_typed_the_code_gets_its_seat_only_once_the_host_sees_the_same_number_on_both_screens() -> None:
+    """Anyone on the network could have typed the short code: the tablet asks its host whether the phone shows the
+    number the tablet shows (four digits from the phone's own code), and lets it in or turns it away."""
+    from tabletop.phone import PhoneTable, Stage, join_view
+    from tabletop.remote import check_number
+
+    run = zero_table((1,), seats=3)
+    phone = Phone(run, 1)
+    nonce, answer = phone.ticket.nonce.hex(), phone.answer()
+    run.send(Scanned(answer, typed=True))  # its answer came through the relay, to an offer fetched by the code
+    run.idle()
+    run.send(Heard(1, message("hello", schema=run.plugin.schema, nonce=nonce)))
+    run.idle()
+    assert not run.state.remote.linked(1) and run.state.remote.link(1).asking
+    assert not [m for m in run.ports.wire.get(1, []) if '"welcome"' in m]  # no seat yet, no screen
+    number = check_number(answer)
+    assert f"show {number}?" in run.screen.body.status
+    assert [b.action for b in run.screen.body.others] == [Link.ADMIT, Link.DENY]
+    # The phone shows the same number.
+    shown = join_view(PhoneTable("en", "zero", Stage.CONNECTING, answer=answer, typed=True),
+                      lambda key, **kw: f"{key}:{kw}")
+    assert number in shown.text
+    run.tap("phone-admit", "1")
+    run.idle()
+    assert run.state.remote.linked(1) and phone.receive().screen is not None
+    # Turned away: it is told so, and the seat gets a new offer (a new code).
+    run = zero_table((1,), seats=3)
+    phone = Phone(run, 1)
+    nonce, answer = phone.ticket.nonce.hex(), phone.answer()
+    run.send(Scanned(answer, typed=True))
+    run.idle()
+    run.send(Heard(1, message("hello", schema=run.plugin.schema, nonce=nonce)))
+    run.idle()
+    run.tap("phone-deny", "1")
+    run.idle()
+    assert read(run.ports.wire[1][-1], MAX_FROM_TABLE) == {"v": PROTOCOL, "t": "bye", "why": "turned-away"}
+    assert not run.state.remote.linked(1) and run.state.remote.link(1).nonce not in ("", nonce)
+    assert "turned away" in run.screen.body.problem
+    # A phone that scanned the tablet's code is not asked about: it is in at once.
+    run = zero_table((1,), seats=3)
+    Phone(run, 1).join()
+    assert run.state.remote.linked(1)
+
+
+def serve_relay() -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("serve_for_test", "serve.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.Relay()
 
 
 def test_the_phones_code_carries_its_own_candidates_so_a_firefox_tablet_reaches_it() -> None:

@@ -9,16 +9,17 @@ from dataclasses import fields, is_dataclass, replace
 
 import pytest
 
-from tabletop.bots import Turn
+from tabletop.bots import BotPlay, BotStarted, Turn
 from tabletop.effects import Elsewhere, Leave, Now
 from tabletop.turns import Acts, BotActs, HandOff
 from tests.harness import FakeStorage, TableRun, saves
-from tests.quiz_steps import act, bot_play
+from tests.quiz_steps import _buttons, act, bot_play
 from thousand.bots import make_bot
 from thousand.deck import default_deck
 from thousand.game import Phase, TeamView
 from thousand.sheet import PEOPLE, QuizSheet, TeamRecord, record_of, statistics
 from thousand.web.actions import Command
+from thousand.web.commands import handle
 from thousand.web.present import present
 from thousand.web.screens import (
     ChooseView,
@@ -247,7 +248,7 @@ def test_a_saved_game_resumes_on_the_hand_off_where_it_was() -> None:
     settings = QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig(PEOPLE, "Cats"), TeamConfig("easy")), "fast")
     s = QuizTable(settings=settings, seed_text="11")
     s, _ = act(s, Command.START)
-    assert page(s) is Page.CHOOSE and bot_turn(s) is not None, "the bot team chooses first"
+    assert page(s) is Page.HANDOFF and bot_turn(s) is not None, "the bot team decides while the tablet is passed"
     while (turn := bot_turn(s)) is not None:
         s, _ = bot_play(s, turn, make_bot(turn.level, DECK, 1).decide(turn.view, turn.rng))
     s, _ = act(s, Command.READY)
@@ -473,3 +474,155 @@ def test_two_questions_with_200_ask_for_sum_or_difference_before_they_describe_t
     s, _ = act(s, Command.COMBINE, "sum")
     summary = present(s).body.controls.summary  # type: ignore[union-attr]
     assert summary.endswith(s.texts.t("choose.summary_shift", shift="+200"))
+
+
+def test_enter_on_a_focused_control_presses_that_control_never_the_play_behind_it() -> None:
+    """Item 10: once a question is chosen, Enter plays it only when no control has the focus; Enter or Space
+    on "+200", a second question or Rules is that control's own press; the guess box's Enter gives the guess."""
+    from tabletop.widgets import shortcut
+
+    s = QuizTable(settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig(PEOPLE, "Cats")), "fast"),
+                  seed_text="7")
+    s, _ = act(s, Command.START)
+    while isinstance(next_step(s), HandOff):
+        s, _ = act(s, Command.READY)
+    screen = present(s)
+    assert isinstance(screen.body, ChooseView)
+    assert shortcut(screen.keys, "Enter", "") is None, "nothing chosen: Enter plays nothing"
+    card = next(p for p in screen.body.teams if p.mine).cards[0].id
+    s, _ = act(s, Command.CARD, card)
+    keys = present(s).keys
+    assert shortcut(keys, "Enter", "") is not None and shortcut(keys, "Enter", "").action is Command.CONFIRM
+    for focused in ("control", "text"):
+        for key in ("Enter", " "):
+            assert shortcut(keys, key, focused) is None, (focused, key)
+    assert shortcut(keys, "Escape", "control") is not None and shortcut(keys, "Escape", "text") is not None
+
+
+def test_the_guess_box_gives_its_guess_by_enter() -> None:
+    from tabletop.widgets import Key, shortcut
+
+    keys = (Key("Escape", Command.CONFIRM, fields=True), Key("Enter", Command.GUESS, fields=True))
+    found = shortcut(keys, "Enter", "text")
+    assert found is not None and found.action is Command.GUESS
+    assert shortcut(keys, "Enter", "control") is None, "Enter on the guess page's buttons presses them"
+
+
+def test_against_bot_teams_the_peoples_cards_are_tappable_at_once_while_the_bots_decide() -> None:
+    """Item 2: every team chooses at once.  From the first moment of every round the team of people may tap
+    its cards; a bot team decides meanwhile, shown as thinking then ready (never which card); a bot's choice
+    landing while a person is choosing keeps that person's choice in progress."""
+    settings = QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig("easy"), TeamConfig("hard")), "fast")
+    s = QuizTable(settings=settings, seed_text="23")
+    s, _ = act(s, Command.START)
+    rounds = 0
+    for _ in range(4):  # rounds
+        if s.game is None or s.game.is_over or s.game.phase is not Phase.CHOOSE:
+            break
+        rounds += 1
+        screen = present(s).body
+        assert isinstance(screen, ChooseView) and page(s) is Page.CHOOSE
+        mine = next(p for p in screen.teams if p.mine)
+        assert all(c.interactive for c in mine.cards), "the people's cards are tappable at once"
+        assert screen.controls.prompt != s.texts.t("choose.wait")
+        turn = bot_turn(s)
+        assert turn is not None and turn.who != 0, "a bot team decides meanwhile"
+        s, _ = act(s, Command.CARD, mine.cards[0].id)
+        key = (s.serial, turn.key)
+        s, _ = handle(s, BotStarted(key))
+        panel = next(p for p in present(s).body.teams if p.team == turn.who)  # type: ignore[union-attr]
+        assert panel.status == s.texts.t("team.thinking")
+        s, _ = handle(s, BotPlay(key, make_bot(turn.level, DECK, 1).decide(turn.view, turn.rng)))
+        bot = turn.who
+        while s.game is not None and s.game.picks[bot] is None:  # a Change first, then its pick
+            turn = bot_turn(s)
+            assert turn is not None and turn.who == bot
+            s, _ = bot_play(s, turn, make_bot(turn.level, DECK, 1).decide(turn.view, turn.rng))
+        assert s.chosen == (mine.cards[0].id,), "the person's choice in progress survives the bot's"
+        body = present(s).body
+        panel = next(p for p in body.teams if p.team == bot)  # type: ignore[union-attr]
+        assert panel.status == s.texts.t("team.picked") and not any(c.selected for c in panel.cards)
+        s, _ = act(s, Command.CONFIRM)
+        while (turn := bot_turn(s)) is not None:
+            s, _ = bot_play(s, turn, make_bot(turn.level, DECK, 1).decide(turn.view, turn.rng))
+        while page(s) is Page.REVEAL:
+            b = next(b for b in _buttons(present(s).body, []) if b.action in ("reveal-next", "reveal-done", "target"))
+            s, _ = act(s, b.action, b.arg)
+    assert rounds == 4
+
+
+def test_the_tie_break_is_announced_as_the_final_and_its_guess_is_labelled_readably_on_the_line() -> None:
+    """Item 3: the reveal before a tie-break says "Tie-break! Owls and …, one card each" and leads on by its
+    own button; the end's line names the guess and the answer in words, the guess never on the gold mark."""
+    from tests.harness import FakeStorage, TableRun
+    from tests.quiz_steps import walk_by_first_taps
+    from thousand.web.plugin import PLUGIN
+    from thousand.web.screens import RevealView
+
+    assert walk_by_first_taps(23)[-2:] == ["guess", "see-winner"]  # the browser walks' tie-break deal
+    run = TableRun.open(PLUGIN, storage=FakeStorage())
+    while len(run.state.settings.teams) < 3:
+        run.tap(Command.ADD_TEAM)
+    for i, kind in enumerate(("people", "hard", "easy")):
+        run.field(f"team-kind:{i}", kind)
+    run.do(Command.TEAM_NAME, "0", "Owls")
+    run.do(Command.SET, "speed", "fast")
+    run.do(Command.SET, "seed", "23")
+    run.tap(Command.START)
+    announced = ""
+    for _ in range(300):
+        where = page(run.state)
+        body = run.screen.body
+        if where is Page.CHOOSE:
+            run.tap(Command.CARD, next(t for t in body.teams if t.mine).cards[0].id).tap(Command.CONFIRM)
+        elif where is Page.REVEAL:
+            assert isinstance(body, RevealView)
+            b = next(b for b in _buttons(body, []) if b.action in ("reveal-next", "reveal-done", "target"))
+            if b.action == "reveal-done" and run.state.game.phase is Phase.GUESS:  # type: ignore[union-attr]
+                names = run.state.texts.join(team_name(run.state, x) for x in run.state.game.guessers)  # type: ignore[union-attr]
+                announced = f"Tie-break! {names}, one card each"
+                assert any(r.startswith(announced) for r in body.results), body.results
+                assert b.label == "On to the tie-break"
+                assert " and " in names
+            run.tap(b.action, b.arg)
+        elif where is Page.GUESS:
+            run.do(Command.GUESS_TEXT, value="500").tap(Command.GUESS)
+        elif where is Page.END:
+            break
+    assert announced
+    end = run.screen.body
+    assert isinstance(end, EndView) and end.tiebreak
+    for line, r in zip(end.tiebreak, run.state.game.guess_results, strict=True):  # type: ignore[union-attr]
+        assert line.tags == (f"guess {r.guess}",) and line.target_tag == f"answer {r.card.answer}"
+
+
+def test_a_team_with_no_power_card_left_says_so_in_words_not_as_a_power_card() -> None:
+    settings = QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig(PEOPLE, "Cats")), "fast")
+    s = QuizTable(settings=settings, seed_text="7")
+    s, _ = act(s, Command.START)
+    assert s.game is not None
+    s = replace(s, game=replace(s.game, powers=(frozenset(),) + s.game.powers[1:]))
+    s, _ = act(s, Command.READY)
+    body = present(s).body
+    assert isinstance(body, ChooseView)
+    owls, cats = sorted(body.teams, key=lambda p: p.team)
+    assert owls.powers == () and owls.no_powers == "none left"
+    assert cats.powers and not cats.no_powers
+
+
+def test_the_reveal_counts_the_deck_as_it_was_until_its_verdict_says_who_draws() -> None:
+    s = QuizTable(settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig("easy")), "fast"), seed_text="4")
+    s, _ = act(s, Command.START)
+    assert s.game is not None
+    before = s.game.deck_size
+    s, _ = act(s, Command.CARD, s.game.hands[0][0])
+    s, _ = act(s, Command.CONFIRM)
+    while (turn := bot_turn(s)) is not None:
+        s, _ = bot_play(s, turn, make_bot(turn.level, DECK, 1).decide(turn.view, turn.rng))
+    assert page(s) is Page.REVEAL and s.game.deck_size < before, "the furthest team has drawn in the game"
+    changes = sum(type(a).__name__ == "Change" for a in s.game.history)  # a Change takes the deck's bottom card
+    words = s.texts.t("deck.size", n=before - changes)
+    while (body := present(s).body).next is not None and body.next.action == "reveal-next":  # type: ignore[union-attr]
+        assert body.target.deck == words, "no card turned, nobody told to draw: the deck as it was"  # type: ignore[union-attr]
+        s, _ = act(s, Command.REVEAL_NEXT)
+    assert present(s).body.target.deck == s.texts.t("deck.size", n=s.game.deck_size)  # type: ignore[union-attr]

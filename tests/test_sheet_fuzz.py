@@ -40,7 +40,7 @@ from zero_game.sheet import (
     salvage_sheet,
 )
 
-from .test_documents import SAMPLES
+from .samples import SAMPLES
 
 FIXTURES = Path(__file__).parent / "fixtures"
 V1 = json.loads((FIXTURES / "sheet_v1.json").read_text(encoding="utf-8"))

@@ -29,7 +29,7 @@ from zero_game.sheet import (
     salvage_sheet,
 )
 
-from .test_storage import clock
+from .samples import clock
 
 
 def records(count: int, seed: int = 1) -> list[MatchRecord]:

@@ -5,10 +5,7 @@ in test_documents.py; here are Zero's match and score sheet in the situations pl
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
-import random
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -16,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from tabletop.ids import new_id
 from tabletop.present import at_risk_params
 from tabletop.saving import Data, problem_actions
 from tabletop.store import (
@@ -29,8 +25,8 @@ from tabletop.store import (
     Store,
     request_persistence,
 )
-from tests.harness import BlockedStorage, FakeStorage, QuotaExceededError, ZeroTable
-from zero_game import KNOCK, Match
+from tests.harness import BlockedStorage, FakeStorage, ZeroTable
+from tests.samples import SEATS, act, clock, finish, finished, new_game
 from zero_game.seats import Seat
 from zero_game.sheet import SavedGame, ScoreSheet, dump_game, dump_sheet, load_game, load_sheet
 from zero_game.web.i18n import translate
@@ -38,16 +34,7 @@ from zero_game.web.keeper import GAME_KEY, KEEPER, SHEET_KEY, docs, export_filen
 from zero_game.web.settings import Settings, saved_settings
 from zero_game.web.table import Page, Table
 
-__all__ = ["BlockedStorage", "FakeStorage", "QuotaExceededError", "clock"]  # other test modules use these
-
 FIXTURES = Path(__file__).parent / "fixtures"
-SEATS = (Seat("Ann"), Seat("Bob"), Seat("Medium bot", "bot", "medium"))
-
-
-def clock() -> Callable[[], str]:
-    """A clock giving a new millisecond each call."""
-    counter = itertools.count()
-    return lambda: f"2025-06-01T12:00:00.{next(counter) % 1000:03d}Z"
 
 
 def zero_store(backend: Any) -> Store:
@@ -80,32 +67,6 @@ def opened(store: Store) -> Opened:
     sheet, game = store.load("sheet"), store.load("game")
     assert sheet.value is not None  # a ledger always has a value, empty at worst
     return Opened(game.value, sheet.value, (*checked, *sheet.problems, *game.problems))
-
-
-def new_game(seed: int = 1, players: int = 3) -> SavedGame:
-    return SavedGame(
-        new_id(random.Random(seed)), SEATS[:players], Match.new(players, seed=seed), "2025-06-01T12:00:00.000Z"
-    )
-
-
-def act(game: SavedGame, steps: int = 1) -> SavedGame:
-    match = game.match
-    for _ in range(steps):
-        match = match.apply(match.legal_actions()[0])
-    return game.advance(match, "2025-06-01T12:01:00.000Z")
-
-
-def finish(game: SavedGame) -> SavedGame:
-    rng = random.Random(0)
-    match = game.match
-    while not match.is_over:
-        match = match.apply(KNOCK if rng.random() < 0.3 else rng.choice(match.legal_actions()[:-1]))
-    return game.advance(match, "2025-06-01T13:00:00.000Z")
-
-
-def finished(seed: int, when: str = "2025-06-01T13:00:00.000Z") -> ScoreSheet:
-    """A sheet holding one finished match (what the table adds to the sheet as a match ends)."""
-    return ScoreSheet((finish(new_game(seed)).record(when),))
 
 
 def used(storage: FakeStorage) -> int:

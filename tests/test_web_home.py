@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tabletop import registry
 from tabletop.home import HomeCommand, chosen_game, home, words
 from tabletop.i18n import catalog
 from tabletop.registry import GAMES
@@ -50,7 +51,7 @@ def test_the_quiz_files_are_listed_each_after_what_it_imports_and_the_list_is_cu
 
 def test_the_quiz_is_served_and_precached_but_not_loaded_at_start(tmp_path: Path) -> None:
     site = set(filelist.site_files())
-    assert set(filelist.quiz_files()) <= site and filelist.QUIZ_STYLE in site
+    assert set(filelist.quiz_files()) <= site and registry.entry("quiz").style in site
     started = filelist.files_table()
     assert "thousand/" not in started, "the quiz is fetched only when chosen"
 

@@ -472,3 +472,23 @@ def test_a_language_change_rewords_what_was_just_said() -> None:
     assert again == translate("fr", "confirm.knock_first")
     d("set", "lang", "en")
     assert present(d.s).live == said
+
+
+def test_a_reload_keeps_the_pool_as_laid_out_and_does_not_offer_the_tutorial_over_the_game() -> None:
+    from zero_game.web.keeper import KEEPER
+
+    storage = FakeStorage()
+    d = Driver(Table(settings=ANA_BEN, seed=11), storage)
+    d("start")
+    d("ready")
+    give, take = sorted(d.hand(d.match.current_player))[0], d.match.round.pool[0].slug
+    d("hand", give)
+    d("pool", take)
+    d("confirm")
+    laid = d.s.pool_order
+    assert laid != tuple(sorted(d.match.round.pool)), "seed 11's swap should leave the pool out of sorted order"
+    assert laid[0].slug == give  # the given card took the taken card's place
+    fresh = notify(Table(), "tutorial.offer")
+    again, _ = KEEPER.resume(fresh, d.saved())
+    assert again.pool_order == laid
+    assert "tutorial.offer" not in {n.key for n in again.notes}

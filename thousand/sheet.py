@@ -14,11 +14,11 @@ from typing import Any
 from tabletop.documents import DocType, Stepper
 from tabletop.errors import DataError
 from tabletop.names import clean_name
-from tabletop.remote import PHONE
 
 from .game import Game
 
 PEOPLE = "people"
+PHONE = "phone"  # as the sheet stores a team on its phones (the set-up's choice, ``tabletop.remote.PHONE``)
 BOT_LEVELS = ("easy", "medium", "hard")
 #: Who may play a team: people at the tablet, people on their phone, or a bot of a level.
 KINDS = (PEOPLE, PHONE, *BOT_LEVELS)

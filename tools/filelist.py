@@ -1,18 +1,20 @@
 """The site's file list, and the generated ``[files]`` table of ``pyscript.toml``.
 
     python tools/filelist.py            # print every file the site serves (one per line)
-    python tools/filelist.py --write    # regenerate pyscript.toml's [files] table and the quiz's file list
+    python tools/filelist.py --write    # regenerate pyscript.toml's [files] table and the lazy games' file list
     python tools/filelist.py --check    # exit 1 if either is out of date
 
-The ``[files]`` table maps each module ``./zero_game/x.py`` to ``zero_game/x.py`` in Pyodide's file
-system, for every ``tabletop/**/*.py`` and ``zero_game/**/*.py`` outside test folders, and each package's
-data files (``texts/*.toml``, the text catalogs read with ``importlib.resources``).  It must be the
-last table in ``pyscript.toml``: everything after the ``[files]`` header is regenerated.
-Standard library only, so the service worker's precache list can reuse :func:`site_files`.
+The games are the registry's (``tabletop.registry.GAMES``): a game registered there is shipped, and nothing
+here names one.  The ``[files]`` table maps each module ``./zero_game/x.py`` to ``zero_game/x.py`` in
+Pyodide's file system, for every module of the shell (``tabletop``) and of each game not marked ``lazy``,
+outside test folders and the modules an entry names ``terminal``, and each package's data files
+(``texts/*.toml``, the text catalogs read with ``importlib.resources``, and an entry's ``data``).  It must be
+the last table in ``pyscript.toml``: everything after the ``[files]`` header is regenerated.
+Standard library and the registry only, so the service worker's precache list can reuse :func:`site_files`.
 
-The quiz (package ``thousand``) is not in ``[files]``: the page fetches its modules, texts and deck only
-when the quiz is chosen, from the list generated into ``tabletop/web/game_files.py``.  They are
-site files all the same (served, precached for offline play).
+A lazy game is not in ``[files]``: the page fetches its modules, texts and data only when it is chosen, from
+the list generated into ``tabletop/web/game_files.py`` (with its ``style``).  They are site files all the
+same (served, precached for offline play).
 """
 
 from __future__ import annotations
@@ -24,7 +26,13 @@ from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("tabletop", "zero_game")  # the shell and the first game: loaded at start
+if str(ROOT) not in sys.path:  # run as ``python tools/filelist.py``: the registry is read from this tree
+    sys.path.insert(0, str(ROOT))
+
+from tabletop import registry  # noqa: E402 - after the path (the registry imports nothing of the site)
+from tabletop.registry import Entry  # noqa: E402
+
+SHELL = "tabletop"  # loaded at start, with every game the registry does not mark lazy
 CONFIG = "pyscript.toml"
 FILES_HEADER = "[files]"
 REGENERATE = "python tools/filelist.py --write"
@@ -34,24 +42,27 @@ ROOT_FILES = ("index.html", "main.py", CONFIG)
 # Folders whose files the page may load (except the vendor manifest, README and licenses).
 ASSET_DIRS = ("assets",)
 NOT_SERVED_NAMES = {"MANIFEST.sha256", "README.md", "LICENSE"}
-# Engine modules for the terminal only (command line, tournaments, benchmarks): the page never imports
-# them, so they are not shipped (each would be one more download at start-up and in the offline cache).
-TERMINAL_ONLY = {
-    "zero_game/__main__.py", "zero_game/cli.py", "zero_game/bench.py", "zero_game/bots/bench.py",
-    "zero_game/terminal.py", "zero_game/tournament.py", "tabletop/console.py", "tabletop/stats.py",
-}
+# The shell's modules for the terminal only (a game names its own in its registry entry, ``terminal``): the
+# page never imports them, so they are not shipped (each would be one more download at start-up and offline).
+SHELL_TERMINAL_ONLY = {"tabletop/console.py", "tabletop/stats.py"}
 # Data files a package reads with importlib.resources (its text catalogs), shipped beside its modules.
 PACKAGE_DATA = ("texts/*.toml",)
+LAZY_LIST = "tabletop/web/game_files.py"
 
 
-QUIZ_PACKAGE = "thousand"
-QUIZ_DATA = ("thousand/deck.json",)
-QUIZ_STYLE = "assets/quiz.css"
-QUIZ_LIST = "tabletop/web/game_files.py"
-QUIZ_TERMINAL_ONLY = {
-    "thousand/__main__.py", "thousand/cli.py", "thousand/bench.py", "thousand/stats.py", "thousand/terminal.py",
-    "thousand/text.py", "thousand/tournament.py",
-}
+def games(found: Iterable[Entry] | None = None) -> tuple[Entry, ...]:
+    """The registered games (``found``: others, for tests)."""
+    return tuple(registry.GAMES if found is None else found)
+
+
+def eager_packages(found: Iterable[Entry] | None = None) -> tuple[str, ...]:
+    """The packages the page loads at start: the shell and every game not marked lazy."""
+    return (SHELL, *(game.package for game in games(found) if not game.lazy))
+
+
+def terminal_only(found: Iterable[Entry] | None = None) -> set[str]:
+    """Module paths (from the root) the page never imports: the shell's and each game's ``terminal``."""
+    return SHELL_TERMINAL_ONLY | {f"{game.package}/{name}" for game in games(found) for name in game.terminal}
 
 
 def _is_test_path(relative: Path) -> bool:
@@ -61,31 +72,34 @@ def _is_test_path(relative: Path) -> bool:
     )
 
 
-def package_modules(root: Path = ROOT) -> list[str]:
-    """POSIX paths, relative to ``root``, of the engine's Python files the browser needs."""
-    found = []
-    for path in (p for package in PACKAGES for p in (root / package).rglob("*.py")):
-        relative = path.relative_to(root)
-        if (
-            not _is_test_path(relative)
-            and not any(p.startswith(".") for p in relative.parts)
-            and relative.as_posix() not in TERMINAL_ONLY
-        ):
-            found.append(relative.as_posix())
-    return sorted(found)
-
-
-def package_data(package: str, root: Path = ROOT) -> list[str]:
-    """POSIX paths, relative to ``root``, of ``package``'s data files (``PACKAGE_DATA``)."""
+def modules_of(package: str, root: Path = ROOT, found: Iterable[Entry] | None = None) -> list[str]:
+    """POSIX paths, relative to ``root``, of ``package``'s Python files the browser needs."""
+    skip = terminal_only(found)
     return sorted(
-        path.relative_to(root).as_posix()
-        for pattern in PACKAGE_DATA for path in (root / package).glob(pattern) if path.is_file()
+        relative.as_posix() for relative in (path.relative_to(root) for path in (root / package).rglob("*.py"))
+        if not _is_test_path(relative) and not any(p.startswith(".") for p in relative.parts)
+        and relative.as_posix() not in skip
     )
 
 
-def package_files(root: Path = ROOT) -> list[str]:
-    """What the page loads at start: the shell's and Zero's modules and data files."""
-    return sorted(package_modules(root) + [name for package in PACKAGES for name in package_data(package, root)])
+def package_modules(root: Path = ROOT, found: Iterable[Entry] | None = None) -> list[str]:
+    """POSIX paths, relative to ``root``, of the Python files the browser loads at start."""
+    return sorted(name for package in eager_packages(found) for name in modules_of(package, root, found))
+
+
+def package_data(package: str, root: Path = ROOT, found: Iterable[Entry] | None = None) -> list[str]:
+    """POSIX paths, relative to ``root``, of ``package``'s data files (``PACKAGE_DATA``, and a game's ``data``)."""
+    extra = [f"{game.package}/{name}" for game in games(found) if game.package == package for name in game.data]
+    return sorted(
+        path.relative_to(root).as_posix()
+        for pattern in PACKAGE_DATA for path in (root / package).glob(pattern) if path.is_file()
+    ) + [name for name in extra if (root / name).is_file()]
+
+
+def package_files(root: Path = ROOT, found: Iterable[Entry] | None = None) -> list[str]:
+    """What the page loads at start: the shell's and the eager games' modules and data files."""
+    return sorted(package_modules(root, found)
+                  + [name for package in eager_packages(found) for name in package_data(package, root, found)])
 
 
 def _module(name: str) -> str:
@@ -109,60 +123,69 @@ def imported_names(nodes: Iterable[ast.AST], package: str) -> set[str]:
     return found
 
 
-def _imports(root: Path, name: str) -> set[str]:
-    """The modules of the quiz package that module file ``name`` imports (absolute or relative)."""
-    package = _module(name) if name.endswith("__init__.py") else _module(name).rpartition(".")[0]
-    found = imported_names(ast.walk(ast.parse((root / name).read_text(encoding="utf-8"))), package)
-    return {m for m in found if m == QUIZ_PACKAGE or m.startswith(QUIZ_PACKAGE + ".")}
+def _imports(root: Path, name: str, package: str) -> set[str]:
+    """The modules of ``package`` that module file ``name`` imports (absolute or relative)."""
+    within = _module(name) if name.endswith("__init__.py") else _module(name).rpartition(".")[0]
+    found = imported_names(ast.walk(ast.parse((root / name).read_text(encoding="utf-8"))), within)
+    return {m for m in found if m == package or m.startswith(package + ".")}
 
 
-def quiz_files(root: Path = ROOT) -> list[str]:
-    """The quiz's files the page fetches when the quiz is chosen: its modules (not the terminal's), each
-    after the modules it imports (so the page can compile them one at a time), then its texts and the deck."""
-    if not (root / QUIZ_PACKAGE).is_dir():
+def lazy_files(game: Entry, root: Path = ROOT, found: Iterable[Entry] | None = None) -> list[str]:
+    """A lazy game's files the page fetches when it is opened: its modules (not the terminal's), each after the
+    modules it imports (so the page can compile them one at a time), then its texts and data files."""
+    if not (root / game.package).is_dir():
         return []
-    found = sorted(
-        path.relative_to(root).as_posix() for path in (root / QUIZ_PACKAGE).rglob("*.py")
-        if not _is_test_path(path.relative_to(root)) and path.relative_to(root).as_posix() not in QUIZ_TERMINAL_ONLY
-    )
-    modules = {_module(name): name for name in found}
+    modules = {_module(name): name for name in modules_of(game.package, root, found)}
     ordered: list[str] = []
 
     def visit(module: str, path: tuple[str, ...]) -> None:
         if modules[module] in ordered or module in path:
             return
         parent = module.rpartition(".")[0]
-        for dependency in sorted(_imports(root, modules[module]) | ({parent} if parent else set())):
+        for dependency in sorted(_imports(root, modules[module], game.package) | ({parent} if parent else set())):
             if dependency in modules:
                 visit(dependency, (*path, module))
         ordered.append(modules[module])
 
     for module in modules:
         visit(module, ())
-    return ordered + package_data(QUIZ_PACKAGE, root) + [name for name in QUIZ_DATA if (root / name).is_file()]
+    return ordered + package_data(game.package, root, found)
 
 
-def quiz_list(root: Path = ROOT) -> str:
+def quiz_files(root: Path = ROOT) -> list[str]:
+    """The quiz's files (``lazy_files`` of the registry's ``quiz``)."""
+    return lazy_files(registry.entry("quiz"), root)
+
+
+def lazy_list(root: Path = ROOT, found: Iterable[Entry] | None = None) -> str:
     """The text of ``tabletop/web/game_files.py``: per game the page loads only when it is opened, its files
     (each after the modules it imports) and its style sheet."""
-    names = "".join(f"        {name!r},\n" for name in quiz_files(root))
+    lazy = [game for game in games(found) if game.lazy]
+    styles = ", ".join(f"{game.package!r}: {game.style!r}" for game in lazy if game.style)
+    files = "".join(
+        f"    {game.package!r}: (\n" + "".join(f"        {name!r},\n" for name in lazy_files(game, root, found))
+        + "    ),\n" for game in lazy
+    )
     return (
         '"""The files of the games the page loads only when one is opened (``tabletop.registry``: ``lazy``).\n\n'
         'Generated by tools/filelist.py --write.\n"""\n\n'
-        f"STYLES: dict[str, str] = {{{QUIZ_PACKAGE!r}: {QUIZ_STYLE!r}}}\n"
-        f"FILES: dict[str, tuple[str, ...]] = {{\n    {QUIZ_PACKAGE!r}: (\n{names}    ),\n}}\n"
+        f"STYLES: dict[str, str] = {{{styles}}}\n"
+        f"FILES: dict[str, tuple[str, ...]] = {{\n{files}}}\n"
     )
 
 
-def check_quiz(root: Path = ROOT) -> str | None:
-    """``None`` if the quiz's file list is current, else how to fix it."""
-    path = root / QUIZ_LIST
-    if path.is_file() and path.read_text(encoding="utf-8") == quiz_list(root):
+def check_lazy(root: Path = ROOT, found: Iterable[Entry] | None = None) -> str | None:
+    """``None`` if the lazy games' file list is current, else how to fix it."""
+    path = root / LAZY_LIST
+    if path.is_file() and path.read_text(encoding="utf-8") == lazy_list(root, found):
         return None
-    return f"{QUIZ_LIST} does not list the quiz's files. Regenerate it with: {REGENERATE}"
+    return f"{LAZY_LIST} does not list the lazy games' files. Regenerate it with: {REGENERATE}"
 
 
-def site_files(root: Path = ROOT) -> list[str]:
+check_quiz = check_lazy  # the older name
+
+
+def site_files(root: Path = ROOT, found: Iterable[Entry] | None = None) -> list[str]:
     """Every file the static site serves to run the game, as POSIX paths relative to ``root``."""
     files = [name for name in ROOT_FILES if (root / name).is_file()]
     for folder in ASSET_DIRS:
@@ -174,24 +197,27 @@ def site_files(root: Path = ROOT) -> list[str]:
                 and not any(part.startswith(".") for part in relative.parts)
             ):
                 files.append(relative.as_posix())
-    files += package_files(root)
-    files += quiz_files(root)
+    files += package_files(root, found)
+    for game in games(found):
+        if game.lazy:
+            files += lazy_files(game, root, found)
+    files += [game.style for game in games(found) if game.style and (root / game.style).is_file()]
     return sorted(set(files))
 
 
-def files_table(root: Path = ROOT) -> str:
+def files_table(root: Path = ROOT, found: Iterable[Entry] | None = None) -> str:
     """The ``[files]`` table for ``pyscript.toml``."""
     lines = [FILES_HEADER]
-    lines += [f'"./{name}" = "{name}"' for name in package_files(root)]
+    lines += [f'"./{name}" = "{name}"' for name in package_files(root, found)]
     return "\n".join(lines) + "\n"
 
 
-def render_config(current: str, root: Path = ROOT) -> str:
+def render_config(current: str, root: Path = ROOT, found: Iterable[Entry] | None = None) -> str:
     """``current`` config text with its ``[files]`` table (and everything after) regenerated."""
-    head, found, _ = current.partition("\n" + FILES_HEADER)
-    if not found:
+    head, header, _ = current.partition("\n" + FILES_HEADER)
+    if not header:
         head = current
-    return head.rstrip("\n") + "\n\n" + files_table(root)
+    return head.rstrip("\n") + "\n\n" + files_table(root, found)
 
 
 def check(root: Path = ROOT) -> str | None:
@@ -201,7 +227,7 @@ def check(root: Path = ROOT) -> str | None:
     if render_config(current, root) == current:
         return None
     return (
-        f"{CONFIG}'s [files] table does not match the {', '.join(PACKAGES)} packages "
+        f"{CONFIG}'s [files] table does not match the {', '.join(eager_packages())} packages "
         f"(modules or text catalogs added, moved or removed?). Regenerate it with: {REGENERATE}"
     )
 
@@ -217,11 +243,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.write:
         path = ROOT / CONFIG
         path.write_text(render_config(path.read_text(encoding="utf-8")), encoding="utf-8")
-        (ROOT / QUIZ_LIST).write_text(quiz_list(), encoding="utf-8")
-        print(f"wrote {CONFIG} ({len(package_files())} files) and {QUIZ_LIST} ({len(quiz_files())} files)")
+        (ROOT / LAZY_LIST).write_text(lazy_list(), encoding="utf-8")
+        lazy = sum(len(lazy_files(game)) for game in games() if game.lazy)
+        print(f"wrote {CONFIG} ({len(package_files())} files) and {LAZY_LIST} ({lazy} files)")
         return 0
     if args.check:
-        problem = check() or check_quiz()
+        problem = check() or check_lazy()
         print(problem or f"{CONFIG} is up to date", file=sys.stderr if problem else sys.stdout)
         return 1 if problem else 0
     print("\n".join(site_files()))

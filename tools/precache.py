@@ -1,6 +1,7 @@
 """The service worker's precache list and release version, generated into ``sw.js``.
 
     python tools/precache.py --write        # regenerate the block between the markers in sw.js
+                                            # (and index.html's first screen: tools/firstscreen.py)
     python tools/precache.py --check        # exit 1 if sw.js is out of date (the tests run this)
     python tools/precache.py --site _site   # copy the deployable site into a folder (GitHub Pages)
 
@@ -113,12 +114,18 @@ def main(argv: list[str] | None = None) -> int:
     mode.add_argument("--site", type=Path, metavar="DIR", help="copy the deployable site into DIR")
     args = parser.parse_args(argv)
     if args.write:
+        # index.html holds the first screen as Python paints it: redrawn first, since sw.js hashes the page.
+        from tools import firstscreen
+
+        firstscreen.main(["--write"])
         path = ROOT / SERVICE_WORKER
         path.write_text(render(path.read_text(encoding="utf-8")), encoding="utf-8")
         print(f"wrote {SERVICE_WORKER}: version {version()}, {len(precache_files())} files")
         return 0
     if args.check:
-        problem = filelist.check() or filelist.check_quiz() or check()
+        from tools import firstscreen
+
+        problem = filelist.check() or filelist.check_quiz() or firstscreen.check() or check()
         print(problem or f"{SERVICE_WORKER} is up to date", file=sys.stderr if problem else sys.stdout)
         return 1 if problem else 0
     if args.list:

@@ -656,11 +656,6 @@ SHEET_DOC = DocType(SHEET_TYPE, SHEET_SCHEMA, "score sheet", "Zero", SHEET_MIGRA
 GAME_DOC = DocType(GAME_TYPE, GAME_SCHEMA, "saved match", "Zero", GAME_MIGRATIONS, MAX_GAME_CHARS)
 
 
-def sheet_from_data(data: object) -> ScoreSheet:
-    """A sheet from decoded JSON of any known schema; ``DataError`` subclasses say what is wrong."""
-    return _check_sheet(data, salvage=False)[0]
-
-
 def load_sheet(text: str | bytes) -> ScoreSheet:
     """Read a score sheet (stored or imported JSON, any known schema); raise a ``DataError`` subclass if bad."""
     return _finish(read_sheet_steps(text, salvage=False))[0]
@@ -765,10 +760,6 @@ def _scan_object(text: str) -> Iterator[tuple[str, Any]]:
                 break
     if space(i) != len(text):
         raise ValueError("text after the object")
-
-
-def _check_sheet(data: object, *, salvage: bool) -> tuple[ScoreSheet, list[str]]:
-    return _finish(_check_sheet_steps(data, salvage=salvage))
 
 
 def _check_sheet_steps(data: object, *, salvage: bool, consume: bool = False) -> Steps:

@@ -21,11 +21,11 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 from pyscript import document, js_import, window  # type: ignore[import-not-found]
 
 from tabletop import effects as fx
-from tabletop.remote import JOIN
+from tabletop.remote import JOIN, message
 
 SEGNO = ("__init__.py", "consts.py", "encoder.py", "utils.py", "writers.py")
 SEGNO_URL = "./assets/vendor/segno/"
@@ -48,7 +48,7 @@ class Links:
         self.pcs: dict[int, Any] = {}
         self.channels: dict[int, Any] = {}
         self.generation: dict[int, int] = {}
-        self.proxies: dict[int, list[Any]] = {}
+        self.proxies: dict[int, list[tuple[Any, str, Any]]] = {}  # (target, event, listener) of each channel
         self.sent: dict[int, str] = {}
         self.stream: Any = None
         self.scanning = False
@@ -138,7 +138,7 @@ class Links:
         for target, kind, handler in ((channel, "open", opened), (channel, "message", heard),
                                       (channel, "close", closed), (pc, "connectionstatechange", changed)):
             proxy = create_proxy(lambda event, handler=handler: self.page.guarded(handler, event))
-            proxies.append(proxy)
+            proxies.append((target, kind, proxy))
             target.addEventListener(kind, proxy)
         self.proxies[seat] = proxies
         return pc, generation
@@ -200,7 +200,10 @@ class Links:
         pc = self.pcs.pop(seat, None)
         channel = self.channels.pop(seat, None)
         self.sent.pop(seat, None)
-        for proxy in self.proxies.pop(seat, []):
+        # Each listener is taken off its target before it is destroyed: the channel closes later (below), and its
+        # close event must not reach a destroyed proxy ("Object has already been destroyed", uncaught).
+        for target, kind, proxy in self.proxies.pop(seat, []):
+            target.removeEventListener(kind, proxy)
             proxy.destroy()
         if pc is not None:
             def close() -> None:
@@ -208,13 +211,16 @@ class Links:
                     channel.close()
                 pc.close()
 
-            window.setTimeout(create_proxy(close), 400)
+            window.setTimeout(create_once_callable(close), 400)
 
     def close(self, seat: int) -> None:
         self.drop(seat)
 
     def close_all(self) -> None:
+        """The page leaves its game (the host tapped Games, or opened another): each open channel is told goodbye
+        first, so that its phone says the table set up another game, not that the connection was lost."""
         for seat in list(self.pcs):
+            self.send(seat, message("bye", why="gone"))
             self.drop(seat)
         self.stop_scan()
 
@@ -373,9 +379,15 @@ class Links:
             found = await self.ask({"op": "wait", "nonce": nonce})
             if found is None:
                 await asyncio.sleep(2)
+            elif found.get("withdrawn"):  # wrong codes were typed: the relay took this one back; a new one
+                again = await self.ask({"op": "offer", "nonce": nonce, "text": text})
+                if not again or not isinstance(again.get("code"), str):
+                    return
+                if self.generation.get(seat) == generation:
+                    self.page.send(fx.Posted(nonce, again["code"], withdrawn=True))
             elif isinstance(found.get("text"), str):
                 if self.generation.get(seat) == generation:
-                    self.page.send(fx.Scanned(found["text"]))
+                    self.page.send(fx.Scanned(found["text"], typed=found.get("typed") is True))
                 return
             elif found.get("gone"):
                 return

@@ -23,7 +23,7 @@ from tabletop.ids import timestamp
 from tabletop.regions import Regions
 from tabletop.runtime import Runtime
 from tabletop.store import Store, request_persistence
-from tabletop.widgets import Screen, deliberate_press
+from tabletop.widgets import Screen, deliberate_press, shortcut
 
 from .link import Links
 
@@ -34,6 +34,24 @@ MARK_PREFIX = "zero:"  # performance marks the benchmarks and tests read
 def js_text(value: Any) -> str | None:
     """A JS string as text; ``null`` (``None`` or a falsy ``JsNull``) as ``None``."""
     return None if value is None or (not value and value != "") else str(value)
+
+
+CONTROL_ROLES = ("button", "link", "checkbox", "radio", "switch", "tab", "menuitem", "option")
+TEXT_INPUTS = ("text", "number", "search", "email", "tel", "url", "password")
+
+
+def focused_kind(target: Any) -> str:
+    """What has the focus, for ``tabletop.widgets.shortcut``: "text", "control" or ""."""
+    if not target or not getattr(target, "tagName", None) or not hasattr(target, "getAttribute"):
+        return ""
+    tag = str(target.tagName or "").lower()
+    if tag in ("select", "textarea"):
+        return "text"
+    if tag == "input":
+        return "text" if str(getattr(target, "type", "") or "text").lower() in TEXT_INPUTS else "control"
+    if tag in ("button", "a", "summary") or str(target.getAttribute("role") or "") in CONTROL_ROLES:
+        return "control"
+    return ""
 
 
 class Page:
@@ -53,6 +71,7 @@ class Page:
         self.on_open: Callable[[str], None] = lambda game: None
         self.chrome_lang = ""
         self.had_confirm = False
+        self.input_seen = False  # no key or tap yet in this page (just opened, or reloaded)
         self.handoff_at = 0.0  # when the hand-off appeared (ms, the events' clock)
         self.pressed_at = 0.0  # when the last pointer press began
         self.no_scroll = self.to_js({"preventScroll": True})
@@ -148,7 +167,8 @@ class Page:
             self.focus_first(screen)
         elif confirm and not self.had_confirm:
             self.focus(".confirm .btn.primary")
-        elif not active or not active.isConnected or document.activeElement == document.body:
+        elif not active or not active.isConnected or document.activeElement == document.body \
+                or bool(getattr(document.activeElement, "disabled", False)):  # a press disabled its own button
             self.refocus(active, screen)
         self.had_confirm = confirm
         self.view.after(before, after, token)
@@ -201,15 +221,20 @@ class Page:
     # ---- focus ----
 
     def focus(self, selector: str) -> bool:
-        """Focus the first element ``selector`` finds, without scrolling to it; False if there is none."""
-        node = self.root.querySelector(selector)
-        if not node:
-            return False
-        node.focus(self.no_scroll)
-        return True
+        """Focus the first element ``selector`` finds that takes focus (not a disabled button, not a plain
+        card), without scrolling to it; False if there is none."""
+        for node in self.root.querySelectorAll(selector):
+            node.focus(self.no_scroll)
+            if document.activeElement == node:
+                return True
+        return False
 
     def focus_first(self, screen: Screen) -> None:
-        """Where the screen starts: the first of its ``focus`` selectors that finds an element."""
+        """Where the screen starts: the first of its ``focus`` selectors that finds an element. Before the first key
+        or tap of a page (a reload in the middle of a game), its heading, if it takes focus: a control focused by
+        the page then would wear the keyboard's ring (the browser cannot tell who is there)."""
+        if not self.input_seen and self.focus('h1[tabindex="-1"]'):
+            return
         for selector in screen.focus:
             if self.focus(selector):
                 return
@@ -286,19 +311,20 @@ class Page:
         self.send(FileChosen(text, pick.tag, data))
 
     def on_key(self, event: Any) -> None:
+        self.input_seen = True
         screen = self.screen
         if screen is None or event.ctrlKey or event.metaKey or event.altKey:
             return
         target = event.target
-        tag = str(target.tagName or "").lower() if target else ""
-        typing = tag in ("input", "select", "textarea")
-        for key in screen.keys:
-            if key.key == event.key and (key.fields or not typing):
-                event.preventDefault()
-                self.send(self.plugin.message(str(key.action), key.arg))
-                return
+        focused = focused_kind(target)
+        typing = focused == "text"
+        key = shortcut(screen.keys, str(event.key), focused)
+        if key is not None:
+            event.preventDefault()
+            self.send(self.plugin.message(str(key.action), key.arg))
+            return
         if event.key in ARROWS and not typing and target and target.closest("[data-zone]") \
-                and target.getAttribute("data-card"):
+                and (target.getAttribute("data-card") or target.getAttribute("data-question")):
             event.preventDefault()
             self.move_focus(target, event.key)
 
@@ -314,12 +340,16 @@ class Page:
                 if first:
                     first.focus()
                 return
-        cards = list(zone.querySelectorAll("[data-card]"))
-        slugs = [c.getAttribute("data-card") for c in cards]
-        i = slugs.index(card.getAttribute("data-card"))
+        hook = "data-card" if card.getAttribute("data-card") else "data-question"
+        cards = [c for c in zone.querySelectorAll(f"[{hook}]") if not getattr(c, "disabled", False)]
+        slugs = [c.getAttribute(hook) for c in cards]
+        if card.getAttribute(hook) not in slugs:
+            return
+        i = slugs.index(card.getAttribute(hook))
         cards[(i + ARROWS[key]) % len(cards)].focus()
 
     def on_pointerdown(self, event: Any) -> None:
+        self.input_seen = True
         self.pressed_at = float(event.timeStamp)
         if self.view is not None and self.runtime is not None:
             self.view.pressed(self.runtime.state)

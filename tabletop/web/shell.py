@@ -16,7 +16,8 @@ from typing import Any
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from tabletop import phone, registry
-from tabletop.home import HOME, chosen_game, pick_language, words
+from tabletop.home import HOME, chosen_game, loading_words, pick_language
+from tabletop.i18n import LANGUAGES
 from tabletop.plugin import Launch
 from tabletop.prefs import PREFS
 from tabletop.remote import JOIN
@@ -43,11 +44,11 @@ def phone_code() -> tuple[str, str] | None:
     hash_text = str(window.location.hash or "")
     if hash_text.startswith(JOIN):
         code = hash_text[len(JOIN):]
-        return phone.game_of(code) or "zero", code
+        return phone.game_of(code) or registry.GAMES[0].name, code
     params = window.URLSearchParams.new(window.location.search)
     if params.has("join"):
-        game = str(params.get("join") or "zero")
-        return (game if game in {g.name for g in registry.GAMES} else "zero"), ""
+        game = str(params.get("join") or "")
+        return (game if game in {g.name for g in registry.GAMES} else registry.GAMES[0].name), ""
     return None
 
 
@@ -100,7 +101,7 @@ class Shell:
         entry = registry.entry(game)
         if entry.lazy:
             self.root.replaceChildren(self.page.live)
-            self.page.live.textContent = words(self.lang)["loading"]
+            self.page.live.textContent = loading_words(self.lang, game)["loading"]
             await load_files(entry.package)
         self.page.links.facing = "environment"  # a phone's camera looks at the tablet
         state, effects = phone.launch(self.lang, game, code)
@@ -113,7 +114,7 @@ class Shell:
         try:
             if entry.lazy:
                 self.root.replaceChildren(self.page.live)
-                self.page.live.textContent = words(self.lang)["loading"]
+                self.page.live.textContent = loading_words(self.lang, name)["loading"]
                 await load_files(entry.package)
             plugin = registry.plugin(name)
         except Exception as err:
@@ -121,7 +122,7 @@ class Shell:
             node = document.createElement("p")
             node.className = "load-error"
             node.setAttribute("role", "alert")
-            node.textContent = words(self.lang)["failed"]
+            node.textContent = loading_words(self.lang, name)["failed"]
             self.root.replaceChildren(node)
             self.store.add(PREFS.name, {"game": None})
             return
@@ -192,7 +193,16 @@ async def start() -> Shell:
         await shell.phone(*joining)
         document.documentElement.dataset.app = "ready"
         return shell
-    choice = chosen_game(game, shell.prefs.get("game"))
+    # What the visitor did on the first screen (index.html's, before Python: assets/first.js) is carried out now.
+    before = document.documentElement
+    first_lang = before.getAttribute("data-first-lang")
+    if first_lang in LANGUAGES:
+        shell.lang = first_lang
+        shell.store.add(PREFS.name, {"lang": first_lang})
+    tapped = chosen_game(before.getAttribute("data-pending"), None)
+    if tapped is not None and tapped != game:  # a tap, not the link's own game: remembered as a tap on the screen
+        shell.store.add(PREFS.name, {"game": tapped, "lang": shell.lang})
+    choice = chosen_game(tapped or game, shell.prefs.get("game"))
     if choice is not None:
         await shell.open(choice)
     else:

@@ -139,6 +139,20 @@ _UNOPENED: list[Page] = []
 _WARM_LOADS: list[LoadedPage] = []
 
 
+# The uncaught errors of the pages the test under way opened with :func:`open_game`.
+_UNCAUGHT: list[str] = []
+
+
+@pytest.fixture(autouse=True)
+def no_uncaught_errors() -> Iterator[None]:
+    """Every browser test fails if a page it opened with :func:`open_game` threw an uncaught error (an error no
+    console message shows: the player sees nothing, and what failed is left half done)."""
+    _UNCAUGHT.clear()
+    yield
+    uncaught, _UNCAUGHT[:] = list(_UNCAUGHT), []
+    assert uncaught == [], f"uncaught page errors: {uncaught}"
+
+
 @pytest.fixture(scope="module")
 def context_options() -> dict[str, Any]:
     """The options of a module's ``warm_context`` (a module overrides this fixture to change them)."""
@@ -251,10 +265,14 @@ class LoadedPage:
     on_console: Callable[[ConsoleMessage], None]
     page_errors: list[str] = field(default_factory=list)  # uncaught errors, where a fixture records them
 
+    on_error: Callable[[Any], None] | None = None
+
     def detach(self) -> None:
         """Stop recording the page's requests and console errors (a tab that outlives its test)."""
         self.requests.detach(self.page)
         self.page.remove_listener("console", self.on_console)
+        if self.on_error is not None:
+            self.page.remove_listener("pageerror", self.on_error)
 
 
 def open_game(
@@ -290,11 +308,18 @@ def open_game(
             console_errors.append(message.text)
 
     page.on("console", on_console)
+    page_errors: list[str] = []
+
+    def on_error(error: Any) -> None:  # an uncaught error: the test fails (see ``no_uncaught_errors``)
+        page_errors.append(str(error))
+        _UNCAUGHT.append(f"{page.url}: {error}")
+
+    page.on("pageerror", on_error)
     if stored is not None:
         page.goto(site_url + SMALL_FILE)
         page.evaluate(STORE_ITEMS, dict(stored))
     requests = RequestLog().attach(page)
-    loaded = LoadedPage(page, requests, console_errors, on_console)
+    loaded = LoadedPage(page, requests, console_errors, on_console, page_errors, on_error)
     if warm:
         _WARM_LOADS.append(loaded)
     page.goto(site_url + path)
@@ -322,7 +347,7 @@ def booted_page(browser: Browser, site_url: str, path: str, **options: Any) -> I
     try:
         loaded = open_game(context, site_url, path)
         yield loaded.page
-        assert loaded.console_errors == []
+        assert loaded.console_errors == [] and loaded.page_errors == []
     finally:
         context.close()
 

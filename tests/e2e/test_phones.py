@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import os
 import time
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -86,6 +87,40 @@ def timed(what: str, began: float) -> float:
     seconds = time.perf_counter() - began
     TIMES.setdefault(what, []).append(seconds)
     return seconds
+
+
+# What of the game the tablet's phones bar covers: every drawn element of the game's view whose box meets the bar's.
+COVERED = """() => {
+  const bar = document.querySelector('.phones');
+  if (!bar) return ['(no phones bar)'];
+  const b = bar.getBoundingClientRect(), out = [];
+  if (b.bottom > innerHeight || b.top < 0) out.push('(the bar is out of view)');
+  for (const el of document.querySelectorAll('.view *')) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
+    const w = Math.min(b.right, r.right) - Math.max(b.left, r.left);
+    const h = Math.min(b.bottom, r.bottom) - Math.max(b.top, r.top);
+    if (w > 1 && h > 1) out.push(`${el.tagName.toLowerCase()}.${el.className} "${el.textContent.slice(0, 40)}"`);
+  }
+  return out;
+}"""
+SIZES = ((1024, 768), (768, 1024), (390, 844))
+
+
+def bar_covers_nothing(tablet: Page, what: str) -> None:
+    """At each of the three sizes (from the top of the page), the phones bar covers nothing of the game."""
+    from tests.e2e.conftest import settled
+
+    for width, height in SIZES:
+        tablet.set_viewport_size({"width": width, "height": height})
+        tablet.evaluate("() => window.scrollTo(0, 0)")
+        settled(tablet)
+        covered = tablet.evaluate(COVERED)
+        if SHOTS:
+            Path(SHOTS).mkdir(parents=True, exist_ok=True)
+            tablet.screenshot(path=str(Path(SHOTS, f"tablet-{what}-{width}x{height}.png")), animations="disabled")
+        assert covered == [], f"{what} at {width}x{height}: the phones bar covers {covered}"
+    tablet.set_viewport_size({"width": 1024, "height": 768})
 
 
 class Phone:
@@ -162,6 +197,7 @@ class Table:
 
     def watch(self, page: Page, who: str) -> Page:
         page.on("console", lambda m: self.errors.append(f"{who}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda error: self.errors.append(f"{who}, uncaught: {error}"))
         return page
 
     def open_tablet(self, path: str) -> Page:
@@ -390,6 +426,7 @@ def test_a_zero_match_of_four_three_on_phones_to_the_end_through_a_phone_reload_
             on[2].reload()
             tablet.wait_for_function("() => document.querySelector(\"[data-phone='2'].away\")", timeout=STEP_MS)
             on[2].shot("zero-join")
+            bar_covers_nothing(tablet, "zero-away")  # three seats on phones, one of them away: its three buttons
             assert saved().round == r, "the game moved without the seat's phone"
             table.pair(on[2], 2)
             tablet.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=STEP_MS)
@@ -477,9 +514,13 @@ def test_a_quiz_of_three_teams_on_phones_to_the_end_through_a_phone_reload_and_t
     if tablet is not None and tablet.evaluate(SCREEN) == "match-end":  # the tablet leaves Zero for the quiz
         tablet.click("[data-action=games]")
         tablet.click("[data-action=open-game][data-arg=quiz]")
-        for phone in table.phones:  # Zero's table is gone: each phone says so
+        for phone in table.phones:  # Zero's table is gone: each phone says so (its goodbye, not a lost connection)
             assert phone.page is not None
             phone.page.wait_for_function("() => document.body.dataset.screen === 'join'", timeout=STEP_MS)
+            gone = tomllib.loads(Path(f"tabletop/texts/{phone.lang}.toml").read_text("utf-8"))["join"]["why"]
+            phone.page.wait_for_function("(text) => document.body.innerText.includes(text)", arg=gone["gone"],
+                                         timeout=STEP_MS)
+            assert gone["closed"] not in phone.page.inner_text("body")
     else:
         tablet = table.open_tablet("?game=quiz&seed=8&speed=fast")
         tablet.wait_for_function(READY, timeout=BOOT_MS)
@@ -562,6 +603,7 @@ def test_a_quiz_of_three_teams_on_phones_to_the_end_through_a_phone_reload_and_t
                     phone.reload()
                     tablet.wait_for_function("() => document.querySelector(\"[data-phone='1'].away\")",
                                              timeout=STEP_MS)
+                    bar_covers_nothing(tablet, "quiz-away")  # three teams on phones, one away
                     table.pair(phone, 1)
                     assert not page.query_selector(".team.mine button[data-question]:not([disabled])")
                     phone.shot("quiz-picked")
@@ -667,6 +709,7 @@ def test_a_firefox_phone_pairs_with_a_chromium_tablet_and_plays_its_seat_holding
         tablet = context.new_page()
         errors: list[str] = []
         tablet.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        tablet.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
         tablet.goto(site_url + "?game=zero&seed=8&speed=fast", wait_until="commit")
         tablet.wait_for_function(READY, timeout=BOOT_MS)
         tablet.select_option("[data-field='seat-kind:1']", "phone")

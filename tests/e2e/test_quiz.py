@@ -315,6 +315,62 @@ def test_a_round_by_keyboard_alone_with_each_reveal_said_in_the_live_region(
     expect(page.locator(".target .round-label")).to_have_text("Round 2", timeout=STEP_MS)
 
 
+def test_enter_on_a_power_a_second_card_or_rules_never_plays_and_focus_is_never_lost(
+    warm_context: BrowserContext, site_url: str
+) -> None:
+    """Item 10, by keyboard alone: a key does what the focused control says; the arrows move between the
+    team's cards; after "Change this card" the focus is on the new card, never the body or a disabled button."""
+    page = first_visit(warm_context, site_url, "?game=quiz")
+    set_up(page, ("people", "easy"), ("Owls",), seed=4)
+    page.locator("[data-action=start]").focus()
+    page.keyboard.press("Enter")
+    cards = page.locator(".team.mine button[data-question]")
+    expect(cards.first).to_be_focused(timeout=STEP_MS)
+    focused = "() => document.activeElement.dataset.question || document.activeElement.dataset.action || " \
+        "document.activeElement.tagName"
+    second = str(cards.nth(1).get_attribute("data-question"))
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused) == second, "ArrowRight moves to the team's next card"
+    page.keyboard.press("ArrowLeft")
+    first = str(cards.first.get_attribute("data-question"))
+    assert page.evaluate(focused) == first
+    page.keyboard.press("Enter")  # Enter on a card chooses it
+    expect(cards.first).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")  # Enter on a second card moves the choice, and plays nothing
+    expect(cards.nth(1)).to_have_attribute("aria-pressed", "true")
+    expect(cards.first).to_have_attribute("aria-pressed", "false")
+    plus = page.locator("[data-action=shift][data-arg='+200']")
+    plus.focus()
+    page.keyboard.press("Enter")  # Enter on +200 turns the power on, and plays nothing
+    expect(plus).to_have_attribute("aria-pressed", "true")
+    assert page.locator("body").get_attribute("data-screen") == "choose"
+    assert cards.count() >= 4, "nothing was played"
+    page.keyboard.press("Space")
+    expect(plus).to_have_attribute("aria-pressed", "false")
+    rules = page.locator("[data-action=rules]").first
+    rules.focus()
+    page.keyboard.press("Enter")  # Enter on Rules opens the rules, and plays nothing
+    back = page.locator("[data-action=back]")
+    expect(back).to_be_visible(timeout=STEP_MS)
+    back.focus()
+    page.keyboard.press("Enter")
+    expect(cards.nth(1)).to_have_attribute("aria-pressed", "true", timeout=STEP_MS)
+    assert page.evaluate("() => document.activeElement !== document.body")
+    change = page.locator("[data-action=change]")
+    change.focus()
+    page.keyboard.press("Enter")
+    expect(change).to_have_attribute("aria-pressed", "true")
+    cards.nth(2).focus()
+    page.keyboard.press("Space")
+    confirm = page.locator("[data-action=confirm]")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    fresh = page.locator(".team.mine button.qcard.fresh")
+    expect(fresh).to_be_focused(timeout=STEP_MS)  # the new card, not the body nor the disabled Play
+    assert page.evaluate("() => !document.activeElement.disabled && document.activeElement !== document.body")
+
+
 def test_the_quiz_sheet_exports_imports_clears_and_forgets_the_shown_questions(
     warm_context: BrowserContext, chromium: Browser, site_url: str, tmp_path: Path
 ) -> None:

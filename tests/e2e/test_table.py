@@ -558,3 +558,71 @@ def test_a_handler_that_fails_shows_an_error_and_the_page_plays_on(fresh_context
     page.locator("[data-action=start]").click()
     assert next_step(page) == "knock"  # the bots played: their loop and the listeners are alive
     assert len(loaded.console_errors) == 1 and "no-such-command" in loaded.console_errors[0]
+
+
+# ---- the table stays put (issue 36, item 7) -------------------------------------------------------
+
+# Every animation frame: the pool's top and each seat's height, while the bots think and play.
+WATCH_LAYOUT = """() => {
+    window.__layout = {pool: new Set(), seats: {}};
+    const tick = () => {
+        const pool = document.querySelector('[data-zone=pool]');
+        if (pool && document.body.dataset.screen === 'table') {
+            window.__layout.pool.add(Math.round(pool.getBoundingClientRect().top));
+            for (const seat of document.querySelectorAll('.opponents .seat')) {
+                const all = window.__layout.seats[seat.dataset.seat] ||= new Set();
+                all.add(Math.round(seat.getBoundingClientRect().height));
+            }
+        }
+        window.__layoutFrame = requestAnimationFrame(tick);
+    };
+    tick();
+}"""
+READ_LAYOUT = """() => { cancelAnimationFrame(window.__layoutFrame);
+    const seats = Object.fromEntries(Object.entries(window.__layout.seats).map(([k, v]) => [k, [...v]]));
+    return {pool: [...window.__layout.pool], seats}; }"""
+
+
+@pytest.mark.parametrize("size", ["1024x768", "390x844"])
+def test_the_pool_and_the_seats_keep_their_place_while_bots_think_deal_and_swap(game: Page, size: str) -> None:
+    page = game
+    page.locator("[data-action=add-seat]").click()
+    page.locator("[data-action=add-seat]").click()
+    page.locator("[data-field=speed]").select_option("normal")
+    width, height = VIEWPORTS[size]
+    page.set_viewport_size({"width": width, "height": height})
+    page.locator("[data-action=start]").click()
+    assert next_step(page) == "knock"
+    page.evaluate(WATCH_LAYOUT)
+    for _ in range(2):  # two turns of mine, and the four bots' turns between them (thinking, swapping)
+        if next_step(page) != "knock":
+            break
+        swap_first_cards(page)
+        page.wait_for_timeout(300)
+    next_step(page)
+    seen = page.evaluate(READ_LAYOUT)
+    assert len(seen["pool"]) == 1, f"the pool moved between turns: tops {sorted(seen['pool'])}, {seen['seats']}"
+    moved = {seat: sorted(heights) for seat, heights in seen["seats"].items() if len(heights) > 1}
+    assert not moved, f"seats changed height: {moved}"
+
+
+def test_a_reload_mid_game_keeps_the_pool_offers_no_tutorial_and_rings_no_card(fresh_context: BrowserContext,
+                                                                               site_url: str) -> None:
+    page = open_game(fresh_context, site_url, f"?seed={SEED}&speed=fast").page
+    expect(page.locator("[data-notice='tutorial.offer']")).to_be_visible()  # a first visit: the offer
+    page.locator("[data-action=start]").click()
+    assert next_step(page) == "knock"
+    pool = "[data-zone=pool] [data-card]"
+    swap_first_cards(page)
+    assert next_step(page) == "knock"
+    before = page.locator(pool).evaluate_all("els => els.map(e => e.dataset.card)")
+    assert before != sorted(before, key=lambda s: (s.split("-")[0], int(s.split("-")[1]))) or len(before) < 2
+    page.reload()
+    page.wait_for_function("() => document.documentElement.dataset.app === 'ready'", timeout=90_000)
+    assert next_step(page) == "knock"
+    assert page.locator(pool).evaluate_all("els => els.map(e => e.dataset.card)") == before
+    expect(page.locator("[data-notice='tutorial.offer']")).to_have_count(0)
+    ringed = "[...document.querySelectorAll(':focus-visible')].filter(e => getComputedStyle(e).outlineStyle !== 'none')"
+    assert page.evaluate(f"{ringed}.map(e => e.outerHTML.slice(0, 80))") == [], "a ring before any key"
+    page.keyboard.press("Tab")  # the keyboard still reaches the game from where focus starts
+    assert page.evaluate("document.activeElement !== document.body")

@@ -44,7 +44,7 @@ def present(state: QuizTable) -> Screen:
     return dress(state, present_table(state))
 
 
-def quiz(deck: Deck | None = None) -> Plugin:
+def quiz(deck: Deck | None = None) -> Plugin[QuizTable]:
     """The quiz, dealing from ``deck`` (the shipped one by default)."""
 
     def launch(start: Launch) -> tuple[QuizTable, Effects]:

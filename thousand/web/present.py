@@ -89,7 +89,8 @@ def rules(s: QuizTable) -> RulesView:
 
 
 FOCUS: dict[Page, tuple[str, ...]] = {
-    Page.CHOOSE: (".team.mine [data-question]", ".prompt"),  # when the bots have chosen: the team's own cards
+    # the card just changed, else the team's own cards (buttons; the page skips what takes no focus)
+    Page.CHOOSE: (".team.mine button.qcard.fresh", ".team.mine button[data-question]", ".quiz-controls .btn"),
     Page.GUESS: ("[data-field=guess]", "h1"),
     Page.REVEAL: (".reveal-buttons .btn", "h1"),
 }
@@ -184,7 +185,7 @@ def handoff(s: QuizTable) -> HandoffView:
     assert isinstance(step, HandOff)
     who = team_name(s, step.who)
     config = s.settings.teams[step.who]
-    named = f"{who} ({', '.join(config.people)})" if config.name and config.people else who
+    named = f"{who} ({t.join(config.people)})" if config.name and config.people else who
     guessing = s.game is not None and s.game.phase is Phase.GUESS
     return HandoffView(t.t("handoff.heading", name=named), t.t("handoff.detail_guess" if guessing else "handoff.detail",
                                                               name=who),
@@ -203,18 +204,19 @@ def question(s: QuizTable, card: Card, *, selected: bool = False, fresh: bool = 
                         lang=own_page.question_lang(s, card.id))
 
 
-def target(s: QuizTable, value: int, number: int, card: RevealedCard | None) -> TargetView:
-    """The target of round ``number`` (``card`` its question card; None for the start card)."""
+def target(s: QuizTable, value: int, number: int, card: RevealedCard | None, undrawn: int = 0) -> TargetView:
+    """The target of round ``number`` (``card`` its question card; None for the start card); ``undrawn``: cards
+    the game has drawn that the screen has not told yet (a reveal before its verdict), still counted in the deck."""
     g = s.game
     assert g is not None
     t = s.texts
     detail = t.t("target.from", question=card.card.text[s.lang]) if card is not None else t.t("target.start")
     return TargetView(t.t("target.label"), str(value), detail, t.t("round", n=number),
-                      t.t("deck.size", n=g.deck_size), t.t("deck.low") if g.deck_low else "")
+                      t.t("deck.size", n=g.deck_size + undrawn), t.t("deck.low") if g.deck_low else "")
 
 
 def powers_text(t: Texts, powers: frozenset[Power]) -> tuple[str, ...]:
-    return tuple(t.t("power." + p.value) for p in POWER_ORDER if p in powers) or (t.t("powers.none"),)
+    return tuple(t.t("power." + p.value) for p in POWER_ORDER if p in powers)
 
 
 def choose(s: QuizTable) -> ChooseView:
@@ -245,6 +247,7 @@ def choose(s: QuizTable) -> ChooseView:
             cards=tuple(question(s, c, selected=team == me and c.id in s.chosen, fresh=c.id == changed,
                                  interactive=mine and team == me) for c in hand),
             mine=team == me, thinking=s.thinking == team,
+            no_powers="" if view.powers[team] else t.t("powers.none"),
         ))
     return ChooseView(target(s, g.target, g.number, g.target_card), tuple(panels), t.t("table_label"),
                       controls(s, view, mine, step))
@@ -258,7 +261,7 @@ def controls(s: QuizTable, view: TeamView, mine: bool, step: object) -> ChooseCo
         g = s.game
         away = [team_name(s, x) for x in (g.to_act if g else ()) if x in s.settings.phones]
         if s.phone is None and isinstance(step, Waits) and away:
-            return ChooseControls(t.t("choose.phones", names=", ".join(away)), (), (), "", None, None)
+            return ChooseControls(t.t("choose.phones", names=t.join(away)), (), (), "", None, None)
         return ChooseControls(t.t("choose.watch" if watching else "choose.wait"), (), (), "", None, None)
     powers = view.powers[view.team]
     buttons = []
@@ -342,7 +345,7 @@ def reveal(s: QuizTable) -> RevealView:
                               t.t("reveal.value", value=play.value), t.t("reveal.distance", distance=play.distance),
                               latest=i == len(up) - 1, furthest=done and play.team in r.furthest))
     marks = tuple((p.value, team_name(s, p.team), i == len(up) - 1) for i, p in enumerate(up))
-    line = NumberLine(t.t("reveal.line"), r.target, marks)
+    line = NumberLine(t.t("reveal.line"), r.target, marks, teams=tuple(p.team for p in up))
     results: list[str] = []
     choices: tuple[Button, ...] = ()
     nxt: Button | None = None
@@ -351,7 +354,7 @@ def reveal(s: QuizTable) -> RevealView:
             nxt = Button(Command.REVEAL_NEXT, t.t("reveal.next", name=team_name(s, r.plays[len(up)].team)),
                          primary=True)
     else:
-        results.append(t.t("reveal.furthest", names=", ".join(team_name(s, f) for f in r.furthest)))
+        results.append(t.t("reveal.furthest", names=t.join(team_name(s, f) for f in r.furthest)))
         results += outcome(s, r)
         step = next_step(s)
         if r is g.pending:
@@ -360,12 +363,18 @@ def reveal(s: QuizTable) -> RevealView:
             if isinstance(step, Acts):
                 choices = tuple(Button(Command.TARGET, t.t("reveal.pick_target", answer=c.answer), arg=c.id,
                                        primary=True) for c in r.play(chooser).cards)
-        elif s.phone is None:
-            last = s.reviewed + 1 >= len(g.reveals) and g.pending is None
-            nxt = Button(Command.REVEAL_DONE, t.t("reveal.to_end" if last and g.is_over else "reveal.done"),
-                         primary=True)
+        last = s.reviewed + 1 >= len(g.reveals) and g.pending is None
+        final = last and g.phase is Phase.GUESS and not g.is_over  # the tie-break comes next: the final
+        if final:
+            results.append(t.t("reveal.tiebreak", names=t.join(team_name(s, x) for x in g.guessers)))
+        if r is not g.pending and s.phone is None:
+            key = "reveal.to_tiebreak" if final else "reveal.to_end" if last and g.is_over else "reveal.done"
+            nxt = Button(Command.REVEAL_DONE, t.t(key), primary=True)
     earlier = g.reveals[r.number - 2].target_card if r.number > 1 else None
-    return RevealView(t.t("reveal.heading", n=r.number), target(s, r.target, r.number, earlier), tuple(plays), line,
+    later = g.reveals[r.number:] if r is not g.pending else ()  # rounds after this one, drawn already
+    undrawn = sum(len(d) for x in later for d in x.drawn) + (0 if done else sum(len(d) for d in r.drawn))
+    return RevealView(t.t("reveal.heading", n=r.number), target(s, r.target, r.number, earlier, undrawn),
+                      tuple(plays), line,
                       tuple(results), choices, nxt)
 
 
@@ -394,7 +403,7 @@ def guess(s: QuizTable) -> GuessView:
     card = view.hands[me][0]
     g = s.game
     assert g is not None
-    names = ", ".join(team_name(s, team) for team in g.guessers) or team_name(s, me)  # everyone in the tie-break
+    names = t.join(team_name(s, team) for team in g.guessers) or team_name(s, me)  # everyone in the tie-break
     return GuessView(t.t("guess.heading", name=team_name(s, me)), question(s, card), t.t("guess.prompt"),
                      t.t("guess.field"), s.guess_text,
                      Button(Command.GUESS, t.t("guess.confirm"), primary=True, key="Enter"),
@@ -405,14 +414,15 @@ def end(s: QuizTable) -> EndView:
     g = s.game
     assert g is not None
     t = s.texts
-    names = ", ".join(team_name(s, w) for w in g.winners)
+    names = t.join(team_name(s, w) for w in g.winners)
     banner = t.t("end.winner" if len(g.winners) == 1 else "end.winners", names=names)
     reason = {End.ONE_CARD: "end.one_card", End.GUESS: "end.closest_guess", End.DECK_EMPTY: "end.deck_empty"}
     lines = [t.t("end.guess_line", name=team_name(s, r.team), guess=r.guess, answer=r.card.answer,
                  distance=r.distance) for r in g.guess_results]
     lines.append(t.t("end.rounds", n=len(g.reveals)))
     lines_on = tuple(NumberLine(t.t("end.guess_on_line", name=team_name(s, r.team)), r.card.answer,
-                                ((r.guess, team_name(s, r.team), True),)) for r in g.guess_results)
+                                ((r.guess, team_name(s, r.team), True),), (t.t("end.guess_tag", value=r.guess),),
+                                t.t("end.answer_tag", value=r.card.answer), (r.team,)) for r in g.guess_results)
     tablet = s.phone is None  # a phone shows the end; its buttons are the tablet's
     if g.guess_results and not s.end_seen:  # the tie-break's guesses first, on the line; the winner one tap on
         return EndView(t.t("end.tiebreak"), "",
@@ -426,7 +436,7 @@ def end(s: QuizTable) -> EndView:
     entries = []
     for team in range(g.teams):
         config = s.settings.teams[team]
-        detail = t.t("end.players", names=", ".join(config.people)) if config.is_people and config.people else ""
+        detail = t.t("end.players", names=t.join(config.people)) if config.is_people and config.people else ""
         entries.append((team_name(s, team), t.t("end.cards", n=len(g.hands[team])), detail))
     buttons = (Button(Command.PLAY_AGAIN, t.t("end.again"), primary=True), Button(Nav.NEW_SETUP, t.t("end.setup")))
     return EndView(t.t("end.heading"), banner, buttons if tablet else (), t.t(reason[g.end]) if g.end else "",
@@ -441,7 +451,7 @@ def sheet_page(s: QuizTable) -> QuizSheetView:
     t = s.texts
     history = tuple(
         HistoryLine(f"{date_text(t.t, r.date)} {r.date[11:16]}".strip(), " · ".join(team.name for team in r.teams),
-                    t.t("sheet.won", names=", ".join(r.teams[w].name for w in r.winners)))
+                    t.t("sheet.won", names=t.join(r.teams[w].name for w in r.winners)))
         for r in reversed(s.history.records)
     )
     lines = statistics(s.history)

@@ -117,12 +117,14 @@ class QuizPainter(OwnPainter):
         themes.appendChild(self.el("legend", "field-label", v.themes_label))
         for b in v.themes:
             themes.appendChild(self.button(b, "theme"))
-        panel.appendChild(self.more(v.more, [themes, seed]))
-        if v.cards:
-            panel.appendChild(self.cards_line(v.cards))
+        # Deal before More options: a bar stuck to the screen's foot can only cover what comes before it, so it
+        # never covers More options, your own questions or the tutorial (issue 36).
         if v.warning:
             panel.appendChild(self.el("p", "mix-warning", v.warning, role="alert"))
         panel.appendChild(self.button(v.start, "play"))
+        panel.appendChild(self.more(v.more, [themes, seed]))
+        if v.cards:
+            panel.appendChild(self.cards_line(v.cards))
         if v.tutorial:
             panel.appendChild(self.button(v.tutorial, "tutorial"))
         return panel
@@ -140,8 +142,12 @@ class QuizPainter(OwnPainter):
         powers.appendChild(self.el("span", "powers-label", p.powers_label + " "))
         for name in p.powers:
             powers.appendChild(self.el("span", "power", name))
+        if p.no_powers:
+            powers.appendChild(self.el("span", "powers-none", p.no_powers))
         node.appendChild(powers)
         cards = self.el("ul", "qcards", aria_label=p.cards_label)
+        if any(q.interactive for q in p.cards):  # the arrow keys move between the team's cards (the page's glue)
+            cards.setAttribute("data-zone", "cards")
         for q in p.cards:
             item = self.el("li")
             item.appendChild(self.question(q))
@@ -170,30 +176,49 @@ class QuizPainter(OwnPainter):
     def number_line(self, v: NumberLine) -> Any:
         """The 0–1000 line with the target and every value turned over so far."""
         words = [v.label, f"{v.target}"] + [f"{label} {value}" for value, label, _ in v.marks]
-        svg = self.svg("svg", viewBox="-50 0 1100 100", role="img", aria_label=", ".join(words),
+        svg = self.svg("svg", viewBox="-80 0 1160 100", role="img", aria_label=", ".join(words),
                        preserveAspectRatio="xMidYMid meet")
         svg.setAttribute("class", "numberline")
         svg.appendChild(self.svg("line", x1="0", y1="45", x2="1000", y2="45", **{"class": "nl-axis"}))
         for tick in range(0, 1001, 250):
             svg.appendChild(self.svg("line", x1=str(tick), y1="38", x2=str(tick), y2="52", **{"class": "nl-tick"}))
+            if v.target_tag:  # the tie-break's line: its words say the values; numbers there would cover them
+                continue
             label = self.svg("text", x=str(tick), y="94", **{"class": "nl-num", "text-anchor": "middle"})
             label.textContent = str(tick)
             svg.appendChild(label)
         target = str(v.target)
         svg.appendChild(self.svg("line", x1=target, y1="10", x2=target, y2="62", **{"class": "nl-target"}))
+        if v.target_tag:  # the tie-break: the answer named above the line, beside its gold mark
+            svg.appendChild(self.side_text(v.target, 36, v.target_tag, "nl-side nl-answer"))
         places = [max(-24, min(1024, value)) for value, _, _ in v.marks]  # off the line: at its end, whole
         rows = mark_rows(places)
+        if v.target_tag:  # the guess below the line, never on the gold mark, its words beside it
+            rows = [2 for _ in rows]
         for i, (value, label, latest) in enumerate(v.marks):
             x, y = str(places[i]), MARK_ROWS[rows[i]]
             mark = self.svg("circle", cx=x, cy=str(y), r="13", **{"class": "nl-mark" + (" latest" if latest else "")})
+            if i < len(v.teams):  # the team's colour, as on its played card
+                mark.setAttribute("data-team", str(v.teams[i]))
             title = self.svg("title")
             title.textContent = f"{label}: {value}"
             mark.appendChild(title)
             svg.appendChild(mark)
+            if i < len(v.tags):  # words beside the dot, readable: not a bare number on it
+                svg.appendChild(self.side_text(places[i], y + 7, v.tags[i], "nl-side"))
+                continue
             tag = self.svg("text", x=x, y=str(y + 9), **{"class": "nl-tag", "text-anchor": "middle"})
             tag.textContent = str(i + 1)
             svg.appendChild(tag)
         return svg
+
+    def side_text(self, x: int, y: int, text: str, cls: str) -> Any:
+        """Words beside a point of the number line, on the side with room (left of it past the middle)."""
+        right = x <= 500
+        node = self.svg("text", x=str(x + (28 if right else -28)), y=str(y), **{
+            "class": cls, "text-anchor": "start" if right else "end"})
+        node.textContent = text
+        return node
 
     def play(self, p: PlayView) -> Any:
         node = self.el("li", "play" + (" up" if p.shown else " down") + (" latest" if p.latest else "")
@@ -222,7 +247,7 @@ class QuizPainter(OwnPainter):
             panel.appendChild(self.lesson(v.lesson))
         panel.appendChild(self.target(v.target))
         panel.appendChild(self.number_line(v.line))
-        plays = self.el("ol", "plays")
+        plays = self.el("ol", "plays", data_count=str(len(v.plays)))  # the grid's columns (quiz.css)
         for p in v.plays:
             plays.appendChild(self.play(p))
         panel.appendChild(plays)

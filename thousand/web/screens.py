@@ -43,6 +43,7 @@ class TeamPanel:
     cards: tuple[QuestionView, ...]
     mine: bool
     thinking: bool
+    no_powers: str = ""  # said in words when no power card is left (not drawn as a power card)
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,9 @@ class NumberLine:
     label: str
     target: int
     marks: tuple[tuple[int, str, bool], ...]
+    tags: tuple[str, ...] = ()  # words beside each mark (the tie-break's "guess 540"), instead of its number
+    target_tag: str = ""  # words beside the target line (the tie-break's "answer 544")
+    teams: tuple[int, ...] = ()  # each mark's team: its colour, the same as on its played card
 
 
 @dataclass(frozen=True)

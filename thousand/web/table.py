@@ -16,9 +16,9 @@ import random
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from tabletop import bots, nav, saving
+from tabletop import bots, core, nav
 from tabletop.bots import BotSteps, Decided, Key, Turn
-from tabletop.effects import Add, Effect, Effects, Thinking, unique
+from tabletop.effects import Add, Effects, Thinking, unique
 from tabletop.names import bot_name
 from tabletop.notes import Live, Note, dismiss, notify, said
 from tabletop.prefs import PREFS
@@ -156,26 +156,69 @@ def page(s: QuizTable) -> Page:
     return Page.GUESS if g.phase is Phase.GUESS else Page.CHOOSE
 
 
-def next_step(s: QuizTable) -> Step | None:
-    """What happens next: a bot decides, the tablet goes to a team of people, or that team acts.
-
-    Bots decide first (they are quick); then the teams of people in table order.  ``None`` while the
-    table waits for a tap (a card to turn over) or nothing may happen.
-    """
+def open_to_act(s: QuizTable) -> tuple[int, ...]:
+    """The teams that owe a decision now; none while the table waits for a tap (a card to turn over)."""
     g = s.game
     if g is None or s.setting_up or s.overlay is not None or g.is_over:
-        return None
+        return ()
     reveal = current_reveal(s)
     if reveal is not None:
         if s.shown < len(reveal.plays) or g.phase is not Phase.TARGET or reveal is not g.pending:
-            return None
+            return ()
+    return g.to_act
+
+
+def people_acted(g: Game, people: frozenset[int]) -> int:
+    """How many of this round's actions so far (its picks and changes; the tie-break's guesses) are by teams of
+    people: the bots' choices are seeded as if every bot had chosen before any person (``bot_step``), so a bot
+    team decides the same however quickly the people tap."""
+    n, picks, guessing = 0, 0, g.phase is Phase.GUESS
+    owed = sum(p is not None for p in g.picks) if not guessing else sum(x is not None for x in g.guesses)
+    for action in reversed(g.history):
+        if guessing and not isinstance(action, Guess):
+            break
+        if not guessing:
+            if isinstance(action, Pick):
+                if picks == owed:
+                    break
+                picks += 1
+            elif not isinstance(action, Change):
+                break
+        n += 1 if isinstance(action, (Pick, Change, Guess)) and action.team in people else 0
+    return n
+
+
+def bot_step(s: QuizTable) -> BotActs | None:
+    """The bot team to decide now, if any: while the people choose (every team chooses at once), one bot team
+    after another in table order, each shown only as thinking, then ready."""
+    g = s.game
     teams = s.settings.teams
-    to_act = g.to_act
-    for team in to_act:
+    for team in open_to_act(s):
         if not teams[team].is_people:
-            return BotActs(team, (len(g.history), team, g.number))
-    if not to_act:
+            assert g is not None
+            people = frozenset(i for i, t in enumerate(teams) if t.is_people)
+            return BotActs(team, (len(g.history) - people_acted(g, people), team, g.number))
+    return None
+
+
+def next_step(s: QuizTable) -> Step | None:
+    """What happens next at the tablet: the tablet goes to a team of people, that team acts, or a bot decides.
+
+    Every team chooses at once: the teams of people (in table order, hot-seat teams after their hand-offs)
+    while the bot teams decide (``bot_step``); a bot team is the next step only when no person has to act
+    here.  ``None`` while the table waits for a tap (a card to turn over) or nothing may happen.
+    """
+    g = s.game
+    to_act = open_to_act(s)
+    if g is None or not to_act:
         return None
+    teams = s.settings.teams
+    people = tuple(t for t in to_act if teams[t].is_people)
+    if g.phase is Phase.TARGET or not people:
+        bot = bot_step(s)
+        if bot is not None:
+            return bot
+    to_act = people or to_act
     team = to_act[0]
     if g.phase is Phase.TARGET:
         return Acts(team)  # the choice of the target card is public: no hand-off
@@ -247,29 +290,12 @@ SLOT = "quiz-game"  # the saved quiz's document (``saved.KEEPER.slot``; "game" i
 
 def settle(before: QuizTable, after: QuizTable, effects: Effects = (), *, save: bool = True) -> Result:
     """The state after a change, with the effects that follow from it (save, record, wake the bots)."""
-    found: list[Effect] = list(effects)
-    people = after.settings.at_tablet
-    if after.phone is not None:
-        pass  # a team's phone: its team is at its screen
-    elif after.game is not None and len(people) == 1 and after.at_screen != people[0]:
-        after = replace(after, at_screen=people[0])
-    elif after.at_screen is not None and after.at_screen not in people:
-        after = replace(after, at_screen=None)
     g = after.game
-    more: Effects
-    if after.lesson is not None or before.lesson is not None:  # the tutorial (and leaving it): nothing saved,
-        # recorded, marked seen or left behind
-        g = None
-    if g is not None and before.game is not None and after.serial != before.serial and not before.recorded:
-        after, more = saving.abandon(after, SLOT)
-        found += more
-    if save and g is not None and (g is not before.game
-                                   or (after.reviewed, after.shown) != (before.reviewed, before.shown)):
-        after, more = saving.save(after)
-        found += more
-    if g is not None and g.is_over and not after.recorded:
-        after, more = saving.record(replace(after, recorded=True))
-        found += more
+    changed = g is not before.game or (after.reviewed, after.shown) != (before.reviewed, before.shown)
+    # The tutorial (and leaving it): nothing saved, recorded, marked seen or left behind.
+    after, found = core.settle(before, after, effects, was=before.game, game=g, changed=changed,
+                               at_tablet=after.settings.at_tablet, slot=SLOT, save=save,
+                               quiet=after.lesson is not None or before.lesson is not None)
     found += bots.wake(after.serial, bot_turn(after), think, lambda state, k: acting(state, k) is not None)
     return after, unique(found)
 
@@ -373,10 +399,11 @@ def apply(s: QuizTable, action: Action) -> Result:
     game = g.apply(action)
     after = replace(s, game=game)
     if isinstance(action, (Pick, Guess)):
-        after = cleared(after)
+        if action.team == (s.phone if s.phone is not None else s.at_screen):  # not a bot's, chosen meanwhile
+            after = cleared(after)
+            if len(s.settings.at_tablet) > 1:
+                after = replace(after, at_screen=None)
         after = replace(after, live=said("live.picked", name=TeamWord(action.team)))
-        if len(s.settings.at_tablet) > 1:
-            after = replace(after, at_screen=None)
     if isinstance(action, ChooseTarget):
         after = replace(after, thinking=None)
     return settle(s, after)
@@ -411,7 +438,7 @@ def bot_turn(s: QuizTable) -> Turn | None:
     """The bot team's decision to take now, if a bot team is to act (the answers of unrevealed cards: in no view).
     Its ``context`` is the deck and the bot's seed."""
     g = s.game
-    if g is None or not isinstance(step := next_step(s), BotActs):
+    if g is None or (step := bot_step(s)) is None:
         return None
     script = next((a for a in s.script if a.team == step.who), None) if g.phase is Phase.CHOOSE else None
     return Turn(step.who, s.settings.teams[step.who].kind, g.view(step.who),
@@ -427,7 +454,7 @@ def think(turn: Turn) -> Thinking:
 
 def acting(s: QuizTable, key: Key) -> BotActs | None:
     """The bot team to act of ``key``, if the table is still where that bot saw it."""
-    return bots.acting(next_step(s), s.serial, key)
+    return bots.acting(bot_step(s), s.serial, key)
 
 
 #: A bot team's decision on the quiz's table: its panel says it is thinking for the table's pace, then it plays.

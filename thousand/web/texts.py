@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.i18n import LANGUAGES, SHELL, Section, catalog
+from tabletop.i18n import LANGUAGES, SHELL, Section, catalog, join_list
 
 __all__ = ["DOMAINS", "LANGUAGES", "Texts", "rules_sections"]
 
@@ -23,6 +23,10 @@ class Texts:
     def t(self, key: str, **params: object) -> str:
         """A message in this language (English if the language is unknown)."""
         return catalog(self.lang, DOMAINS).t(key, **params)
+
+    def join(self, items: object) -> str:
+        """Names as one list in this language: "Foxes and Owls", "Renards et Hiboux" (CLDR's list patterns)."""
+        return join_list(self.lang, [str(i) for i in items])  # type: ignore[attr-defined]
 
 
 def rules_sections(lang: str) -> tuple[Section, ...]:

@@ -141,8 +141,9 @@ def dress(s: QuizTable, screen: Screen) -> Screen:
     t = s.texts
     if s.lesson is None:
         start = Button(Command.TUTORIAL, t.t("quiztut.start"))
-        if isinstance(body, QuizSetupView):
-            return replace(screen, body=replace(body, tutorial=start))
+        if isinstance(body, QuizSetupView):  # once: not while the first visit's offer says the same
+            offer = any(n.key == OFFER for n in s.notes)
+            return screen if offer else replace(screen, body=replace(body, tutorial=start))
         if isinstance(body, RulesView):
             return replace(screen, body=replace(body, tutorial=start))
         return screen

@@ -1,7 +1,8 @@
 """The commands a person gives the table, as one ``StrEnum`` and one dispatch table of pure handlers.
 
-``handle(state, command, arg, value) -> (state, effects)``; the ``Command`` values are the page's
-``data-action`` hooks.
+``HANDLERS`` maps each ``Command`` (the page's ``data-action`` hooks) and the shell's ``Nav`` to a handler
+``(state, arg, value) -> (state, effects)``; ``handle(state, message) -> (state, effects)`` (a
+``tabletop.update.Update``) is what the runtime calls with every message.
 """
 
 from __future__ import annotations

@@ -13,8 +13,11 @@ from dataclasses import replace
 from typing import Any
 
 from tabletop.effects import Download, Effects
+from tabletop.errors import InvalidMove
 from tabletop.ids import new_id
+from tabletop.notes import dismiss
 from tabletop.store import PREFIX, Shape, Spec, Steps
+from zero_game.cards import Card
 from zero_game.sheet import (
     GAME_DOC,
     SHEET_DOC,
@@ -32,7 +35,7 @@ from zero_game.sheet import (
 )
 
 from .settings import saved_settings
-from .table import SLOT, Result, Table, resume, settle
+from .table import SLOT, Result, Table, resume, settle, table_round
 
 GAME_KEY = PREFIX + "game"
 SHEET_KEY = PREFIX + "sheet"
@@ -97,7 +100,8 @@ class ZeroKeeper:
         if s.match is None or s.lesson is not None:
             return None
         ident = s.persist.id or new_id(random.Random(f"{s.ids}:{s.serial}"))
-        options: dict[str, Any] = {"reviewed": s.reviewed, "lang": s.lang, "assists": ",".join(s.assists)}
+        options: dict[str, Any] = {"reviewed": s.reviewed, "lang": s.lang, "assists": ",".join(s.assists),
+                                   "pool": " ".join(c.slug for c in s.pool_order)}  # as laid out, not re-sorted
         return SavedGame(ident, s.seat_names, s.match, now, options, table=s.settings.to_dict())
 
     def ident(self, value: SavedGame) -> str:
@@ -110,8 +114,9 @@ class ZeroKeeper:
 
     def resume(self, s: Table, value: SavedGame) -> Result:
         reviewed = value.options.get("reviewed")
-        return resume(s, value.match, saved_settings(value), reviewed if type(reviewed) is int else None,
-                      game_assists(value), value.seats)
+        after, effects = resume(dismiss(s, "tutorial.offer"), value.match, saved_settings(value),
+                                reviewed if type(reviewed) is int else None, game_assists(value), value.seats)
+        return replace(after, pool_order=laid_out(after, value.options.get("pool"))), effects
 
     def set_up(self, s: Table) -> Result:
         return settle(s, replace(s, match=None, setting_up=True))
@@ -128,6 +133,19 @@ class ZeroKeeper:
 
     def after_save(self, s: Table, now: str) -> tuple[Table, Effects]:
         return s, ()
+
+
+def laid_out(s: Table, saved: object) -> tuple:
+    """The pool in the order it had on the table when saved (a given card in the taken card's place), if the saved
+    order holds the same cards; else as the round holds it."""
+    r = table_round(s)
+    if r is None:
+        return s.pool_order
+    try:
+        order = tuple(Card.parse(slug) for slug in saved.split()) if isinstance(saved, str) else ()
+    except InvalidMove:
+        order = ()
+    return order if sorted(order) == sorted(r.pool) and len(set(order)) == len(order) else s.pool_order
 
 
 KEEPER = ZeroKeeper()

@@ -291,6 +291,7 @@ def seats(s: Table, r: Round, viewer: int | None, sizes: tuple[int, ...]) -> tup
             cards=t.t("seat.cards", n=sizes[seat]), knocked=knocked,
             dealer=t.t("seat.dealer") if seat == r.dealer else "", last=last_text, last_cards=last_cards,
             turn=seat == r.current_player, thinking=t.t("seat.thinking") if s.thinking == seat else "",
+            room=(t.t("seat.dealer"), t.t("seat.thinking")),
         ))
     return tuple(out)
 

@@ -170,20 +170,25 @@ class CardPainter(Painter):
         return node
 
     def seat(self, s: SeatInfo) -> Any:
+        """A seat of fixed size: the dealer's badge, "Thinking…" and the last move's line keep their room (hidden)
+        while they are not shown, so no seat grows or shrinks between turns and the pool stays put."""
         node = self.el("li", "seat" + (" turn" if s.turn else ""), data_seat=str(s.seat))
+        dealer_room, thinking_room = s.room
         head = self.add(self.el("div", "seat-head"), self.el("span", "seat-name", s.name),
                         self.el("span", "badge", s.badge) if s.badge else None,
-                        self.el("span", "badge dealer", s.dealer) if s.dealer else None)
+                        self.el("span", "badge dealer", s.dealer) if s.dealer else
+                        self.el("span", "badge dealer room", dealer_room, aria_hidden="true") if dealer_room else None)
         info = self.add(self.el("div", "seat-info"), self.el("span", "seat-cards", s.cards),
                         self.el("span", "knock-marker", s.knocked) if s.knocked else None,
-                        self.el("span", "thinking", s.thinking) if s.thinking else None)
+                        self.el("span", "thinking", s.thinking) if s.thinking else
+                        self.el("span", "thinking-room", thinking_room, aria_hidden="true") if thinking_room else None)
         self.add(node, head, info)
+        last = self.el("div", "seat-last" if s.last else "seat-last-room")
         if s.last:
-            last = self.el("div", "seat-last")
             last.appendChild(self.el("span", "", s.last))
             for c in s.last_cards:
                 last.appendChild(self.card(c, interactive=False, hook="data-seen", size="mini"))
-            node.appendChild(last)
+        node.appendChild(last)
         return node
 
     def status(self, v: StatusView) -> Any:

@@ -85,6 +85,9 @@ class SeatInfo:
     last_cards: tuple[CardView, ...]
     turn: bool
     thinking: str
+    # The words the seat keeps room for while they are not shown ("Dealer", "Thinking…"), so that a seat keeps
+    # its size when they appear and the pool below never moves (issue 36).
+    room: tuple[str, str] = ("", "")
 
 
 @dataclass(frozen=True)

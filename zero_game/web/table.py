@@ -1,8 +1,8 @@
 """The table's state and its transitions: one frozen ``Table``, pure functions from state to state.
 
-``handle(state, command, arg, value) -> (state, effects)``: a tap becomes an engine action, the
-engine returns the next ``Match``, and the effects to carry out (save, record, think…) are values
-the page's glue performs in one place.  Three functions of the state decide everything else:
+A message (``commands.handle``) becomes an engine action, the engine returns the next ``Match``, and the
+effects to carry out (save, record, think…) are values the shell's runtime (``tabletop.runtime``) performs in
+one place.  Three functions of the state decide everything else:
 
 - ``page(state)``: which screen is up;
 - ``next_step(state)``: what happens next (a bot thinks, a person takes the tablet, a person plays);
@@ -18,9 +18,9 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from tabletop import bots, nav, saving
+from tabletop import bots, core, nav
 from tabletop.bots import BotSteps, Key, Turn
-from tabletop.effects import Add, After, Effect, Effects, Thinking, unique
+from tabletop.effects import Add, After, Effects, Thinking, unique
 from tabletop.notes import Live, Note, said
 from tabletop.prefs import PREFS
 from tabletop.remote import Remote
@@ -231,15 +231,11 @@ def settle(before: Table, after: Table, effects: Effects = (), *, pause: float =
     stays on screen a moment before the next one thinks).  ``save=False``: the match was just read
     from storage.
     """
-    found: list[Effect] = list(effects)
-    persons = after.settings.at_tablet
-    if after.phone is not None:
-        pass  # a phone's view of the table: its seat is at its screen
-    elif after.match is not None and len(persons) == 1 and after.at_screen != persons[0]:
-        after = replace(after, at_screen=persons[0])
-    elif after.at_screen is not None and after.at_screen not in persons:
-        after = replace(after, at_screen=None)
     m = after.match
+    changed = m is not before.match or after.reviewed != before.reviewed or after.assists != before.assists
+    # A tutorial saves nothing, records nothing, leaves the saved match.
+    after, found = core.settle(before, after, effects, was=before.match, game=m, changed=changed,
+                               at_tablet=after.settings.at_tablet, slot=SLOT, save=save, quiet=after.lesson is not None)
     if m is not None and (m is not before.match or after.reviewed != before.reviewed):
         same_round = (
             before.match is not None and after.serial == before.serial and _round_index(before) == _round_index(after)
@@ -247,18 +243,6 @@ def settle(before: Table, after: Table, effects: Effects = (), *, pause: float =
         on_table = table_round(after)
         assert on_table is not None
         after = replace(after, pool_order=keep_places(after.pool_order if same_round else (), on_table.pool))
-    if after.lesson is None and m is not None:  # a tutorial saves nothing, records nothing, leaves the saved match
-        more: Effects
-        if m is not before.match and before.match is not None and after.serial != before.serial \
-                and not before.recorded:
-            after, more = saving.abandon(after, SLOT)
-            found += more
-        if save and (m is not before.match or after.reviewed != before.reviewed or after.assists != before.assists):
-            after, more = saving.save(after)
-            found += more
-        if m.is_over and not after.recorded:
-            after, more = saving.record(replace(after, recorded=True))
-            found += more
     found += bots.wake(after.serial, bot_turn(after), think, lambda state, k: acting(state, k) is not None, pause)
     reveal = revealing(after)
     if reveal is not None:
