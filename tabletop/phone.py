@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from .effects import (
+    After,
     BeforeUpdate,
     Collect,
     Do,
@@ -46,6 +47,15 @@ from .plugin import Fields, Plugin
 from .regions import Host, Regions
 from .remote import MAX_FROM_TABLE, PROTOCOL, Link, check_number, code_of, message, qr, read, registry
 from .widgets import Button, JoinView, Notices, Screen
+
+WAIT_S = 60.0  # its code shown this long with no channel: the phone says what to check (docs/phones.md)
+
+
+@dataclass(frozen=True)
+class Waited:
+    """``WAIT_S`` after the phone showed its answer to the offer ``nonce``."""
+
+    nonce: str
 
 
 class Stage(StrEnum):
@@ -125,7 +135,12 @@ def handle_with(schema: str, models: Any) -> Callable[[PhoneTable, object], Resu
                 # phone) still reaches the phone; without them that pairing never opened (tests/test_phones.py).
                 text = answer.text()
                 post = (Post("answer", t.nonce.hex(), text),) if s.relay else ()
-                return replace(s, stage=Stage.SHOWING, answer=text), post
+                # Long after its code is shown, no channel yet: say what may be in the way (it keeps showing it).
+                waited = After(WAIT_S, Waited(t.nonce.hex()), key="phone-waited")
+                return replace(s, stage=Stage.SHOWING, answer=text), (*post, waited)
+            case Waited(nonce):
+                late = s.stage is Stage.SHOWING and s.ticket is not None and s.ticket.nonce.hex() == nonce
+                return (replace(s, why="waited"), ()) if late and not s.why else (s, ())
             case Relayed(ok):
                 post = ()
                 if ok and s.answer and s.ticket is not None and s.stage is Stage.SHOWING:
@@ -222,7 +237,7 @@ def join_view(s: PhoneTable, t: Callable[..., str]) -> JoinView:
         case Stage.SHOWING:
             code = qr(s.answer, t("join.code_label"), s.codes)
             detail = t("join.relayed") if s.relay else ""
-            return JoinView(t("join.heading"), t("join.show"), code, detail or problem)
+            return JoinView(t("join.heading"), t("join.show"), code, " ".join(x for x in (detail, problem) if x))
         case Stage.CONNECTING if s.typed and s.answer:
             return JoinView(t("join.heading"), t("join.check", number=check_number(s.answer)), None)
         case Stage.CONNECTING:

@@ -734,6 +734,23 @@ def test_a_phone_that_typed_the_code_gets_its_seat_only_once_the_host_sees_the_s
     assert run.state.remote.linked(1)
 
 
+def test_a_phone_whose_code_was_shown_long_with_no_channel_says_what_may_be_in_the_way() -> None:
+    from tabletop.effects import After, Joining
+    from tabletop.phone import WAIT_S, Stage, Waited, handle_with, join_view, launch
+    from tests.harness import fake_sdp
+    from zero_game.web.plugin import PLUGIN
+
+    offer = read_sdp(fake_sdp(1, offer=True), kind=OFFER, game="zero", seat=1, nonce=NONCE).text()
+    handle = handle_with(PLUGIN.schema, PLUGIN.models)
+    state, _ = launch("en", "zero", offer)
+    state, effects = handle(state, Joining(fake_sdp(4, offer=False)))
+    assert state.stage is Stage.SHOWING and After(WAIT_S, Waited(NONCE.hex()), key="phone-waited") in effects
+    assert "join.why.waited" not in join_view(state, lambda key, **kw: key).detail
+    state, _ = handle(state, Waited(NONCE.hex()))
+    assert state.why == "waited" and "join.why.waited" in join_view(state, lambda key, **kw: key).detail
+    assert handle(state, Waited("000000000000"))[0] == state  # another offer's: nothing
+
+
 def serve_relay() -> Any:
     import importlib.util
 
