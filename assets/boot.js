@@ -64,6 +64,14 @@ new MutationObserver((_, observer) => {
 addEventListener("error", (event) => fail(event.message || event.error), true);
 addEventListener("unhandledrejection", (event) => fail(event.reason));
 
+// The boot's long parts, named for the benchmarks and DevTools' timeline: performance.measure("zero:boot:…")
+// (bench/startup.py reads them, then clears them).  First paint is the browser's own paint timing.
+function measure(name, start) {
+  try {
+    performance.measure(`zero:boot:${name}`, { start, end: performance.now() });
+  } catch { /* an old engine without measure options: no figure */ }
+}
+
 const fileName = (url) => String(url).split("?")[0].split("/").pop();
 
 // Pyodide starts the runtime's downloads early and does not report all their failures: when
@@ -87,7 +95,9 @@ globalThis.fetch = function fetch(input, init) {
 };
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = function (source, imports) {
+  const started = performance.now();
   const result = instantiateStreaming.call(WebAssembly, source, imports);
+  result.then(() => measure("wasm download and instantiation", started), () => {});
   result.catch(async (error) => {
     const response = await Promise.resolve(source).catch(() => null); // reported by fetch above
     if (response && RUNTIME_FILES.has(fileName(response.url))) fail(`${fileName(response.url)}: ${error}`);
@@ -109,7 +119,13 @@ new PerformanceObserver((list, observer) => {
 
 // PyScript's own progress events (polyscript: "Loading Pyodide", "Loaded Pyodide",
 // "Loading files", "Loaded files").
+const progress = {};
 addEventListener("py:progress", ({ detail }) => {
+  progress[detail] = performance.now();
+  if (detail === "Loaded Pyodide" && progress["Loading Pyodide"]) {
+    measure("runtime: the standard library and Python's start", progress["Loading Pyodide"]);
+  }
+  if (detail === "Loaded files" && progress["Loading files"]) measure("the game's files", progress["Loading files"]);
   if (detail === "Loading Pyodide") reach(1);
   else if (detail === "Loading files" || detail === "Loaded Pyodide") {
     reach(2);
@@ -128,8 +144,12 @@ document.addEventListener("py:done", () => {
 await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 try {
+  const started = performance.now();
   const { hooks } = await import("./vendor/pyscript/core.js");
-  hooks.main.onReady.add(() => reach(3));
+  hooks.main.onReady.add(() => {
+    measure("PyScript to Python ready", started);
+    reach(3);
+  });
   // PyScript compiles its *worker* hooks with Function() as soon as Python starts, which a CSP
   // without 'unsafe-eval' blocks.  The game runs no PyScript workers, so drop the one built-in
   // worker hook (it sets up pyscript.fs inside workers) and keep script-src free of eval.

@@ -63,7 +63,8 @@ def test_the_snapshot_holds_both_games_modules_that_import_without_the_page_and_
     script = f"""
 import json, sys, types
 # As in the worker's Pyodide: its Python API is there, PyScript's (which needs a page) is not.
-for name, names in (("pyodide", ()), ("pyodide.ffi", ("create_proxy", "to_js")), ("pyodide.http", ("pyfetch",))):
+for name, names in (("pyodide", ()), ("pyodide.ffi", ("create_once_callable", "create_proxy", "to_js")),
+                    ("pyodide.http", ("pyfetch",))):
     sys.modules[name] = module = types.ModuleType(name)
     for attribute in names:
         setattr(module, attribute, lambda *args, **kwargs: None)

@@ -15,7 +15,7 @@ from typing import Any
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from tabletop import phone, registry
+from tabletop import registry
 from tabletop.home import HOME, chosen_game, loading_words, pick_language
 from tabletop.i18n import LANGUAGES
 from tabletop.plugin import Launch
@@ -43,6 +43,8 @@ def phone_code() -> tuple[str, str] | None:
     (``?join=<game>``: after a reload, or to type a relay's short code); ``None``: not a phone."""
     hash_text = str(window.location.hash or "")
     if hash_text.startswith(JOIN):
+        from tabletop import phone  # the phones' code: only on a phone (not on the first screen's path)
+
         code = hash_text[len(JOIN):]
         return phone.game_of(code) or registry.GAMES[0].name, code
     params = window.URLSearchParams.new(window.location.search)
@@ -103,6 +105,8 @@ class Shell:
             self.root.replaceChildren(self.page.live)
             self.page.live.textContent = loading_words(self.lang, game)["loading"]
             await load_files(entry.package)
+        from tabletop import phone
+
         self.page.links.facing = "environment"  # a phone's camera looks at the tablet
         state, effects = phone.launch(self.lang, game, code)
         self.page.show(phone.plugin(registry.plugin(game)), state, effects)

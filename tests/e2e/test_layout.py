@@ -25,6 +25,8 @@ MUST_SEE = ", ".join((
     "[data-zone=hand] .card", ".team.mine [data-question]", ".controls .btn", ".quiz-controls .btn",
     ".end-top .btn", ".reveal-buttons .btn", ".handoff .btn", ".guess .btn", ".panel .end-buttons .btn",
     ".setup .btn.play",
+    # the reveal: each card turned over so far (its question and its answer) and the verdict, never behind a scroll
+    ".reveal .play.up .qtext", ".reveal .play.up .answer-value", ".reveal .results",
 ))
 MEASURE = """([selector, screens]) => {
   const problems = [];

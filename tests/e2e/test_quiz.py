@@ -461,7 +461,7 @@ def test_the_power_cards_by_taps_change_two_questions_and_200(warm_context: Brow
     answer = str(choice.first.inner_text()).split()[1]
     choice.first.click()
     expect(page.locator(".results")).to_contain_text(f"The new target is {answer}.")
-    expect(page.locator(".results")).to_contain_text("Owls draws 2 new cards.")
+    expect(page.locator(".results")).to_contain_text("Owls: 2 new cards drawn.")
 
 
 def test_a_quiz_changed_in_another_tab_is_not_written_over(warm_context: BrowserContext, site_url: str) -> None:

@@ -135,7 +135,7 @@ class ZeroKeeper:
         return s, ()
 
 
-def laid_out(s: Table, saved: object) -> tuple:
+def laid_out(s: Table, saved: object) -> tuple[Card, ...]:
     """The pool in the order it had on the table when saved (a given card in the taken card's place), if the saved
     order holds the same cards; else as the round holds it."""
     r = table_round(s)

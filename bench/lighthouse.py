@@ -1,0 +1,95 @@
+"""Lighthouse on the site, first visit: performance, LCP, TBT, bytes, best practices' findings.
+
+    python bench/lighthouse.py [--path '?game=zero'] [--root DIR] [--mobile] [--runs N]
+
+Lighthouse 12.2.3 is pinned in package.json (``npm ci`` installs it into node_modules); it drives Debian's
+Chromium (``CHROME_PATH``, default /usr/bin/chromium) headless.  The site is served by ``serve.py`` from this
+checkout, or from ``--root`` (another checkout: "before" figures in the same sitting).  Desktop preset unless
+``--mobile`` (slow 4G, 4x CPU).  Timings depend on the machine's load: compare runs made together.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools.browser import start_serve, stop_serve
+
+ROOT = Path(__file__).resolve().parent.parent
+LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
+FLAGS = "--headless=new --no-sandbox"
+
+
+def audit(url: str, mobile: bool = False) -> dict[str, object]:
+    """One Lighthouse run on ``url``: its JSON report."""
+    if not LIGHTHOUSE.exists():
+        raise SystemExit("Lighthouse is not installed: npm ci")
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "report.json"
+        command = [str(LIGHTHOUSE), url, "--output=json", f"--output-path={out}", "--quiet",
+                   f"--chrome-flags={FLAGS}", "--only-categories=performance,best-practices,accessibility,seo"]
+        if not mobile:
+            command.append("--preset=desktop")
+        env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")}
+        for attempt in (1, 2):  # a loaded machine sometimes times Lighthouse's DevTools calls out: once more
+            done = subprocess.run(command, env=env, timeout=600, capture_output=True, text=True)
+            if done.returncode == 0:
+                break
+            print(f"lighthouse failed (try {attempt}): {done.stderr.strip()[-300:]}", file=sys.stderr)
+        done.check_returncode()
+        report: dict[str, object] = json.loads(out.read_text(encoding="utf-8"))
+    return report
+
+
+def figures(report: dict[str, object]) -> dict[str, object]:
+    """What the bench prints: scores, LCP, TBT, FCP, main-thread work, bytes, and best practices' findings."""
+    cats: dict[str, dict[str, object]] = report["categories"]  # type: ignore[assignment]
+    audits: dict[str, dict[str, object]] = report["audits"]  # type: ignore[assignment]
+
+    def value(name: str) -> float:
+        return float(audits[name].get("numericValue") or 0)
+
+    failing = [f"{a['id']}: {a['title']} {details(a)}" for ref in cats["best-practices"]["auditRefs"]  # type: ignore[attr-defined]
+               if ref["weight"] and (a := audits[ref["id"]]).get("score") not in (None, 1)]
+    return {"performance": cats["performance"]["score"], "best-practices": cats["best-practices"]["score"],
+            "accessibility": cats["accessibility"]["score"], "seo": cats["seo"]["score"],
+            "FCP ms": round(value("first-contentful-paint")), "LCP ms": round(value("largest-contentful-paint")),
+            "TBT ms": round(value("total-blocking-time")), "main-thread ms": round(value("mainthread-work-breakdown")),
+            "transferred MB": round(value("total-byte-weight") / 1e6, 2), "best-practices findings": failing}
+
+
+def details(a: dict[str, object]) -> list[str]:
+    """A finding's items, briefly (which deprecated API, which file lacks a source map)."""
+    items = (a.get("details") or {}).get("items") or []  # type: ignore[union-attr]
+    return [str(i.get("value") or i.get("scriptUrl") or i.get("url") or i)[:120] for i in items][:4]  # type: ignore[union-attr]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--path", default="", help="after the site's root, e.g. '?game=zero'")
+    parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to serve (default: this one)")
+    parser.add_argument("--mobile", action="store_true", help="Lighthouse's mobile preset instead of desktop")
+    parser.add_argument("--runs", type=int, default=1)
+    args = parser.parse_args(argv)
+    process, base = start_serve(args.root)
+    try:
+        for run in range(args.runs):
+            result = figures(audit(base + args.path, args.mobile))
+            print(f"run {run + 1}: {args.root} {args.path or '/'} ({'mobile' if args.mobile else 'desktop'})")
+            for name, got in result.items():
+                print(f"  {name:24} {got}")
+    finally:
+        stop_serve(process)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
