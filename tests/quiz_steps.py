@@ -54,11 +54,9 @@ def _first(run: TableRun, action: str) -> Button | None:
     return next((b for b in _buttons(run.screen, []) if str(b.action) == action and not b.disabled), None)
 
 
-def walk_by_first_taps(seed: int, *, powers: bool = False) -> list[str]:
-    """The browser walks' quiz in CPython at the page's runtime: Owls (people), a hard and an easy bot team on deal
-    ``seed``, a first visit; Owls tap their first card each round (with ``powers``: Two questions on round 1,
-    Change on round 2, as tests/e2e/test_layout.py does), guess 500, and every other screen's first button.
-    Returns what was done, in order ("guess" when the deal ends in the guessing tie-break)."""
+def started_walk(seed: int) -> TableRun:
+    """The browser walks' quiz at the page's runtime, just dealt: Owls (people), a hard and an easy bot team on deal
+    ``seed``, a first visit, at the fast speed."""
     run = TableRun.open(PLUGIN, storage=FakeStorage())
     while len(run.state.settings.teams) < 3:
         run.tap(Command.ADD_TEAM)
@@ -68,6 +66,15 @@ def walk_by_first_taps(seed: int, *, powers: bool = False) -> list[str]:
     run.do(Command.SET, "speed", "fast")
     run.do(Command.SET, "seed", str(seed))
     run.tap(Command.START)
+    return run
+
+
+def walk_by_first_taps(seed: int, *, powers: bool = False) -> list[str]:
+    """The browser walks' quiz in CPython at the page's runtime: Owls (people), a hard and an easy bot team on deal
+    ``seed``, a first visit; Owls tap their first card each round (with ``powers``: Two questions on round 1,
+    Change on round 2, as tests/e2e/test_layout.py does), guess 500, and every other screen's first button.
+    Returns what was done, in order ("guess" when the deal ends in the guessing tie-break)."""
+    run = started_walk(seed)
     done: list[str] = []
     for _ in range(1000):
         where = page(run.state)

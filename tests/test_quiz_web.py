@@ -554,21 +554,11 @@ def test_against_bot_teams_the_peoples_cards_are_tappable_at_once_while_the_bots
 def test_the_tie_break_is_announced_as_the_final_and_its_guess_is_labelled_readably_on_the_line() -> None:
     """Item 3: the reveal before a tie-break says "Tie-break! Owls and …, one card each" and leads on by its
     own button; the end's line names the guess and the answer in words, the guess never on the gold mark."""
-    from tests.harness import FakeStorage, TableRun
-    from tests.quiz_steps import walk_by_first_taps
-    from thousand.web.plugin import PLUGIN
+    from tests.quiz_steps import started_walk, walk_by_first_taps
     from thousand.web.screens import RevealView
 
     assert walk_by_first_taps(23)[-2:] == ["guess", "see-winner"]  # the browser walks' tie-break deal
-    run = TableRun.open(PLUGIN, storage=FakeStorage())
-    while len(run.state.settings.teams) < 3:
-        run.tap(Command.ADD_TEAM)
-    for i, kind in enumerate(("people", "hard", "easy")):
-        run.field(f"team-kind:{i}", kind)
-    run.do(Command.TEAM_NAME, "0", "Owls")
-    run.do(Command.SET, "speed", "fast")
-    run.do(Command.SET, "seed", "23")
-    run.tap(Command.START)
+    run = started_walk(23)
     announced = ""
     for _ in range(300):
         where = page(run.state)
