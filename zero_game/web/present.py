@@ -86,6 +86,7 @@ FOCUS: dict[Page, tuple[str, ...]] = {
     Page.HANDOFF: (".handoff h1",),  # never its button: the next person taps it deliberately
     Page.TABLE: ("[data-zone='hand'] [data-card]", ".status-text"),
     Page.SETUP: (".setup h1",),
+    Page.LOG: (".log [data-newest] h2", ".view .btn.primary"),  # the round just ended, where the page opens
 }
 
 
