@@ -156,7 +156,7 @@ def test_a_match_where_a_turn_was_taken_back_is_marked_on_the_score_sheet() -> N
     assert plain.record("2026-01-01T00:10:00.000Z").assists == ()
     s = with_shell(d.s, history=ScoreSheet().add(record))
     # Said as a fact, not a scolding.
-    for lang, text in (("en", "Played with take-backs"), ("fr", "Jouée avec reprises de coups"),
+    for lang, text in (("en", "Played with take-backs"), ("fr", "Jouée avec reprises"),
                        ("de", "Gespielt mit Zugrücknahmen")):
         s, _ = act(s, "set", "lang", lang)
         s, _ = act(s, "sheet")
