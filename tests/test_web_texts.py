@@ -135,7 +135,7 @@ def test_a_named_lone_person_reads_their_own_second_knock_as_their_own(lang: str
     second the status says "Your 2nd knock" too, not "2nd knock by Mia"."""
     settings = Settings(seats=(Seat("Mia"), Seat.bot("easy"), Seat.bot("easy")), speed="fast")
     t = Texts(lang, settings)
-    s, _ = act(Table(lang=lang, settings=settings, seed=2), "start")
+    s, _ = act(with_shell(Table(settings=settings, seed=2), lang=lang), "start")
     seen: list[str] = []
     for _ in range(40):
         r = s.match.round  # type: ignore[union-attr]
