@@ -5,8 +5,7 @@ from __future__ import annotations
 from tabletop.effects import Think
 from tests.harness import saves
 from tests.helpers import cards
-from tests.test_web_table import ANA_BEN, Driver
-from tests.zero_steps import act
+from tests.zero_steps import ANA_BEN, Driver, act
 from zero_game import KNOCK, Card, Swap, score_hand
 from zero_game.bots import make_bot
 from zero_game.web.hint import advised, explain, hint_key, hint_rng

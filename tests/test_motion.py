@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from tests.harness import remembers
-from tests.test_web_table import Driver
-from tests.zero_steps import act, bot_play
+from tests.zero_steps import Driver, act, bot_play
 from zero_game import Swap
 from zero_game.web.motion import cues, travel_ms, travelled
 from zero_game.web.present import present

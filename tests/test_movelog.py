@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 
 from tabletop.effects import After
-from tests.test_web_table import Driver
-from tests.zero_steps import act, bot_play
+from tests.zero_steps import Driver, act, bot_play
 from zero_game import KNOCK, Card, Effect, Round, Swap
 from zero_game.bots import make_bot
 from zero_game.seats import Seat

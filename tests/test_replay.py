@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tabletop.notes import with_shell
-from tests.test_web_table import Driver
-from tests.zero_steps import act
+from tests.zero_steps import Driver, act
 from zero_game.sheet import MatchRecord, ScoreSheet, record_match
 from zero_game.web.movelog import entry_text, round_log
 from zero_game.web.present import present

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabletop.notes import with_shell
 from tests.harness import remembers, saves
-from tests.test_web_table import Driver
+from tests.zero_steps import Driver
 from zero_game import breakdown
 from zero_game.web.present import present
 from zero_game.web.screens import RoundEndView, RulesView, TableView

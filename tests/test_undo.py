@@ -6,8 +6,7 @@ import random
 from dataclasses import replace
 
 from tabletop.notes import with_shell
-from tests.test_web_table import ANA_BEN, Driver
-from tests.zero_steps import act
+from tests.zero_steps import ANA_BEN, Driver, act
 from zero_game import Match
 from zero_game.seats import Seat
 from zero_game.web.present import present

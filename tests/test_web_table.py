@@ -10,7 +10,8 @@ from tabletop.effects import Clear, Do, Now
 from tabletop.notes import notify, with_shell
 from tabletop.present import Nav
 from tabletop.saving import Data
-from tests.harness import FakeStorage, ZeroTable, saves, thinks
+from tests.harness import FakeStorage, saves, thinks
+from tests.zero_steps import ANA_BEN, Driver
 from zero_game import KNOCK, Match, Phase, Swap
 from zero_game.seats import Seat
 from zero_game.sheet import MatchRecord, RoundRecord, ScoreSheet, load_sheet
@@ -22,13 +23,6 @@ from zero_game.web.screens import HandoffView, SheetPageView, cards_shown
 from zero_game.web.settings import Settings
 from zero_game.web.table import Page, Table, bot_turn, page, resume
 from zero_game.web.texts import Texts, sheet_seats
-
-ANA_BEN = Settings(seats=(Seat("Ana"), Seat("Ben")), speed="fast")
-
-
-def Driver(state: Table, storage: FakeStorage | None = None) -> ZeroTable:  # noqa: N802 - reads as before
-    """Zero run by the page's own runtime (tests/harness.py) from ``state``."""
-    return ZeroTable.of(state, storage=storage)
 
 
 def test_default_table_is_one_person_against_two_medium_bots_with_no_handoff() -> None:

@@ -1,4 +1,5 @@
-"""Zero's pure transitions a step at a time, for tests that look at states between the page's steps.
+"""Zero's tests' shared steps: ``Driver`` (Zero at the page's runtime, by taps) and the pure transitions a step at
+a time, for tests that look at states between the page's steps.
 
 ``act(state, "knock")`` is a tap (the ``data-action`` text, as the page reads it); ``bot_play`` is a bot's
 whole move (thinking, showing, playing) without the pauses the runtime waits between them.
@@ -11,9 +12,20 @@ from typing import Any
 from tabletop.bots import BotPlay, BotShow, BotStarted, Turn
 from tabletop.effects import Do, Effects
 from zero_game import Action
+from zero_game.seats import Seat
 from zero_game.web.commands import handle
 from zero_game.web.plugin import PLUGIN
+from zero_game.web.settings import Settings
 from zero_game.web.table import Table
+
+from .harness import FakeStorage, ZeroTable
+
+ANA_BEN = Settings(seats=(Seat("Ana"), Seat("Ben")), speed="fast")
+
+
+def Driver(state: Table, storage: FakeStorage | None = None) -> ZeroTable:  # noqa: N802 - reads as before
+    """Zero run by the page's own runtime (tests/harness.py) from ``state``: the tests' Zero table by taps."""
+    return ZeroTable.of(state, storage=storage)
 
 
 def act(s: Table, message: Any, arg: str = "", value: str = "") -> tuple[Table, Effects]:
