@@ -86,6 +86,9 @@ def test_import_in_slices_compiles_then_imports_and_yields_by_its_budget(
     yields.clear()
     asyncio.run(boot.import_in_slices(files))
     assert len(yields) == 1 + 2 * len(files)  # no budget: after each file's compiling and each import
+    yields.clear()
+    asyncio.run(boot.import_in_slices(files, pause=0.05))
+    assert yields == []  # all imported already (a restored interpreter): no pause, nothing to do
 
 
 def test_the_first_screens_path_has_the_shell_each_module_after_what_it_imports_and_no_phone_or_game() -> None:

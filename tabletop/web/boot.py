@@ -107,9 +107,11 @@ async def import_in_slices(files: tuple[str, ...] | list[str], pause: float = 0.
     slices a budget."""
     import py_compile
 
-    await asyncio.sleep(pause)  # after the screen has painted
     modules = {name.removesuffix(".py").removesuffix("/__init__").replace("/", "."): name for name in files}
     modules = {module: name for module, name in modules.items() if module not in sys.modules}  # not again
+    if not modules:  # all there already (an interpreter restored from a snapshot): not even a pause
+        return
+    await asyncio.sleep(pause)  # after the screen has painted
     steps: list[Callable[[], object]] = [partial(py_compile.compile, name, doraise=True) for name in modules.values()]
     steps += [partial(importlib.import_module, module) for module in modules]
     began = time.perf_counter()
