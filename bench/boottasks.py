@@ -75,7 +75,8 @@ def load(browser: Browser, url: str) -> dict[str, Any]:
 def blocking(run: dict[str, Any], since: float = 0.0) -> float:
     """Total blocking time from ``since`` to ready: each long task's time over 50 ms."""
     ready = float(run["ready"])
-    return float(sum(max(0.0, min(s + d, ready) - max(s, since) - 50) for s, d in run["tasks"] if s + d > since and s < ready))
+    tasks = [(s, d) for s, d in run["tasks"] if s + d > since and s < ready]
+    return float(sum(max(0.0, min(s + d, ready) - max(s, since) - 50) for s, d in tasks))
 
 
 def overlaps(task: tuple[float, float], measures: list[list[Any]]) -> list[tuple[str, float]]:
