@@ -217,6 +217,7 @@ export async function forget(reason) {
 }
 
 async function look() {
+  mark("zero:snapshot-look"); // the page's scripts are running: ask the service worker where it is
   const where = await place(LOOK_AT_START_MS);
   if (!where) {
     setState("snapshot", "off");
@@ -234,9 +235,12 @@ async function look() {
     setState("snapshot", "cold");
     return null;
   }
+  mark("zero:snapshot-opened"); // the benchmarks: Cache Storage found it (bench/returns.py)
   let bytes;
   try {
-    bytes = decode(await response.arrayBuffer());
+    const buffer = await response.arrayBuffer();
+    mark("zero:snapshot-read");
+    bytes = decode(buffer);
   } catch (error) {
     bytes = error instanceof Error ? error : new Error(String(error));
   }

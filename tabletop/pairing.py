@@ -19,9 +19,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import ipaddress
 import re
-import uuid
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -233,6 +231,8 @@ def _chars(text: str) -> bytes:
 
 
 def _usable(address: str) -> bool:
+    import ipaddress  # here, not at the top: ipaddress and uuid cost the first screen ~0.1 s (issue 38)
+
     if address.endswith(".local"):
         return True
     try:
@@ -245,6 +245,9 @@ def _usable(address: str) -> bool:
 def _address(address: str) -> bytes:
     """A candidate's address: 0 + 16 bytes for a ``<uuid>.local`` name, 4 + 4 bytes (IPv4), 6 + 16 bytes (IPv6),
     or 1 + a counted name."""
+    import ipaddress
+    import uuid
+
     if address.endswith(".local"):
         try:
             return b"\0" + uuid.UUID(address.removesuffix(".local")).bytes
@@ -284,6 +287,9 @@ class _Reader:
         return "".join(ICE_CHARS[bits >> (6 * (count - 1 - i)) & 63] for i in range(count))
 
     def address(self) -> str:
+        import ipaddress
+        import uuid
+
         tag = self.byte()
         if tag == 0:
             return f"{uuid.UUID(bytes=self.take(16))}.local"

@@ -23,6 +23,7 @@ from tabletop.prefs import PREFS
 from tabletop.remote import JOIN
 from tabletop.store import Store
 
+from .boot import import_in_slices
 from .game_files import FILES, STYLES
 from .page import Page, browser_backend
 
@@ -138,24 +139,6 @@ class Shell:
         warm = getattr(plugin, "warm_up", ())
         if warm:  # modules needed soon (a bot's search), imported while people read the first screen
             asyncio.ensure_future(import_in_slices(warm, pause=0.05))
-
-
-async def import_in_slices(files: tuple[str, ...] | list[str], pause: float = 0.0) -> None:
-    """Import the modules of ``files`` (paths like ``zero_game/bots/hard.py``, in dependency order) without a
-    long task: compile one file per task, then import one module per task (all at once would hold the page
-    for a large part of a second)."""
-    import py_compile
-    import sys
-
-    await asyncio.sleep(pause)  # after the screen has painted
-    modules = {name.removesuffix(".py").removesuffix("/__init__").replace("/", "."): name for name in files}
-    modules = {module: name for module, name in modules.items() if module not in sys.modules}  # not again
-    for name in modules.values():
-        py_compile.compile(name, doraise=True)
-        await asyncio.sleep(0)
-    for module in modules:
-        importlib.import_module(module)
-        await asyncio.sleep(0)
 
 
 async def load_files(package: str) -> None:

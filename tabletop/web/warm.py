@@ -166,6 +166,14 @@ def refresh() -> bool:
     return True
 
 
+def measure(name: str, start: float, end: float) -> None:
+    """A performance measure on the page's timeline (DevTools, the benchmarks), from ``start`` to ``end`` ms."""
+    from pyodide.ffi import to_js  # type: ignore[import-not-found]
+    from pyscript import window  # type: ignore[import-not-found]
+
+    window.performance.measure(name, to_js({"start": start, "end": end}, dict_converter=window.Object.fromEntries))
+
+
 def offer() -> None:
     """Tell the page's snapshot code (assets/snapshot.mjs) what a snapshot for the next visit should hold.
 
