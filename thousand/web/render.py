@@ -95,6 +95,12 @@ class QuizPainter(OwnPainter):
 
     def quiz_setup(self, v: QuizSetupView) -> Any:
         panel = self.heading(self.el("section", "panel setup quiz-setup"), v.heading, v.intro, v.back)
+        if v.tutorial and v.tutorial_offer:  # the first visit's offer, in line with the set-up it comes before
+            offer = self.el("div", "tutorial-offer", role="note")
+            offer.appendChild(self.el("p", "tutorial-offer-text", v.tutorial_offer))
+            offer.appendChild(self.buttons("tutorial-offer-buttons", (v.tutorial, *(
+                [v.tutorial_dismiss] if v.tutorial_dismiss else []))))
+            panel.appendChild(offer)
         rows = self.el("ol", "teams-setup")
         for team in v.teams:
             rows.appendChild(self.setup_row("team-row", team, "team-name",
@@ -125,7 +131,7 @@ class QuizPainter(OwnPainter):
         panel.appendChild(self.more(v.more, [themes, seed]))
         if v.cards:
             panel.appendChild(self.cards_line(v.cards))
-        if v.tutorial:
+        if v.tutorial and not v.tutorial_offer:
             panel.appendChild(self.button(v.tutorial, "tutorial"))
         return panel
 

@@ -179,6 +179,10 @@ class QuizSetupView(SetupPage):
     themes: tuple[Button, ...] = ()  # one per theme: pressed while it is in the mix
     warning: str = ""  # a mix too small for the teams, said before the deal
     tutorial: Button | None = None  # a scripted first round that teaches the game
+    # The first visit's offer of it, in line at the top of the set-up (not a notice floating above the bar): its words
+    # and its "Dismiss"; the offer's button is ``tutorial``, drawn there and nowhere else.
+    tutorial_offer: str = ""
+    tutorial_dismiss: Button | None = None
     cards: CardsLine | None = None  # the host's own questions (``own_page.cards_line``)
 
 
