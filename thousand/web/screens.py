@@ -95,7 +95,9 @@ class RevealedAnswer:
 
 @dataclass(frozen=True)
 class PlayView:
-    """One team's play in the reveal: face down, or turned over with value and distance."""
+    """One team's play in the reveal: face down (``backs``: how many cards, laid out where they will be turned over;
+    nothing else of the play), or turned over with value and distance; two cards (Two questions) as a pair, ``sign``
+    between them once turned (+ for their sum, − for their difference)."""
 
     team: int
     name: str
@@ -107,6 +109,8 @@ class PlayView:
     distance: str = ""
     latest: bool = False
     furthest: bool = False
+    backs: int = 0
+    sign: str = ""
 
 
 @dataclass(frozen=True)
