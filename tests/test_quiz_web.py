@@ -643,3 +643,20 @@ def test_two_questions_are_laid_out_and_turned_over_as_a_pair_with_their_sign() 
     assert pair.shown and pair.backs == 2 and pair.sign == "−" and {c.id for c in pair.cards} == set(mine[:2])
     one = body.plays[1]
     assert not one.shown and one.backs == len(current_reveal(s).plays[1].cards)  # type: ignore[union-attr]
+
+
+def test_a_plain_counts_answer_stands_alone_without_the_word_number() -> None:
+    """A "How many…?" card's unit is "number" in the deck: its answer reads "1000", never "1000 number"; a
+    card with a real unit keeps it, in the table's language."""
+    from thousand.web.present import question
+
+    s = QuizTable(settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig("easy")), "fast"), seed_text="4")
+    s, _ = act(s, Command.START)
+    assert s.game is not None
+    counts = [c for c in DECK.questions if c.unit["en"] == "number"]
+    metres = [c for c in DECK.questions if c.unit["en"] == "metres"]
+    assert counts and metres
+    for lang, unit in (("en", "metres"), ("fr", "mètres"), ("de", "Meter")):
+        s = replace(s, lang=lang)
+        assert question(s, counts[0]).unit == ""
+        assert question(s, metres[0]).unit == unit
