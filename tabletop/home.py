@@ -92,6 +92,52 @@ def chosen_game(url_game: str | None, remembered: object) -> str | None:
     return None
 
 
+SVG = "http://www.w3.org/2000/svg"
+# A small drawing of each game on its choice (made here, in the page: nothing fetched), in the games' own colours.
+FELT, PAPER, GOLD, INK = "#1a5a3c", "#fbf8f1", "#ffd54a", "#10291d"
+ZERO_FAN = ((-16, "#c0392b", "#fff"), (0, "#f2c230", "#1b1b1b"), (16, "#1f5fbf", "#fff"))  # three cards of one number
+QUIZ_MARKS = ((58, "#6ec6ff"), (148, "#ff9ad5"))  # two teams' values on the number line, the target between
+
+
+def _svg(p: Painter, tag: str, text: str = "", **attrs: str) -> Any:
+    node = p.doc.createElementNS(SVG, tag)
+    for name, value in attrs.items():
+        node.setAttribute(name.replace("_", "-"), value)
+    if text:
+        node.textContent = text
+    return node
+
+
+def art(p: Painter, game: str) -> Any:
+    """The drawing on a game's choice: Zero, a fan of three cards of one number; the quiz, a question card over
+    the number line with the target and two teams' values.  Decoration only: hidden from screen readers."""
+    svg = _svg(p, "svg", viewBox="0 0 200 104", width="200", height="104", aria_hidden="true", focusable="false")
+    svg.setAttribute("class", f"home-art art-{game}")
+    svg.appendChild(_svg(p, "rect", width="200", height="104", rx="12", fill=FELT))
+    if game == "zero":
+        for angle, colour, ink in ZERO_FAN:
+            card = _svg(p, "g", transform=f"rotate({angle} 100 150)")
+            card.appendChild(_svg(p, "rect", x="77", y="16", width="46", height="66", rx="6", fill=colour,
+                                  stroke="#fff", stroke_width="3"))
+            card.appendChild(_svg(p, "text", "7", x="100", y="60", text_anchor="middle", font_size="30",
+                                  font_weight="800", font_family="sans-serif", fill=ink))
+            svg.appendChild(card)
+        return svg
+    svg.appendChild(_svg(p, "rect", x="48", y="9", width="104", height="56", rx="6", fill=PAPER))
+    svg.appendChild(_svg(p, "rect", x="48", y="9", width="8", height="56", rx="3", fill="#1f5fbf"))
+    for y, width in ((21, "72"), (33, "58"), (45, "40")):
+        svg.appendChild(_svg(p, "rect", x="64", y=str(y), width=width, height="6", rx="3", fill="#c9cfc6"))
+    svg.appendChild(_svg(p, "text", "?", x="134", y="59", text_anchor="middle", font_size="24", font_weight="800",
+                         font_family="sans-serif", fill="#7a1b12"))
+    svg.appendChild(_svg(p, "line", x1="20", y1="86", x2="180", y2="86", stroke="#fff", stroke_width="3"))
+    for x in range(20, 181, 40):
+        svg.appendChild(_svg(p, "line", x1=str(x), y1="80", x2=str(x), y2="92", stroke="#fff", stroke_width="2"))
+    svg.appendChild(_svg(p, "line", x1="100", y1="74", x2="100", y2="98", stroke=GOLD, stroke_width="5"))
+    for x, colour in QUIZ_MARKS:
+        svg.appendChild(_svg(p, "circle", cx=str(x), cy="86", r="7", fill=colour, stroke=INK, stroke_width="2"))
+    return svg
+
+
 def paint_home(p: Painter, v: HomeView) -> Any:
     """The first screen's elements."""
     panel = p.el("section", "panel home")
@@ -103,7 +149,7 @@ def paint_home(p: Painter, v: HomeView) -> Any:
     games = p.el("ul", "home-games")
     for g in v.games:
         item = p.el("li", "home-game game-" + g.game)
-        p.add(item, p.el("h2", "", g.name), p.el("p", "", g.about), p.button(g.open, "big"))
+        p.add(item, art(p, g.game), p.el("h2", "", g.name), p.el("p", "", g.about), p.button(g.open, "big"))
         games.appendChild(item)
     panel.appendChild(games)
     return panel

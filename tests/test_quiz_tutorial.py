@@ -55,10 +55,11 @@ def cued(run: TableRun) -> list[str]:
 def test_the_tutorial_teaches_a_round_by_taps_and_leaves_the_game_saved_as_it_was() -> None:
     storage = FakeStorage()
     run = TableRun.open(PLUGIN, storage=storage)
-    assert [n.key for n in run.screen.notices.items] == [OFFER]  # the first visit offers it
+    assert run.screen.body.tutorial_offer.startswith("New to Zéro à 1000?")  # the first visit offers it, in line
+    assert OFFER not in [n.key for n in run.screen.notices.items]  # not as a notice above the bar
     run.field("team-kind:2", "easy")
     run.tap(Command.START)  # a quiz in progress (saved), then the tutorial from the rules page
-    assert run.screen.notices.items == ()  # playing answers the offer
+    assert run.screen.notices.items == () and OFFER not in [n.key for n in run.state.notes]  # playing answers it
     game = run.state.game
     kept = {k: storage.data.get(k) for k in (GAME_KEY, SHEET_KEY, SEEN_KEY)}
     assert kept[GAME_KEY] is not None and kept[SEEN_KEY] is not None
@@ -117,7 +118,7 @@ def test_the_tutorial_teaches_a_round_by_taps_and_leaves_the_game_saved_as_it_wa
     assert {k: storage.data.get(k) for k in kept} == kept
     assert '"quiz.taught":true' in storage.data["zero-knizia:prefs"]
     again = TableRun.open(PLUGIN, storage=storage)
-    assert again.screen.notices.items == ()  # not offered again
+    assert again.screen.notices.items == () and OFFER not in [n.key for n in again.state.notes]  # not offered again
 
 
 def test_the_tutorial_is_skipped_back_to_the_lobby_saves_nothing_and_speaks_three_languages() -> None:
@@ -126,7 +127,8 @@ def test_the_tutorial_is_skipped_back_to_the_lobby_saves_nothing_and_speaks_thre
     body = run.screen.body
     assert isinstance(body, QuizSetupView)
     offers = [n for n in run.screen.notices.items if n.key == OFFER]
-    assert len(offers) == 1 and body.tutorial is None, "the lobby offers it once (the offer, not a second button)"
+    assert not offers and body.tutorial_offer and body.tutorial is not None, "the lobby offers it once, in line"
+    assert body.tutorial.action == Command.TUTORIAL and body.tutorial_dismiss.arg == OFFER
     run.tap(Command.TUTORIAL)
     english = words(run)
     run.tap(Command.CARD, FIRST)
@@ -149,6 +151,8 @@ def test_declining_the_offer_is_remembered_and_a_new_game_from_the_tutorial_is_a
     run = TableRun.open(PLUGIN, storage=storage)
     run.tap("dismiss", OFFER)
     assert run.state.taught and '"quiz.taught":true' in storage.data["zero-knizia:prefs"]
+    body = run.screen.body
+    assert isinstance(body, QuizSetupView) and not body.tutorial_offer and body.tutorial is not None  # still there
     run.tap(Command.TUTORIAL)
     run.tap("new-setup")  # out of the tutorial to the lobby, nothing to confirm or lose
     assert run.state.lesson is None and isinstance(run.screen.body, QuizSetupView)

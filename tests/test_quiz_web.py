@@ -236,6 +236,10 @@ def test_the_reveal_turns_over_one_team_at_a_time_in_q8_order_and_says_it() -> N
         body = present(s).body
         assert isinstance(body, RevealView)
         assert [p.shown for p in body.plays] == [i < n for i in range(3)]
+        # every played card laid out from the start, face down in its place: how many, and nothing else of the play
+        assert [p.backs for p in body.plays] == [len(p.cards) for p in r.plays]
+        for down in body.plays[n:]:
+            assert down.cards == () and down.value == down.powers == down.sign == ""
         s, _ = act(s, Command.REVEAL_NEXT)
         play = r.plays[n]
         said = present(s).live
@@ -616,6 +620,29 @@ def test_the_reveal_counts_the_deck_as_it_was_until_its_verdict_says_who_draws()
         assert body.target.deck == words, "no card turned, nobody told to draw: the deck as it was"  # type: ignore[union-attr]
         s, _ = act(s, Command.REVEAL_NEXT)
     assert present(s).body.target.deck == s.texts.t("deck.size", n=s.game.deck_size)  # type: ignore[union-attr]
+
+
+def test_two_questions_are_laid_out_and_turned_over_as_a_pair_with_their_sign() -> None:
+    s = QuizTable(settings=QuizSettings((TeamConfig(), TeamConfig("easy")), "fast"), seed_text="3")
+    s, _ = act(s, Command.START)
+    mine = s.game.hands[0]  # type: ignore[union-attr]
+    for command, arg in ((Command.TWO, ""), (Command.CARD, mine[0]), (Command.CARD, mine[1]),
+                         (Command.COMBINE, "difference"), (Command.CONFIRM, "")):
+        s, _ = act(s, command, arg)
+    while page(s) is not Page.REVEAL:
+        turn = bot_turn(s)
+        assert turn is not None
+        s, _ = bot_play(s, turn, make_bot(turn.level, DECK, 1).decide(turn.view, turn.rng))
+    body = present(s).body
+    assert isinstance(body, RevealView) and body.plays[0].team == 0
+    assert body.plays[0].backs == 2 and not body.plays[0].shown and body.plays[0].sign == ""  # face down: no sign yet
+    s, _ = act(s, Command.REVEAL_NEXT)
+    body = present(s).body
+    assert isinstance(body, RevealView)
+    pair = body.plays[0]
+    assert pair.shown and pair.backs == 2 and pair.sign == "−" and {c.id for c in pair.cards} == set(mine[:2])
+    one = body.plays[1]
+    assert not one.shown and one.backs == len(current_reveal(s).plays[1].cards)  # type: ignore[union-attr]
 
 
 def test_a_plain_counts_answer_stands_alone_without_the_word_number() -> None:

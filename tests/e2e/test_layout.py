@@ -27,7 +27,12 @@ MUST_SEE = ", ".join((
     ".setup .btn.play",
     # the reveal: each card turned over so far (its question and its answer) and the verdict, never behind a scroll
     ".reveal .play.up .qtext", ".reveal .play.up .answer-value", ".reveal .results",
+    # and every card still face down, laid out in its place from the start (two for Two questions)
+    ".reveal .play.down .qcard.back",
 ))
+# Where a played card lies on the reveal (its team's box), to see that it is turned over in place.
+PLAY_BOX = """(i) => { const r = document.querySelectorAll('.reveal .plays > .play')[i].getBoundingClientRect();
+  return [r.left, r.top, r.width]; }"""
 MEASURE = """([selector, screens]) => {
   const problems = [];
   const vw = innerWidth, vh = innerHeight, screen = document.body.dataset.screen;
@@ -211,6 +216,15 @@ def test_a_whole_quiz_never_scrolls_and_keeps_the_teams_questions_and_its_button
         elif action == "guess":
             control.fill("500")
             page.locator("[data-action=guess]").click()
+        elif action == "reveal-next":  # the next card is turned over where it lay face down
+            turned = page.locator(".reveal .play.up").count()
+            assert page.locator(".reveal .play").nth(turned).get_attribute("class") == "play down"
+            before = page.evaluate(PLAY_BOX, turned)
+            control.click()
+            expect(page.locator(".reveal .play.up")).to_have_count(turned + 1)
+            after = page.evaluate(PLAY_BOX, turned)
+            if any(abs(a - b) > 1 for a, b in zip(before, after, strict=True)):
+                found.append(f"reveal, card {turned + 1}: turned over away from where it lay ({before} → {after})")
         else:
             control.click()
         assert rounds < 60

@@ -35,7 +35,7 @@ READ_PAGE = """() => ({
   html: document.documentElement.outerHTML,
   live: document.getElementById('live') ? document.getElementById('live').textContent : '',
   cards: [...document.querySelectorAll('[data-question]')].map(n => ({
-    id: n.dataset.question, text: n.textContent, up: !!n.closest('.play.up'),
+    id: n.dataset.question, text: n.textContent, up: !!n.closest('.play.up'), down: !!n.closest('.play.down'),
     team: n.closest('[data-team]') ? n.closest('[data-team]').dataset.team : null,
     selected: n.classList.contains('selected') || n.getAttribute('aria-pressed') === 'true',
   })),
@@ -56,6 +56,7 @@ def assert_private(seen: dict[str, Any]) -> None:
     for a in seen["answers"]:
         assert a["up"], f"an answer outside a turned-over play: {a['id']}"
     for card in seen["cards"]:
+        assert not card.get("down"), f"a face-down play shows which card it is: {card['id']}"
         if card["up"]:
             continue
         answer = str(ANSWERS[card["id"]])

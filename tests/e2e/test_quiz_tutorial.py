@@ -42,6 +42,24 @@ LESSON_IN_VIEW = """() => {
 }"""
 
 
+# The set-up's controls after the Deal bar (More options, the tutorial's offer, your own questions), each scrolled to
+# the top, middle and foot of the screen: what is at its centre is the control itself, never the bar stuck there.
+SETUP_UNCOVERED = """() => {
+  const out = [];
+  for (const node of document.querySelectorAll('.quiz-setup .btn:not(.play)')) {
+    for (const block of ['start', 'center', 'end']) {
+      node.scrollIntoView({block});
+      const r = node.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (!(hit && (hit === node || node.contains(hit))))
+        out.push(`"${node.textContent.trim()}" (${block}) covered by ${hit ? hit.className : 'nothing'}`);
+    }
+  }
+  scrollTo(0, 0);
+  return out;
+}"""
+
+
 def in_view(page: Page, selector: str) -> bool:
     return bool(page.eval_on_selector(selector, """(el) => { const r = el.getBoundingClientRect();
         return r.top >= 0 && r.bottom <= innerHeight + 0.5 && r.left >= 0 && r.right <= innerWidth + 0.5; }"""))
@@ -78,8 +96,20 @@ def test_the_quiz_tutorial_is_offered_on_a_first_visit_and_teaches_a_round_by_ta
     try:
         loaded = open_game(context, site_url, "?game=quiz&speed=fast", zero=False)
         page = loaded.page
-        offer = page.locator(f"[data-notice='{OFFER}']")
+        offer = page.locator(".quiz-setup .tutorial-offer")  # in line, at the set-up's top
+        expect(page.locator(f"[data-notice='{OFFER}']")).to_have_count(0)  # not a notice above the bar
         expect(offer).to_contain_text("New to Zéro à 1000?", timeout=STEP_MS)
+        # The set-up at 1024×768 with four teams: the offer in line under the heading, in view; the sticky Deal
+        # bar covers none of the controls after it (More options first); "Play the quiz tutorial" once.
+        page.set_viewport_size({"width": 1024, "height": 768})
+        while page.locator(".team-row").count() < 4:
+            page.locator("[data-action=add-team]").click()
+        expect(page.locator("[data-action=tutorial]")).to_have_count(1)
+        assert in_view(page, ".tutorial-offer [data-action=tutorial]")
+        for opened in (False, True):
+            assert page.evaluate(SETUP_UNCOVERED) == [], f"More options opened: {opened}"
+            page.locator("[data-action=more-options]").click()
+        page.set_viewport_size({"width": 390, "height": 844})
         page.locator("[data-field='team-name:0']").fill("Owls")  # typed before: still there afterwards
         page.locator("[data-field='team-people:0']").fill("Ana, Ben")
         if SHOTS:
@@ -120,7 +150,8 @@ def test_the_quiz_tutorial_is_offered_on_a_first_visit_and_teaches_a_round_by_ta
         expect(page.locator("[data-field='team-people:0']")).to_have_value("Ana, Ben")
         stored = page.evaluate("() => Object.keys(localStorage)")
         assert not [k for k in stored if k.startswith("zero-knizia:quiz")], stored  # no game, sheet or seen marks
-        expect(page.locator(".quiz-setup [data-action=tutorial]")).to_be_visible()  # still there to replay
+        expect(page.locator(".quiz-setup [data-action=tutorial]")).to_have_count(1)  # still there to replay, once
+        expect(page.locator(".quiz-setup [data-action=tutorial]")).to_have_text("Play the quiz tutorial")
         expect(offer).to_have_count(0)  # answered (and remembered: test_quiz_tutorial.py, without a reload here)
         assert '"quiz.taught":true' in page.evaluate("() => localStorage.getItem('zero-knizia:prefs')")
         assert loaded.console_errors == []

@@ -335,8 +335,8 @@ def reveal(s: QuizTable) -> RevealView:
     plays = []
     for i, play in enumerate(r.plays):
         name = team_name(s, play.team)
-        if i >= len(up):
-            plays.append(PlayView(play.team, name, False, t.t("reveal.facedown", name=name)))
+        if i >= len(up):  # laid out face down where it will be turned over: how many cards, nothing more
+            plays.append(PlayView(play.team, name, False, t.t("reveal.facedown", name=name), backs=len(play.cards)))
             continue
         powers = []
         if len(play.cards) == 2 and play.combine is not None:
@@ -346,9 +346,12 @@ def reveal(s: QuizTable) -> RevealView:
         if play.change:
             powers.append(t.t("reveal.powers_change"))
         cards = tuple(RevealedAnswer(question(s, c.card), str(c.answer)) for c in play.cards)
+        pair = len(play.cards) == 2 and play.combine is not None
+        sign = ("+" if play.combine is Combine.SUM else "−") if pair else ""
         plays.append(PlayView(play.team, name, True, "", cards, " · ".join(powers),
                               t.t("reveal.value", value=play.value), t.t("reveal.distance", distance=play.distance),
-                              latest=i == len(up) - 1, furthest=done and play.team in r.furthest))
+                              latest=i == len(up) - 1, furthest=done and play.team in r.furthest, backs=len(cards),
+                              sign=sign))
     marks = tuple((p.value, team_name(s, p.team), i == len(up) - 1) for i, p in enumerate(up))
     line = NumberLine(t.t("reveal.line"), r.target, marks, teams=tuple(p.team for p in up))
     results: list[str] = []

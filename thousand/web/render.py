@@ -95,6 +95,12 @@ class QuizPainter(OwnPainter):
 
     def quiz_setup(self, v: QuizSetupView) -> Any:
         panel = self.heading(self.el("section", "panel setup quiz-setup"), v.heading, v.intro, v.back)
+        if v.tutorial and v.tutorial_offer:  # the first visit's offer, in line with the set-up it comes before
+            offer = self.el("div", "tutorial-offer", role="note")
+            offer.appendChild(self.el("p", "tutorial-offer-text", v.tutorial_offer))
+            offer.appendChild(self.buttons("tutorial-offer-buttons", (v.tutorial, *(
+                [v.tutorial_dismiss] if v.tutorial_dismiss else []))))
+            panel.appendChild(offer)
         rows = self.el("ol", "teams-setup")
         for team in v.teams:
             rows.appendChild(self.setup_row("team-row", team, "team-name",
@@ -125,7 +131,7 @@ class QuizPainter(OwnPainter):
         panel.appendChild(self.more(v.more, [themes, seed]))
         if v.cards:
             panel.appendChild(self.cards_line(v.cards))
-        if v.tutorial:
+        if v.tutorial and not v.tutorial_offer:
             panel.appendChild(self.button(v.tutorial, "tutorial"))
         return panel
 
@@ -221,18 +227,30 @@ class QuizPainter(OwnPainter):
         return node
 
     def play(self, p: PlayView) -> Any:
+        """A team's play where it lies: its name over its cards, face down (backs only: which cards is secret until
+        they are turned over) or turned over in the same place; Two questions as a pair, its sign between."""
         node = self.el("li", "play" + (" up" if p.shown else " down") + (" latest" if p.latest else "")
-                       + (" furthest" if p.furthest else ""), data_team=str(p.team))
-        if not p.shown:
-            node.appendChild(self.el("p", "facedown", p.facedown))
-            return node
+                       + (" furthest" if p.furthest else ""), data_team=str(p.team), data_cards=str(p.backs or 1))
         node.appendChild(self.el("h2", "play-team", p.name))
-        for c in p.cards:
+        cards = self.el("div", "play-cards" + (" pair" if p.backs == 2 else ""))
+        node.appendChild(cards)
+        if not p.shown:
+            for _ in range(p.backs or 1):
+                back = self.el("div", "qcard back", aria_hidden="true")
+                back.appendChild(self.el("span", "back-mark", "?"))
+                cards.appendChild(back)
+            node.appendChild(self.el("p", "facedown sr-only", p.facedown))
+            return node
+        for i, c in enumerate(p.cards):
+            if i and p.sign:  # the pair's joint: its sign on the cards' coloured edges, over no text, taking no room
+                joint = self.el("div", "pair-joint", aria_hidden="true")
+                joint.appendChild(self.el("span", "pair-sign", p.sign))
+                cards.appendChild(joint)
             card = self.question(c.question)
             answer = self.el("span", "answer" + (" flip" if p.latest else ""), data_answer=c.id)
             self.add(answer, self.el("span", "answer-value", c.answer), self.el("span", "answer-unit", c.question.unit))
             card.appendChild(answer)
-            node.appendChild(card)
+            cards.appendChild(card)
         facts = self.el("p", "play-facts")
         if p.powers:
             facts.appendChild(self.el("span", "play-powers", p.powers))

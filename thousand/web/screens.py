@@ -95,7 +95,9 @@ class RevealedAnswer:
 
 @dataclass(frozen=True)
 class PlayView:
-    """One team's play in the reveal: face down, or turned over with value and distance."""
+    """One team's play in the reveal: face down (``backs``: how many cards, laid out where they will be turned over;
+    nothing else of the play), or turned over with value and distance; two cards (Two questions) as a pair, ``sign``
+    between them once turned (+ for their sum, − for their difference)."""
 
     team: int
     name: str
@@ -107,6 +109,8 @@ class PlayView:
     distance: str = ""
     latest: bool = False
     furthest: bool = False
+    backs: int = 0
+    sign: str = ""
 
 
 @dataclass(frozen=True)
@@ -179,6 +183,10 @@ class QuizSetupView(SetupPage):
     themes: tuple[Button, ...] = ()  # one per theme: pressed while it is in the mix
     warning: str = ""  # a mix too small for the teams, said before the deal
     tutorial: Button | None = None  # a scripted first round that teaches the game
+    # The first visit's offer of it, in line at the top of the set-up (not a notice floating above the bar): its words
+    # and its "Dismiss"; the offer's button is ``tutorial``, drawn there and nowhere else.
+    tutorial_offer: str = ""
+    tutorial_dismiss: Button | None = None
     cards: CardsLine | None = None  # the host's own questions (``own_page.cards_line``)
 
 

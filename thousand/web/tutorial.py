@@ -141,9 +141,14 @@ def dress(s: QuizTable, screen: Screen) -> Screen:
     t = s.texts
     if s.lesson is None:
         start = Button(Command.TUTORIAL, t.t("quiztut.start"))
-        if isinstance(body, QuizSetupView):  # once: not while the first visit's offer says the same
-            offer = any(n.key == OFFER for n in s.notes)
-            return screen if offer else replace(screen, body=replace(body, tutorial=start))
+        if isinstance(body, QuizSetupView):  # once: the first visit's offer, in line at the set-up's top, is its place
+            offer = next((n for n in screen.notices.items if n.key == OFFER), None)
+            if offer is None:
+                return replace(screen, body=replace(body, tutorial=start))
+            rest = tuple(n for n in screen.notices.items if n.key != OFFER)
+            return replace(screen, notices=replace(screen.notices, items=rest),
+                           body=replace(body, tutorial=replace(start, primary=True), tutorial_offer=offer.text,
+                                        tutorial_dismiss=offer.dismiss))
         if isinstance(body, RulesView):
             return replace(screen, body=replace(body, tutorial=start))
         return screen
