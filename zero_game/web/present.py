@@ -65,7 +65,7 @@ def present(s: Table) -> Screen:
         name=str(name), game="zero", lang=s.lang, title=t.t("title." + name.replace("-", "_")), brand=t.t("brand"),
         tagline=t.t("tagline"), table_label=t.t("table_label"), top=top_bar(s),
         notices=notices(s.notes, t.t, leave_question(t) if s.confirm_new else None, compact=name in PLAY),
-        live=live_text(s), body=body,
+        live=body.podium.said if isinstance(body, MatchEndView) and body.podium else live_text(s), body=body,
         focus=FOCUS.get(name, (".view .btn.primary", "h1")), keys=keys(s, name), moment=str(name),
         chrome=chrome(t.t), guard=Command.READY if name is Page.HANDOFF else None,
         flags=(("motion", "on" if s.motion else "off"),), ready=("sheet",) if s.persist.sheet_ready else (),
@@ -476,9 +476,12 @@ def match_end(s: Table) -> MatchEndView:
         banner = t.t("match.shared", names=t.names(m.winners), total=total)
     entries = [(t.name(i), t.t("match.points", total=v), "") for i, v in enumerate(m.totals)]
     actions = (Button(Command.PLAY_AGAIN, t.t("match.again"), primary=True), Button(Nav.NEW_SETUP, t.t("match.setup")))
-    return MatchEndView(t.t("match.heading"), banner, actions if s.phone is None else (),
+    heading = t.t("match.heading")
+    here = s.settings.at_tablet if s.phone is None else (s.phone,)  # "you": the people at this screen
+    return MatchEndView(heading, banner, actions if s.phone is None else (),
                         match_sheet(s, upto=len(m.finished_rounds)),
-                        podium=placings(t.t, entries, ranks(m.totals, lowest_wins=True)))
+                        podium=placings(t.t, entries, ranks(m.totals, lowest_wins=True), here=here,
+                                        opening=(heading + ".", banner)), more=t.t("sheet.heading"))
 
 
 #: Each screen's presenter (its painter is ``render.CardPainter.PAINTERS``'s for the model's type).

@@ -370,10 +370,5 @@ class CardPainter(Painter):
         return panel
 
     def match_end(self, v: MatchEndView) -> Any:
-        panel = self.el("section", "panel match-end")
-        self.add(panel, self.el("h1", "", v.heading), self.el("p", "banner winner", v.banner))
-        buttons = self.buttons("end-buttons", v.actions, "big")
-        body = self.el("div", "end-body")
-        self.add(body, self.podium(v.podium) if v.podium else None, self.sheet(v.sheet))
-        self.add(panel, buttons, body)
-        return panel
+        """The match's end: the podium and what next, the match's sheet beside it."""
+        return self.ending(v, "match-end", self.sheet(v.sheet))
