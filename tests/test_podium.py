@@ -15,8 +15,8 @@ from thousand.web.actions import Command as QuizCommand
 from thousand.web.plugin import PLUGIN as QUIZ
 from thousand.web.screens import EndView
 from thousand.web.table import Page as QuizPage
+from thousand.web.table import QuizTable, team_name
 from thousand.web.table import page as quiz_page
-from thousand.web.table import team_name
 from zero_game.seats import Seat
 from zero_game.web.present import present
 from zero_game.web.screens import MatchEndView
@@ -121,8 +121,9 @@ def test_zero_hot_seat_names_each_person_with_their_place_and_a_phone_hears_you(
 
 
 def quiz_end(kinds: tuple[str, ...], names: tuple[str, ...], people: tuple[str, ...], seed: int,
-             lang: str = "en") -> TableRun:
-    """A quiz by taps at the page's runtime to its podium: people tap their first card and guess 500."""
+             lang: str = "en") -> tuple[TableRun, QuizTable]:
+    """A quiz by taps at the page's runtime to its podium (and the table before the tap that opened it): people tap
+    their first card and guess 500."""
     run = TableRun.open(QUIZ, storage=FakeStorage(), lang=lang)
     while len(run.state.settings.teams) < len(kinds):
         run.tap(QuizCommand.ADD_TEAM)
@@ -135,8 +136,11 @@ def quiz_end(kinds: tuple[str, ...], names: tuple[str, ...], people: tuple[str, 
             run.do(QuizCommand.TEAM_PEOPLE, str(i), who)
     run.do(QuizCommand.SET, "seed", str(seed))
     run.tap(QuizCommand.START)
+    prior = run.state
     for _ in range(3000):
         where = quiz_page(run.state)
+        if where is not QuizPage.END or _first(run, "see-winner"):
+            prior = run.state
         if where is QuizPage.HANDOFF:
             run.tap(QuizCommand.READY)
         elif where is QuizPage.CHOOSE:
@@ -150,12 +154,12 @@ def quiz_end(kinds: tuple[str, ...], names: tuple[str, ...], people: tuple[str, 
         elif where is QuizPage.END and _first(run, "see-winner"):
             run.tap(QuizCommand.SEE_WINNER)
         elif where is QuizPage.END:
-            return run
+            return run, prior
     raise AssertionError("the quiz should end")
 
 
 def test_the_quiz_s_podium_names_a_team_s_players_and_tells_the_team_at_the_tablet_where_it_finished() -> None:
-    run = quiz_end(("people", "hard", "easy"), ("Owls", "", ""), ("Ana, Ben", "", ""), 23, lang="fr")
+    run, _ = quiz_end(("people", "hard", "easy"), ("Owls", "", ""), ("Ana, Ben", "", ""), 23, lang="fr")
     s, screen = run.state, run.screen
     end = screen.body
     assert isinstance(end, EndView) and end.podium is not None
@@ -171,9 +175,19 @@ def test_the_quiz_s_podium_names_a_team_s_players_and_tells_the_team_at_the_tabl
 
 
 def test_two_teams_of_people_at_one_tablet_are_each_named_with_their_place() -> None:
-    run = quiz_end(("people", "people", "hard"), ("Owls", "Foxes", ""), ("", "", ""), 11)
+    run, _ = quiz_end(("people", "people", "hard"), ("Owls", "Foxes", ""), ("", "", ""), 11)
     end = run.screen.body
     assert isinstance(end, EndView) and end.podium is not None
     here = [p for p in end.podium.places if p.here]
     assert {p.name for p in here} == {"Owls", "Foxes"}
     assert end.podium.yours == tuple(f"{p.name}: {p.place} place" for p in here)
+
+
+def test_the_quiz_s_podium_opens_with_its_fanfare_once() -> None:
+    from thousand.web.present import cheered
+
+    run, prior = quiz_end(("people", "hard"), ("Owls", ""), ("", ""), 23)
+    end = run.state
+    assert cheered(prior, end) and not cheered(end, end)
+    closed = run.tap("rules").state
+    assert not cheered(closed, run.tap("back").state)  # back from the rules: no second fanfare

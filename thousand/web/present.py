@@ -448,6 +448,18 @@ def end(s: QuizTable) -> EndView:
                    tiebreak=lines_on, tiebreak_heading=t.t("end.tiebreak") if lines_on else "")
 
 
+def cheered(before: QuizTable, after: QuizTable) -> bool:
+    """Whether the change from ``before`` to ``after`` opens the podium (its fanfare plays once)."""
+    # The table moved on (a page closed over the end is no new podium).
+    moved = (before.game, before.reviewed, before.end_seen) != (after.game, after.reviewed, after.end_seen)
+    return moved and page(after) is Page.END and _podium_up(after)
+
+
+def _podium_up(s: QuizTable) -> bool:
+    g = s.game
+    return g is not None and g.is_over and (not g.guess_results or s.end_seen)
+
+
 # ---- the score sheet ------------------------------------------------------------------------------
 
 
