@@ -191,3 +191,57 @@ def test_the_quiz_s_podium_opens_with_its_fanfare_once() -> None:
     assert cheered(prior, end) and not cheered(end, end)
     closed = run.tap("rules").state
     assert not cheered(closed, run.tap("back").state)  # back from the rules: no second fanfare
+
+
+# ---- Zero's ZERO moment ---------------------------------------------------------------------------------------------
+
+
+def zero_made(lang: str = "en") -> ZeroTable:
+    """A round of two (you and a bot) where your swap of the black 8 for the red 6 makes a ZERO: its last move on the
+    table, the round's end not yet open."""
+    from zero_game.web.tutorial import scene_match
+
+    settings = Settings(seats=(Seat(), Seat.bot("easy")), rounds=2)
+    d = ZeroTable.of(Table(lang=lang, settings=settings, match=scene_match(1), setting_up=False, at_screen=0))
+    d("hand", "black-8")
+    d("pool", "red-6")
+    d("confirm")
+    return d
+
+
+def test_a_zero_gets_its_moment_on_the_table_said_in_full_then_its_stamp_at_the_round_s_end() -> None:
+    d = zero_made()
+    assert d.page is Page.LAST_MOVE
+    screen = present(d.s)
+    moment = screen.body.moment  # type: ignore[attr-defined]
+    assert moment is not None and (moment.title, moment.who) == ("ZERO!", "You score 0")
+    # The move that made it, then what a ZERO is and what it does: all of it, in order.
+    assert screen.live == ("ZERO! You gave the black 8, took the red 6 and win the round. You have a ZERO: five cards "
+                           "of one colour and five of one number. The round ends and you score 0.")
+    # The table holds the moment longer than an ordinary last move before the round's end opens.
+    holds = [e.seconds for e in d.effects if type(e).__name__ == "After" and "reveal" in str(e.key)]
+    assert holds and holds[-1] >= 2.5
+    d("see-end")
+    end = present(d.s).body
+    assert d.page is Page.ROUND_END
+    assert [h.stamp for h in end.hands] == ["ZERO!", ""]  # type: ignore[attr-defined]
+    assert present(d.s).body != screen.body and getattr(present(d.s).body, "moment", None) is None
+
+
+@pytest.mark.parametrize(("lang", "title", "who"), [("fr", "ZÉRO\u202f!", "Vous marquez 0 point"),
+                                                    ("de", "ZERO!", "Du bekommst 0 Punkte")])
+def test_the_zero_moment_in_french_and_german(lang: str, title: str, who: str) -> None:
+    moment = present(zero_made(lang).s).body.moment  # type: ignore[attr-defined]
+    assert (moment.title, moment.who) == (title, who)
+
+
+def test_an_ordinary_last_move_has_no_zero_moment() -> None:
+    d = ZeroTable.of(Table(settings=Settings(seats=(Seat(), Seat.bot("easy")), rounds=1), seed=5))
+    d("start")
+    d.play_bots()
+    while d.page is Page.TABLE:
+        d("knock")
+        d("confirm")
+        d.play_bots()
+    assert d.page is Page.LAST_MOVE and not d.match.finished_rounds[0].zero_seats
+    assert present(d.s).body.moment is None  # type: ignore[attr-defined]
