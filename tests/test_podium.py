@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.i18n import catalog
+from tabletop.notes import with_shell
 from tabletop.present import Translate, placings, ranks
 from tabletop.widgets import Podium
 from tests.harness import FakeStorage, TableRun, ZeroTable
@@ -73,7 +74,8 @@ def test_the_podium_is_said_in_full_and_in_order() -> None:
 
 
 def zero_match_end(seats: tuple[Seat, ...], seed: int = 8, lang: str = "en") -> ZeroTable:
-    d = ZeroTable.of(Table(lang=lang, settings=Settings(seats=seats, rounds=2), seed=seed), storage=FakeStorage())
+    d = ZeroTable.of(with_shell(Table(settings=Settings(seats=seats, rounds=2), seed=seed), lang=lang),
+                     storage=FakeStorage())
     d("start")
     while d.page is not Page.MATCH_END:
         d.knock_round_out()
@@ -110,9 +112,7 @@ def test_zero_hot_seat_names_each_person_with_their_place_and_a_phone_hears_you(
     order = [p.name for p in end.podium.places if p.here]
     assert end.podium.yours == tuple(f"{name}: {mine[name]} Platz" for name in order)
     # Ana's phone shows her end: "you", and no buttons (the tablet goes on).
-    from dataclasses import replace
-
-    phone = present(replace(d.s, phone=0)).body
+    phone = present(with_shell(d.s, phone=0)).body
     assert isinstance(phone, MatchEndView) and phone.podium is not None and phone.actions == ()
     assert phone.podium.yours == (f"Du belegst den {mine['Ana']} Platz",)
 
@@ -202,7 +202,8 @@ def zero_made(lang: str = "en") -> ZeroTable:
     from zero_game.web.tutorial import scene_match
 
     settings = Settings(seats=(Seat(), Seat.bot("easy")), rounds=2)
-    d = ZeroTable.of(Table(lang=lang, settings=settings, match=scene_match(1), setting_up=False, at_screen=0))
+    d = ZeroTable.of(with_shell(Table(settings=settings, match=scene_match(1)), lang=lang, setting_up=False,
+                                at_screen=0))
     d("hand", "black-8")
     d("pool", "red-6")
     d("confirm")
