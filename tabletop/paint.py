@@ -16,6 +16,7 @@ from .widgets import (
     Button,
     Choice,
     Confirm,
+    EndPage,
     HandoffView,
     JoinView,
     Lesson,
@@ -114,18 +115,50 @@ class Painter:
         wrap.appendChild(select)
         return wrap
 
+    # Where each place stands, left to right, by how many there are: the best in the middle, the next either side.
+    SPOTS: ClassVar[dict[int, tuple[int, ...]]] = {
+        1: (0,), 2: (1, 0), 3: (1, 0, 2), 4: (3, 1, 0, 2), 5: (3, 1, 0, 2, 4)}
+
     def podium(self, v: Podium) -> Any:
-        """A game's final placings: one line per place, the winners' raised (their entrance is CSS, and stays
-        still under reduced motion)."""
+        """A game's final placings on a podium: one step per place (read best first; drawn with the best in the
+        middle, a step as high as its place), the winners' marked, the people at this screen's outlined."""
         places = self.el("ol", "podium", aria_label=v.label)
-        for p in v.places:
-            line = self.el("li", "placing" + (" winner" if p.winner else ""))
-            self.add(line, self.el("span", "place", p.place), self.el("span", "placing-name", p.name),
-                     self.el("span", "placing-score", p.score))
+        spots = self.SPOTS.get(len(v.places), tuple(range(len(v.places))))
+        for i, p in enumerate(v.places):
+            classes = ["placing", f"rank-{min(p.rank, 4)}", f"spot-{spots.index(i) if i in spots else i}"]
+            classes += ["winner"] * p.winner + ["here"] * p.here
+            line = self.el("li", " ".join(classes))
+            who = self.el("div", "placing-who")
+            who.appendChild(self.el("span", "placing-name", p.name))
             if p.detail:
-                line.appendChild(self.el("span", "placing-detail", p.detail))
+                who.appendChild(self.el("span", "placing-detail", p.detail))
+            step = self.el("div", "step")
+            self.add(step, self.el("span", "place", p.place), self.el("span", "placing-score", p.score))
+            self.add(line, who, step)
             places.appendChild(line)
         return places
+
+    def ending(self, v: EndPage, cls: str, *more: Any) -> Any:
+        """A game's end as a moment: who won and where the people here finished, the podium, what next in reach,
+        and ``more`` (the game's own: the score sheet, how it came to that) beside or below; a short celebration
+        that the page's motion switch and the device's reduced motion leave out (CSS)."""
+        if v.podium is None:
+            raise ValueError("An end without its placings.")
+        podium = v.podium
+        panel = self.el("section", f"panel ending {cls}")
+        head = self.el("header", "ending-head")
+        self.add(head, self.el("h1", "", v.heading, tabindex="-1"), self.el("p", "banner winner", v.banner))
+        for line in podium.yours:
+            head.appendChild(self.el("p", "yours", line))
+        stage = self.el("div", "ending-stage")
+        self.add(stage, head, self.podium(podium), self.buttons("end-buttons", v.actions, "big") if v.actions else None)
+        aside = self.el("div", "ending-more", tabindex="0", aria_label=v.more)  # it may scroll: a keyboard reaches it
+        self.add(aside, *more)
+        confetti = self.el("div", "confetti", aria_hidden="true")
+        for _ in range(28):
+            confetti.appendChild(self.el("i"))
+        self.add(panel, confetti, stage, aside if aside.firstChild else None)
+        return panel
 
     def more(self, toggle: Button | None, fields: list[Any]) -> Any:
         """A set-up's "more options": the toggle, and its fields (drawn nodes) while it is pressed."""

@@ -56,12 +56,23 @@ def ranks(scores: list[float] | tuple[float, ...], *, lowest_wins: bool) -> tupl
     return tuple(1 + sum(1 for other in scores if sign * other < sign * value) for value in scores)
 
 
-def placings(t: Translate, entries: list[tuple[str, str, str]], places: tuple[int, ...]) -> Podium:
-    """The final placings: ``entries`` (name, score, detail) with their ``places`` (``ranks``), best first."""
+def placings(t: Translate, entries: list[tuple[str, str, str]], places: tuple[int, ...], *,
+             here: tuple[int, ...] = (), team: bool = False, opening: tuple[str, ...] = ()) -> Podium:
+    """The final placings: ``entries`` (name, score, detail) with their ``places`` (``ranks``), best first; ``here``:
+    the entries played at this screen (one: "You finished in 2nd place", "Your team…" for a ``team``; several: each
+    by name with its place); ``opening``: what the screen says before them (its heading, who won), for the
+    announcement of the whole podium in order."""
     order = sorted(range(len(entries)), key=lambda i: (places[i], i))
     lines = tuple(Placing(t(f"place.{min(places[i], 5)}"), entries[i][0], entries[i][1], entries[i][2],
-                          places[i] == 1) for i in order)
-    return Podium(t("place.label"), lines)
+                          places[i] == 1, places[i], i in here) for i in order)
+    placed = {i: t(f"placed.{min(places[i], 5)}") for i in here}
+    if len(here) == 1:
+        yours: tuple[str, ...] = (t("finish.team" if team else "finish.you", place=placed[here[0]]),)
+    else:
+        yours = tuple(t("finish.name", name=entries[i][0], place=placed[i]) for i in order if i in here)
+    said = (*opening, t("place.heard"), *(t("place.line", place=p.place, name=p.name, score=p.score) for p in lines),
+            *(t("finish.said", line=line) for line in yours))
+    return Podium(t("place.label"), lines, yours, " ".join(x for x in said if x))
 
 
 def date_text(t: Translate, moment: str) -> str:

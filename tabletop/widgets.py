@@ -86,12 +86,13 @@ class SetupPage:
 @dataclass(frozen=True)
 class EndPage:
     """A game's end: its heading, the banner (who won), what next (``actions``: none on a phone) and the podium;
-    a game's page adds how it came to that."""
+    a game's page adds how it came to that (``more``: its name, for the part of the page that holds it)."""
 
     heading: str
     banner: str
     actions: tuple[Button, ...]
     podium: Podium | None = field(default=None, kw_only=True)
+    more: str = field(default="", kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -179,22 +180,29 @@ class SheetPage:
 
 @dataclass(frozen=True)
 class Placing:
-    """One line of a game's final placings: its place ("1st", shared places alike), who, their score, and
-    ``detail`` (a team's players)."""
+    """One line of a game's final placings: its place ("1st", shared places alike) and ``rank`` (1 for the best: the
+    step it stands on), who, their score, ``detail`` (a team's players), and whether it is played at this screen
+    (``here``: "you", or one of the people at the tablet)."""
 
     place: str
     name: str
     score: str
     detail: str = ""
     winner: bool = False
+    rank: int = 1
+    here: bool = False
 
 
 @dataclass(frozen=True)
 class Podium:
-    """A game's end as a moment: the placings, winners first (``tabletop.present.placings``)."""
+    """A game's end as a moment: the placings, winners first (``tabletop.present.placings``); where the people at this
+    screen finished (``yours``: "You finished in 2nd place", or each of them by name); the whole of it in words, in
+    order, for screen readers (``said``)."""
 
     label: str
     places: tuple[Placing, ...]
+    yours: tuple[str, ...] = ()
+    said: str = ""
 
 
 @dataclass(frozen=True)

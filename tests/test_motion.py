@@ -41,6 +41,14 @@ def test_a_swap_travels_once_and_each_turn_makes_its_sound() -> None:
     assert "final" in heard or "zero" in heard
     assert heard[-1] == "end" and heard.count("end") == 1
     assert travel_ms(d.s) == 350
+    while True:  # the match played out: the podium opens with its fanfare, once
+        before = d.s
+        d("next-round")
+        if d.page is Page.MATCH_END:
+            break
+        assert "podium" not in cues(before, d.s)
+        d.knock_round_out()
+    assert cues(before, d.s) == ("podium",) and cues(d.s, d.s) == ()
 
 
 def test_sound_and_motion_are_this_device_s_choices_changeable_any_time() -> None:

@@ -76,11 +76,12 @@ def present(s: QuizTable) -> Screen:
     return Screen(name=str(name), game="quiz", lang=s.lang, title=t.t("title." + name), brand=t.t("brand"),
                   tagline=t.t("tagline"), table_label=t.t("table_label"), top=top_bar(s),
                   notices=notices(s.notes, t.t, leave_question(t) if s.confirm_new else None,
-                                  compact=name in PLAY), live=live_text(s),
+                                  compact=name in PLAY),
+                  live=body.podium.said if isinstance(body, EndView) and body.podium else live_text(s),
                   body=body,
                   focus=FOCUS.get(name, ("h1",)), keys=keys(s, name, mine), moment=f"{name}:{mine}",
                   chrome=chrome(t.t), guard=Command.READY if name is Page.HANDOFF else None,
-                  ready=("sheet",) if s.persist.sheet_ready else ())
+                  ready=("sheet",) if s.persist.sheet_ready else (), flags=(("motion", "on" if s.motion else "off"),))
 
 
 def rules(s: QuizTable) -> RulesView:
@@ -447,9 +448,24 @@ def end(s: QuizTable) -> EndView:
         detail = t.t("end.players", names=t.join(config.people)) if config.is_people and config.people else ""
         entries.append((team_name(s, team), t.t("end.cards", n=len(g.hands[team])), detail))
     buttons = (Button(Command.PLAY_AGAIN, t.t("end.again"), primary=True), Button(Nav.NEW_SETUP, t.t("end.setup")))
-    return EndView(t.t("end.heading"), banner, buttons if tablet else (), t.t(reason[g.end]) if g.end else "",
-                   tuple(lines), podium=placings(t.t, entries, places), tiebreak=lines_on,
-                   tiebreak_heading=t.t("end.tiebreak") if lines_on else "")
+    heading, said = t.t("end.heading"), t.t(reason[g.end]) if g.end else ""
+    here = s.settings.at_tablet if tablet else (s.phone,)  # the teams of people at this screen
+    podium = placings(t.t, entries, places, here=tuple(i for i in here if i is not None), team=True,
+                      opening=(heading + ".", banner, said))
+    return EndView(heading, banner, buttons if tablet else (), said, tuple(lines), podium=podium, more=t.t("end.more"),
+                   tiebreak=lines_on, tiebreak_heading=t.t("end.tiebreak") if lines_on else "")
+
+
+def cheered(before: QuizTable, after: QuizTable) -> bool:
+    """Whether the change from ``before`` to ``after`` opens the podium (its fanfare plays once)."""
+    # The table moved on (a page closed over the end is no new podium).
+    moved = (before.game, before.reviewed, before.end_seen) != (after.game, after.reviewed, after.end_seen)
+    return moved and page(after) is Page.END and _podium_up(after)
+
+
+def _podium_up(s: QuizTable) -> bool:
+    g = s.game
+    return g is not None and g.is_over and (not g.guess_results or s.end_seen)
 
 
 # ---- the score sheet ------------------------------------------------------------------------------

@@ -303,14 +303,20 @@ class QuizPainter(OwnPainter):
     def end(self, v: EndView) -> Any:
         """The end: after a tie-break, first each guess on the line beside its card's answer; then the winner,
         the placings (a team's players named) and what next."""
-        panel = self.el("section", "panel quiz-end" + ("" if v.podium else " tiebreak"))
+        if v.podium:
+            return self.ending(v, "quiz-end", *self.end_more(v))
+        panel = self.el("section", "panel quiz-end tiebreak")
         panel.appendChild(self.el("h1", "", v.heading, tabindex="-1"))
         if v.banner:
             panel.appendChild(self.el("p", "banner winner", v.banner))
         panel.appendChild(self.el("p", "end-reason", v.reason))
         panel.appendChild(self.buttons("end-buttons", v.actions, "big"))
-        if v.podium:
-            panel.appendChild(self.podium(v.podium))
+        self.add(panel, *self.end_more(v))
+        return panel
+
+    def end_more(self, v: EndView) -> list[Any]:
+        """How the quiz came to its end: the reason, each tie-break guess on the line, the guesses and the rounds."""
+        found = [self.el("p", "end-reason", v.reason)] if v.podium and v.reason else []
         if v.tiebreak:
             lines = self.el("div", "guess-lines", role="group", aria_label=v.tiebreak_heading)
             if v.podium:
@@ -318,10 +324,9 @@ class QuizPainter(OwnPainter):
             for guessed in v.tiebreak:
                 lines.appendChild(self.el("p", "guess-line-label", guessed.label))
                 lines.appendChild(self.number_line(guessed))
-            panel.appendChild(lines)
-        for line in v.lines:
-            panel.appendChild(self.el("p", "end-line", line))
-        return panel
+            found.append(lines)
+        found += [self.el("p", "end-line", line) for line in v.lines]
+        return found
 
     def quiz_sheet(self, v: QuizSheetView) -> Any:
         """The quiz's score sheet: finished games, the teams' statistics and the people's, its data and tools."""

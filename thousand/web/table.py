@@ -112,6 +112,8 @@ class QuizTable:
     taught: bool = False  # the quiz tutorial was played or declined on this device
     script: tuple[Pick, ...] = ()  # the tutorial's bot picks: played as they are, no thinking
     own: OwnCards = OwnCards()  # the host's own questions on this device, and which the table plays with
+    sound: bool = True  # this device's choices, as Zero's set-up keeps them (``tabletop.prefs``): the end's fanfare
+    motion: bool = True  # and its celebration
 
     @property
     def texts(self) -> Texts:

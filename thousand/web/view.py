@@ -10,11 +10,14 @@ from collections.abc import Iterable
 from functools import partial
 from typing import Any
 
+from tabletop.chimes import Chimes
 from tabletop.regions import Host, Region, Regions
 from tabletop.widgets import Screen
 
+from .present import cheered
 from .render import QuizPainter
 from .screens import ChooseView, TeamPanel
+from .table import QuizTable
 
 
 class QuizView(Regions):
@@ -25,6 +28,15 @@ class QuizView(Regions):
 
     def __init__(self, host: Host) -> None:
         super().__init__(QuizPainter(host.document), host)
+        self.chimes = Chimes(host.window, host.to_js)
+
+    def after(self, old: QuizTable, new: QuizTable, token: Any) -> None:
+        if new.sound and cheered(old, new):
+            self.chimes.play("podium")
+
+    def pressed(self, state: QuizTable) -> None:
+        if state.sound:  # in a task of its own, within the gesture (as Zero's view does)
+            self.host.window.setTimeout(self.host.to_js(self.chimes.unlock), 0)
 
     def shape_of(self, screen: Screen) -> str:
         body = screen.body

@@ -1,23 +1,14 @@
-"""The page's motion and sound: cards that travel (Web Animations API), short sounds made with Web Audio,
-a short vibration where the device has one.  Browser glue, handed ``document`` and ``window``; what to
-play is decided by the pure ``motion.py``.
+"""The page's motion and sound: cards that travel (Web Animations API), short sounds made with Web Audio and a
+short vibration where the device has one (``tabletop.chimes``).  Browser glue, handed ``document`` and ``window``;
+what to play is decided by the pure ``motion.py``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from tabletop.chimes import Chimes
 from zero_game import Swap
-
-# Per cue: (wave, [(frequency Hz, start s, length s)], loudness 0..1), and a vibration pattern in ms.
-TONES: dict[str, tuple[str, tuple[tuple[float, float, float], ...], float]] = {
-    "swap": ("triangle", ((660, 0.0, 0.06), (880, 0.06, 0.08)), 0.18),
-    "knock": ("square", ((140, 0.0, 0.07), (120, 0.11, 0.07)), 0.12),
-    "final": ("triangle", ((523, 0.0, 0.1), (659, 0.1, 0.1), (784, 0.2, 0.16)), 0.18),
-    "zero": ("sine", ((523, 0.0, 0.1), (659, 0.09, 0.1), (784, 0.18, 0.1), (1047, 0.27, 0.3)), 0.22),
-    "end": ("sine", ((784, 0.0, 0.14), (587, 0.14, 0.24)), 0.18),
-}
-BUZZ: dict[str, tuple[int, ...]] = {"knock": (30, 40, 30), "final": (60,), "zero": (40, 30, 40, 30, 120)}
 
 
 class Fx:
@@ -28,7 +19,7 @@ class Fx:
         self.doc = document
         self.win = window
         self.to_js = to_js
-        self.audio: Any = None
+        self.chimes = Chimes(window, to_js)
 
     def js(self, value: object) -> Any:
         return self.to_js(value)
@@ -112,30 +103,8 @@ class Fx:
 
     def unlock(self) -> None:
         """Make the audio context on a person's gesture (browsers keep audio silent until one)."""
-        if self.audio is None and hasattr(self.win, "AudioContext"):
-            self.audio = self.win.AudioContext.new()
-        elif self.audio is not None and self.audio.state == "suspended":
-            self.audio.resume()
+        self.chimes.unlock()
 
     def play(self, cue: str) -> None:
-        """A short sound for ``cue`` (made here, no files), and a short vibration where supported."""
-        pattern = BUZZ.get(cue)
-        if pattern and hasattr(self.win.navigator, "vibrate"):
-            self.win.navigator.vibrate(self.js(list(pattern)))
-        ctx = self.audio
-        if ctx is None or cue not in TONES:
-            return
-        wave, notes, loudness = TONES[cue]
-        now = float(ctx.currentTime)
-        for frequency, start, length in notes:
-            osc = ctx.createOscillator()
-            gain = ctx.createGain()
-            osc.type = wave
-            osc.frequency.value = frequency
-            gain.gain.setValueAtTime(0.0001, now + start)
-            gain.gain.exponentialRampToValueAtTime(loudness, now + start + 0.01)
-            gain.gain.exponentialRampToValueAtTime(0.0001, now + start + length)
-            osc.connect(gain)
-            gain.connect(ctx.destination)
-            osc.start(now + start)
-            osc.stop(now + start + length + 0.02)
+        """A short sound for ``cue`` (``tabletop.chimes.TONES``), and a short vibration where supported."""
+        self.chimes.play(cue)

@@ -27,7 +27,8 @@ def travelled(before: Table, after: Table) -> tuple[int, Swap] | None:
 
 
 def cues(before: Table, after: Table) -> tuple[str, ...]:
-    """The sounds of the change from ``before`` to ``after``: the turn just taken, a round's end opening."""
+    """The sounds of the change from ``before`` to ``after``: the turn just taken (a ZERO's its own), a ZERO dealt, a
+    round's end opening, the match's podium."""
     found: list[str] = []
     if after.match is not None and after.match is not before.match and before.match is not None \
             and after.serial == before.serial:
@@ -36,8 +37,15 @@ def cues(before: Table, after: Table) -> tuple[str, ...]:
             effect = turns[-1].effect
             found.append({Effect.SWAP: "swap", Effect.ZERO: "zero", Effect.KNOCK: "knock",
                           Effect.SECOND_KNOCK: "final", Effect.PASS: "knock"}[effect])
-    if page(after) is Page.ROUND_END and page(before) is not Page.ROUND_END:
+    opened = page(after) is not page(before)
+    if opened and page(after) is Page.LAST_MOVE and after.match is not None:  # a ZERO dealt: no swap made it
+        r = after.match.finished_rounds[after.reviewed]
+        if r.zero_seats and not r.history:
+            found.append("zero")
+    if opened and page(after) is Page.ROUND_END:
         found.append("end")
+    if page(after) is Page.MATCH_END and after.reviewed != before.reviewed:  # the podium, once
+        found.append("podium")
     return tuple(found)
 
 

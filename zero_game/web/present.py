@@ -36,6 +36,7 @@ from .screens import (
     SetupView,
     StatusView,
     TableView,
+    ZeroMoment,
 )
 from .settings import KINDS, MAX_SEATS, MIN_SEATS, POOL_SIZES, SPEEDS
 from .sheet_page import match_sheet, sheet_page
@@ -65,7 +66,7 @@ def present(s: Table) -> Screen:
         name=str(name), game="zero", lang=s.lang, title=t.t("title." + name.replace("-", "_")), brand=t.t("brand"),
         tagline=t.t("tagline"), table_label=t.t("table_label"), top=top_bar(s),
         notices=notices(s.notes, t.t, leave_question(t) if s.confirm_new else None, compact=name in PLAY),
-        live=live_text(s), body=body,
+        live=live(s, body), body=body,
         focus=FOCUS.get(name, (".view .btn.primary", "h1")), keys=keys(s, name), moment=str(name),
         chrome=chrome(t.t), guard=Command.READY if name is Page.HANDOFF else None,
         flags=(("motion", "on" if s.motion else "off"),), ready=("sheet",) if s.persist.sheet_ready else (),
@@ -110,6 +111,16 @@ def top_bar(s: Table) -> TopBar:
 def leave_question(t: Texts) -> tuple[str, str, str]:
     """The question before leaving a game in progress: its words, its detail, its yes."""
     return t.t("leave.question"), t.t("leave.detail"), t.t("leave.yes")
+
+
+def live(s: Table, body: Body) -> str:
+    """The live region's words: the podium in full at the match's end; a ZERO's moment after the move that made
+    it; else the state's event (``live_text``)."""
+    if isinstance(body, MatchEndView) and body.podium:
+        return body.podium.said
+    if isinstance(body, TableView) and body.moment is not None and not lesson_text(s):  # (a lesson says it its way)
+        return f"{live_text(s)} {body.moment.said}".strip()
+    return live_text(s)
 
 
 def live_text(s: Table) -> str:
@@ -220,7 +231,21 @@ def table(s: Table) -> TableView:
         hand=hand_view(s, hand, mine, viewer) if hand else None,
         my_turn=mine,
         log=log_panel(s) if s.log_open and s.phone is None else None,  # the move log and its toggle are the tablet's
+        moment=zero_moment(s, r) if r.is_over else None,
     )
+
+
+def zero_moment(s: Table, r: Round) -> ZeroMoment | None:
+    """A ZERO's moment, if one ended the round ``r``: the stamp over the pool, and the whole of it in words."""
+    seats = r.zero_seats
+    if not seats:
+        return None
+    t = s.texts
+    if len(seats) == 1:
+        who, said = t.say("moment.who", seats[0]), t.say("moment.zero", seats[0])
+    else:  # dealt to more than one
+        who, said = t.t("moment.whos", names=t.names(seats)), t.t("moment.zeros", names=t.names(seats))
+    return ZeroMoment(t.t("moment.title"), who, said)
 
 
 def status(s: Table, r: Round, viewer: int | None) -> StatusView:
@@ -444,7 +469,7 @@ def round_end(s: Table) -> RoundEndView:
         hands.append(RevealedHand(
             name=t.name(seat), cards=tuple(card(t, c, cleared=c in cleared) for c in sorted(cards)),
             score=t.t("score.round", score=scores[seat]), detail=breakdown_text(t, cards)[1], zero=seat in zero,
-            total=t.t("score.running", total=totals[seat]),
+            total=t.t("score.running", total=totals[seat]), stamp=t.t("moment.title") if seat in zero else "",
         ))
     best = min(scores)
     leaders = r.zero_seats or tuple(i for i, v in enumerate(scores) if v == best)
@@ -482,9 +507,12 @@ def match_end(s: Table) -> MatchEndView:
         banner = t.t("match.shared", names=t.names(m.winners), total=total)
     entries = [(t.name(i), t.t("match.points", total=v), "") for i, v in enumerate(m.totals)]
     actions = (Button(Command.PLAY_AGAIN, t.t("match.again"), primary=True), Button(Nav.NEW_SETUP, t.t("match.setup")))
-    return MatchEndView(t.t("match.heading"), banner, actions if s.phone is None else (),
+    heading = t.t("match.heading")
+    here = s.settings.at_tablet if s.phone is None else (s.phone,)  # "you": the people at this screen
+    return MatchEndView(heading, banner, actions if s.phone is None else (),
                         match_sheet(s, upto=len(m.finished_rounds)),
-                        podium=placings(t.t, entries, ranks(m.totals, lowest_wins=True)))
+                        podium=placings(t.t, entries, ranks(m.totals, lowest_wins=True), here=here,
+                                        opening=(heading + ".", banner)), more=t.t("sheet.heading"))
 
 
 #: Each screen's presenter (its painter is ``render.CardPainter.PAINTERS``'s for the model's type).

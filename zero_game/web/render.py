@@ -26,6 +26,7 @@ from .screens import (
     SheetPageView,
     SheetView,
     StatusView,
+    ZeroMoment,
 )
 
 SVG = "http://www.w3.org/2000/svg"
@@ -274,12 +275,22 @@ class CardPainter(Painter):
             players.appendChild(line)
         return [head, players, self.buttons("history-replays", entry.replays) if entry.replays else None]
 
+    def zero_moment(self, m: ZeroMoment | None) -> Any:
+        """A ZERO's stamp over the pool (decoration: the live region says it all), or an empty region."""
+        node = self.el("div", "region-moment")
+        if m is not None:
+            node.className = "region-moment zero-moment"
+            node.setAttribute("aria-hidden", "true")
+            self.add(node, self.el("span", "zero-stamp", m.title), self.el("span", "zero-who", m.who))
+        return node
+
     def revealed(self, hands: tuple[RevealedHand, ...], hook: str = "data-card") -> Any:
         """Hands face up, each with its name and score (its total and how it scores, where the model has them)."""
         node = self.el("ul", "revealed")
         for h in hands:
             item = self.el("li", "revealed-hand" + (" zero" if h.zero else ""))
             head = self.add(self.el("div", "revealed-head"), self.el("h2", "", h.name),
+                            self.el("span", "zero-stamp small", h.stamp) if h.stamp else None,
                             self.el("span", "revealed-score", h.score),
                             self.el("span", "revealed-total", h.total) if h.total else None)
             cards = self.el("div", "cards small")
@@ -376,10 +387,5 @@ class CardPainter(Painter):
         return panel
 
     def match_end(self, v: MatchEndView) -> Any:
-        panel = self.el("section", "panel match-end")
-        self.add(panel, self.el("h1", "", v.heading), self.el("p", "banner winner", v.banner))
-        buttons = self.buttons("end-buttons", v.actions, "big")
-        body = self.el("div", "end-body")
-        self.add(body, self.podium(v.podium) if v.podium else None, self.sheet(v.sheet))
-        self.add(panel, buttons, body)
-        return panel
+        """The match's end: the podium and what next, the match's sheet beside it."""
+        return self.ending(v, "match-end", self.sheet(v.sheet))

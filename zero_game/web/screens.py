@@ -122,6 +122,16 @@ class HandView:
 
 
 @dataclass(frozen=True)
+class ZeroMoment:
+    """A ZERO, as the round's last move stays on the table: the stamp's words (``title``, ``who``) and the whole of
+    it for screen readers (``said``: the live region's, after the move)."""
+
+    title: str
+    who: str
+    said: str
+
+
+@dataclass(frozen=True)
 class TableView:
     """The table as the person at the screen (or nobody) may see it."""
 
@@ -133,6 +143,7 @@ class TableView:
     hand: HandView | None
     my_turn: bool
     log: LogView | None = None  # the move log, open beside the table (over its seats and pool on narrow screens)
+    moment: ZeroMoment | None = None  # a ZERO ended the round: its moment over the pool
 
 
 # ---- ends of rounds and matches, pages -----------------------------------------------------------
@@ -149,6 +160,7 @@ class RevealedHand:
     detail: tuple[str, ...] = ()
     zero: bool = False
     total: str = ""
+    stamp: str = ""  # a ZERO's stamp on its hand at the round's end ("ZERO!")
 
 
 @dataclass(frozen=True)

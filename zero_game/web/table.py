@@ -249,8 +249,15 @@ def settle(before: Table, after: Table, effects: Effects = (), *, pause: float =
     found += bots.wake(after.serial, bot_turn(after), think, lambda state, k: acting(state, k) is not None, pause)
     reveal = revealing(after)
     if reveal is not None:
-        found.append(After(max(1.0, SPEEDS[after.settings.speed] * 2), SeeEnd(reveal), key=("reveal", reveal)))
+        hold = max(1.0, SPEEDS[after.settings.speed] * 2) + (1.5 if zero_ended(after) else 0.0)  # a ZERO's moment
+        found.append(After(hold, SeeEnd(reveal), key=("reveal", reveal)))
     return after, unique(found)  # settling twice asks for nothing twice
+
+
+def zero_ended(s: Table) -> bool:
+    """Whether the round whose last move is on the table ended with a ZERO."""
+    r = table_round(s)
+    return r is not None and r.is_over and bool(r.zero_seats)
 
 
 def revealing(s: Table) -> tuple[int, int] | None:

@@ -60,7 +60,7 @@ class View(Regions):
         self.cards = {"pool": {}, "hand": {}}
         if isinstance(body, TableView):
             table = p.el("section", "tablescreen")
-            for region in ("status", "seats", "pool", "controls", "hand", "log"):
+            for region in ("status", "seats", "pool", "controls", "hand", "log", "moment"):
                 self.nodes[region] = p.el("div", "region-" + region)
                 table.appendChild(self.nodes[region])
             self.nodes["table"] = table
@@ -83,6 +83,7 @@ class View(Regions):
             yield "pool", body.pool, lambda node: self._pool(node, body.pool)
             yield "hand", body.hand, lambda node: self._hand(node, body.hand)
             yield "log", body.log, lambda node: p.log_side(body.log) if body.log else p.el("div", "region-log")
+            yield "moment", body.moment, lambda node: p.zero_moment(body.moment)
             self.nodes["table"].className = ("tablescreen" + (" myturn" if body.my_turn else "")
                                              + (" log-open" if body.log else ""))
         elif isinstance(body, SetupView):

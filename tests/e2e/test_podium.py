@@ -1,0 +1,179 @@
+"""Both games played to their end by taps stand on a podium: the places, the winner, where the person (or the team)
+at the tablet finished, said in full in the live region; Play again and New set-up in view and uncovered without
+scrolling at 1024×768, 768×1024 and 390×844; the celebration left out under reduced motion and the motion switch.
+
+The quiz starts a few taps from its end: the page's own runtime (tests.harness) plays deal 23 in CPython up to its
+last reveal and the browser resumes that saved quiz, as after a reload.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.harness import FakeStorage, TableRun
+from tests.quiz_steps import _first
+from thousand.web.actions import Command
+from thousand.web.plugin import PLUGIN
+from thousand.web.table import Page as QuizPage
+from thousand.web.table import page as quiz_page
+
+from .conftest import REPO, open_game, settled
+
+SHOTS = REPO / "test-artifacts" / "podium"
+SIZES = ((1024, 768), (768, 1024), (390, 844))
+STEP_MS = 60_000
+IN_VIEW = """() => {
+  const problems = [];
+  const page = document.scrollingElement;
+  if (page.scrollHeight > innerHeight + 1) problems.push(`the page scrolls (${page.scrollHeight} px)`);
+  for (const node of document.querySelectorAll('.ending .end-buttons .btn, .ending .podium .step')) {
+    const r = node.getBoundingClientRect();
+    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) {
+      problems.push(`"${node.textContent}" is outside the screen`);
+      continue;
+    }
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!(hit && (hit === node || node.contains(hit)))) problems.push(`"${node.textContent}" is covered`);
+  }
+  return problems;
+}"""
+
+
+@pytest.fixture(scope="module")
+def context_options() -> dict[str, Any]:
+    return {"locale": "en-GB", "reduced_motion": "reduce"}
+
+
+def check_in_view(page: Page, name: str) -> list[str]:
+    """The podium and its buttons at the three sizes (screenshots in test-artifacts/podium)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    found = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        settled(page)
+        found += [f"{width}×{height}: {p}" for p in page.evaluate(IN_VIEW)]
+        page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}.png"))
+    page.set_viewport_size({"width": 1024, "height": 768})
+    return found
+
+
+def celebration(page: Page) -> tuple[str, str]:
+    """How the confetti is drawn now, and its pieces' animation."""
+    return tuple(page.evaluate("""() => {
+      const box = document.querySelector('.ending .confetti');
+      return [getComputedStyle(box).display, getComputedStyle(box.firstElementChild).animationName];
+    }"""))
+
+
+def test_zero_played_to_its_end_by_taps_stands_on_a_podium(warm_context: BrowserContext, site_url: str) -> None:
+    page = open_game(warm_context, site_url, "?speed=fast").page
+    page.locator("[data-field=rounds]").select_option("1")
+    page.locator("[data-field=speed]").select_option("fast")
+    page.locator("[data-action=start]").click()
+    for _ in range(60):
+        step = page.locator("[data-action=knock], [data-action=next-round], [data-action=play-again], "
+                            "[data-action=see-end]").first
+        step.wait_for(timeout=STEP_MS)
+        action = step.get_attribute("data-action")
+        if action == "play-again":
+            break
+        step.click()
+        if action == "knock":
+            page.locator(".controls .confirm [data-action=confirm]").click()
+    expect(page.locator(".ending .podium .placing")).to_have_count(3)
+    expect(page.locator(".ending .banner.winner")).to_contain_text("win")
+    mine = page.locator(".placing.here")
+    expect(mine).to_have_count(1)
+    expect(mine.locator(".placing-name")).to_have_text("You")
+    place = mine.locator(".place").inner_text()  # "2nd"
+    expect(page.locator(".ending .yours")).to_have_text(f"You finished in {place} place")
+    # Said in full, in order: the heading, the winner, every place best first, then where you finished.
+    said = page.locator("#live").inner_text()
+    assert said.startswith("The match is over. ") and said.endswith(f"You finished in {place} place.")
+    names = page.locator(".placing .placing-name").all_inner_texts()
+    at = [said.index(f": {name}, ") for name in names]
+    assert at == sorted(at), said
+    expect(page.locator(".ending-more .sheet")).to_be_visible()  # the match's sheet beside the podium
+    assert check_in_view(page, "zero") == []
+    assert celebration(page)[0] == "none"  # reduced motion: no confetti
+    page.emulate_media(reduced_motion="no-preference")
+    assert celebration(page) == ("block", "confetti-fall")  # otherwise it falls once
+    page.emulate_media(reduced_motion="reduce")
+    page.locator(".ending [data-action=play-again]").click()
+    expect(page.locator("[data-zone=hand] [data-card]").first).to_be_visible(timeout=STEP_MS)
+
+
+def near_the_end() -> dict[str, str]:
+    """The stored quiz of Owls (Ana and Ben) against an easy bot team on deal 23, saved before its last taps."""
+    storage = FakeStorage()
+    run = TableRun.open(PLUGIN, storage=storage)
+    while len(run.state.settings.teams) > 2:
+        run.tap(Command.REMOVE_TEAM, str(len(run.state.settings.teams) - 1))
+    for i, kind in enumerate(("people", "easy")):
+        run.field(f"team-kind:{i}", kind)
+    run.do(Command.TEAM_NAME, "0", "Owls")
+    run.do(Command.TEAM_PEOPLE, "0", "Ana, Ben")
+    run.do(Command.SET, "speed", "fast")
+    run.do(Command.SET, "seed", "23")
+    run.tap(Command.START)
+    saved: dict[str, str] = {}
+    for _ in range(2000):
+        if "zero-knizia:quiz-game" in storage.data:
+            saved = dict(storage.data)
+        where = quiz_page(run.state)
+        if where is QuizPage.END:
+            break
+        if where is QuizPage.HANDOFF:
+            run.tap(Command.READY)
+        elif where is QuizPage.CHOOSE:
+            mine = next(t for t in run.screen.body.teams if t.mine)  # type: ignore[attr-defined]
+            run.tap(Command.CARD, mine.cards[0].id).tap(Command.CONFIRM)
+        elif where is QuizPage.REVEAL:
+            action = next(a for a in ("reveal-next", "reveal-done", "target") if _first(run, a))
+            run.tap(action, _first(run, action).arg)  # type: ignore[union-attr]
+        elif where is QuizPage.GUESS:
+            run.do(Command.GUESS_TEXT, value="500").tap(Command.GUESS)
+    assert saved, "the quiz was saved before its end"
+    # This device turned motion off (Zero's set-up keeps the choice for every game).
+    saved["zero-knizia:prefs"] = json.dumps({"type": "prefs", "schema": 1, "values": {"motion": False}})
+    return saved
+
+
+def test_the_quiz_played_to_its_end_by_taps_stands_on_a_podium(warm_context: BrowserContext, site_url: str) -> None:
+    page = open_game(warm_context, site_url, "?game=quiz&speed=fast", zero=False, stored=near_the_end()).page
+    nxt = ("[data-action=ready], .team.mine button[data-question], [data-action=reveal-next], "
+           "[data-action=reveal-done], [data-action=target], [data-field=guess], [data-action=see-winner], "
+           "[data-action=play-again]")
+    for _ in range(200):
+        control = page.locator(nxt).first
+        control.wait_for(timeout=STEP_MS)
+        if control.get_attribute("data-action") == "play-again":
+            break
+        if control.get_attribute("data-question"):
+            control.click()
+            page.locator("[data-action=confirm]").click()
+        elif control.get_attribute("data-field") == "guess":
+            control.fill("500")
+            page.locator("[data-action=guess]").click()
+        else:
+            control.click()
+    expect(page.locator(".ending .podium .placing")).to_have_count(2)
+    owls = page.locator(".placing.here")
+    expect(owls.locator(".placing-name")).to_have_text("Owls")
+    expect(owls.locator(".placing-detail")).to_have_text("Played by Ana and Ben")
+    place = owls.locator(".place").inner_text()
+    expect(page.locator(".ending .yours")).to_have_text(f"Your team finished in {place} place")
+    said = page.locator("#live").inner_text()
+    assert said.startswith("The end. ") and said.endswith(f"Your team finished in {place} place.")
+    assert check_in_view(page, "quiz") == []
+    # The device's motion switch is off: no confetti even where the system allows motion.
+    page.emulate_media(reduced_motion="no-preference")
+    expect(page.locator("body")).to_have_attribute("data-motion", "off")
+    assert celebration(page)[0] == "none"
+    page.emulate_media(reduced_motion="reduce")
+    page.locator("[data-action=sheet]").click()  # the score sheet is still one tap away
+    expect(page.locator(".history-entry")).to_have_count(1)
