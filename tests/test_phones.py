@@ -982,6 +982,17 @@ def test_the_relay_keeps_a_standing_offer_under_a_slot_and_marks_its_answer_as_a
     assert relay.answer({"op": "wait", "nonce": NONCE.hex()}) == (200, {"text": answer, "typed": False,
                                                                        "rejoin": True})
     assert relay.answer({"op": "standing", "slot": slot}) == (200, {})  # used: gone
+    # An offer whose tablet still waits for it is kept past the ten minutes (a phone asleep for long finds it); one
+    # whose tablet stopped asking is forgotten ten minutes after.
+    relay.answer({"op": "offer", "nonce": "1" * 12, "text": offer, "slot": slot})
+    relay.answer({"op": "offer", "nonce": "2" * 12, "text": offer})
+    for kept in relay.offers.values():
+        kept["at"] -= relay.TTL_S - 1
+    relay.answer({"op": "wait", "nonce": "1" * 12})
+    for kept in relay.offers.values():
+        kept["at"] -= 2
+    assert relay.answer({"op": "standing", "slot": slot}) == (200, {"text": offer})
+    assert relay.answer({"op": "wait", "nonce": "2" * 12}) == (200, {"gone": True})
     # A standing wait is woken by the offer it waits for.
     import threading
 
