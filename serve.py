@@ -160,7 +160,8 @@ class Relay:
     A tablet leaves the code of its offer for a seat (``offer``) and gets a six-digit short code a player can
     type; a phone fetches the offer by that code (``collect``) or has it already (it scanned it), and leaves its
     answer (``answer``); the tablet's long poll (``wait``) takes the answer, and the offer is forgotten.  Every
-    request is one small JSON object; codes are checked for their shape, kept ten minutes at most, 32 at once.
+    request is one small JSON object; codes are checked for their shape, 32 at once, each kept while its tablet
+    waits for it and ten minutes at most after it stopped asking.
 
     A phone paired once holds its seat's ticket (``tabletop.remote``): the tablet leaves each later offer for that
     seat under the ticket's ``slot`` too (a digest of the ticket's key, not the key), and the phone's long poll
@@ -272,6 +273,8 @@ class Relay:
                 return 200, {"ok": True}
             if op == "wait":
                 deadline = time.monotonic() + self.WAIT_S
+                if nonce in self.offers:  # its tablet still waits for it: it stays (a phone asleep for long rejoins)
+                    self.offers[nonce]["at"] = time.monotonic()
                 while nonce in self.offers and self.offers[nonce]["answer"] is None:
                     if self.offers[nonce].get("withdrawn"):
                         self.offers[nonce]["withdrawn"] = False  # said once: the tablet asks for a new code

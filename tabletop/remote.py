@@ -34,7 +34,7 @@ import dataclasses
 import functools
 import hashlib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, replace
 from enum import Enum, StrEnum
 from types import ModuleType
@@ -98,6 +98,7 @@ class Link(StrEnum):
     SCAN = "scan"  # the camera on or off (tablet: the phone's code; phone: the table's)
     HERE = "phone-here"  # the seat (arg) is played on the tablet from now on
     BOT = "phone-bot"  # a bot plays the seat (arg) from now on
+    STANDIN = "phone-standin"  # a bot plays the away phone's seat (arg) for the rest of the round, or stops (again)
     CODE = "join-code"  # the phone: a short code typed (value), fetched from the relay
     ADMIT = "phone-admit"  # the tablet: the phone that typed the seat's (arg) code shows the same number: let it in
     DENY = "phone-deny"  # … it does not: turn it away (a new code is made)
@@ -129,6 +130,7 @@ class SeatLink:
     key: str = ""  # the seat's ticket (hex), once a phone was let in: that phone rejoins by it
     fresh: str = ""  # the current offer's secret (``Hosting``): the ticket given if the seat has none yet
     rejoin: bool = False  # the answer came to an offer fetched by the ticket's slot: its hello must prove the key
+    standin: Hashable = None  # a bot plays the seat while its phone is away, in this round (``Phones.round``)
 
     @property
     def slot(self) -> str:
@@ -156,6 +158,11 @@ class Remote:
         link = self.link(seat)
         return link is not None and link.status is Status.LINKED
 
+    def standing_in(self, seat: int) -> bool:
+        """Whether a bot plays ``seat`` now, its phone away (``Link.STANDIN``: the game's bots play it)."""
+        link = self.link(seat)
+        return link is not None and link.standin is not None and link.status is not Status.LINKED
+
     def draft(self, seat: int) -> Any:
         link = self.link(seat)
         return None if link is None else link.draft
@@ -168,7 +175,9 @@ class Remote:
 class Phones(Protocol):
     """What a game tells the shell about playing on phones (its part, as ``Keeper`` is of saving).
 
-    ``seats``: the seats (or teams) played on phones in the game on the table (none while setting up);
+    ``seats``: the seats (or teams) played on phones in the game on the table (none while setting up); ``round``:
+    the round in play (any value that changes when the next round begins; ``None``: no bot may stand in for an
+    away phone now, or ever in this game);
     ``enter``: the state as ``seat``'s phone sees it (the doors' viewer is that seat; ``None``: nothing to see
     now); ``leave``: the tablet's state after a phone's command was handled on ``seen``; ``here`` and ``bot``:
     the seat played on the tablet, or by a bot, from now on; ``commands``: what a phone may ask for.
@@ -179,6 +188,7 @@ class Phones(Protocol):
     models: tuple[ModuleType, ...]  # the modules of the game's screen models and commands
 
     def seats(self, s: Any) -> tuple[int, ...]: ...
+    def round(self, s: Any) -> Hashable: ...
     def name(self, s: Any, seat: int) -> str: ...
     def enter(self, s: Any, seat: int) -> Any: ...
     def leave(self, s: Any, seen: Any, seat: int) -> Any: ...
@@ -374,6 +384,11 @@ def command(phones: Phones, s: Any, cmd: Link, arg: str) -> Result:
             turned = r.with_link(seat, status=Status.NEW, asked=False, nonce="", offer="", code="", opened=False,
                                  typed="", asking=False, problem="turned-away")
             return replace(s, remote=turned), (Send(seat, message("bye", why="turned-away")), Unlink(seat))
+        case Link.STANDIN if seat in seats and (link := r.link(seat)) is not None and link.status is Status.AWAY:
+            now = phones.round(s)
+            if link.standin is None and now is None:
+                return s, ()
+            return replace(s, remote=r.with_link(seat, standin=None if link.standin is not None else now)), ()
         case Link.HERE | Link.BOT if seat in seats:
             link = r.link(seat)
             effects: list[Effect] = []
@@ -578,6 +593,9 @@ def settle(phones: Phones, before: Any, after: Any) -> Result:
             if link.status is Status.LINKED or link.opened:
                 effects.append(Send(link.seat, message("bye", why="gone")))
             effects.append(Unlink(link.seat))
+    now = phones.round(after) if any(link.standin is not None for link in kept) else None
+    kept = [replace(link, standin=None) if link.standin is not None and (
+        link.status is Status.LINKED or link.standin != now) else link for link in kept]
     known = {link.seat for link in kept}
     fresh = [SeatLink(seat) for seat in wanted if seat not in known]
     seats = []
@@ -639,6 +657,8 @@ def bar(phones: Phones, s: Any) -> PhonesBar | None:
         link = r.link(seat) or SeatLink(seat)
         name = phones.name(s, seat)
         status = t(f"phone.status.{link.status}", name=name)
+        if r.standing_in(seat):
+            status = t("phone.status.standin", name=name)
         if link.problem:
             status += " " + t(f"phone.problem.{link.problem}", name=name)
         actions: tuple[Button, ...] = ()
@@ -647,8 +667,16 @@ def bar(phones: Phones, s: Any) -> PhonesBar | None:
             actions = (Button(Link.ADMIT, t("phone.admit"), arg=str(seat), primary=True),
                        Button(Link.DENY, t("phone.deny"), arg=str(seat)))
         elif link.status is not Status.LINKED:
+            standin: tuple[Button, ...] = ()
+            if link.standin is not None:
+                standin = (Button(Link.STANDIN, t("phone.standin_off"), arg=str(seat), pressed=True,
+                                  description=t("phone.standin_off_for", name=name)),)
+            elif link.status is Status.AWAY and phones.round(s) is not None:
+                standin = (Button(Link.STANDIN, t("phone.standin"), arg=str(seat), pressed=False,
+                                  description=t("phone.standin_for", name=name)),)
             actions = (Button(Link.PAIR, t("phone.show_code"), arg=str(seat), description=t("phone.show_code_for",
                                                                                              name=name)),
+                       *standin,
                        Button(Link.HERE, t("phone.here"), arg=str(seat), description=t("phone.here_for", name=name)),
                        Button(Link.BOT, t("phone.bot"), arg=str(seat), description=t("phone.bot_for", name=name)))
         rows.append(PhoneRow(seat, name, status, link.status is Status.LINKED, actions))

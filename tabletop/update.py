@@ -67,7 +67,9 @@ class Update(Generic[S]):
             case Do(Data() as cmd, arg, _):
                 return saving.command(self.keeper, self.data(s, cmd), cmd, arg)
             case Do(Link() as cmd, arg, _) if self.phones is not None:
-                return remote.command(self.phones, s, cmd, arg)
+                after, effects = remote.command(self.phones, s, cmd, arg)
+                # A bot standing in for an away phone (or no longer): the game's settle wakes its bots.
+                return self.settle(s, after, effects) if cmd is Link.STANDIN else (after, effects)
             case Do(command, arg, value) if command in self.commands:
                 s = self.before(s)
                 after, effects = self.commands[command](s, arg, value)

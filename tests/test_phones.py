@@ -982,6 +982,17 @@ def test_the_relay_keeps_a_standing_offer_under_a_slot_and_marks_its_answer_as_a
     assert relay.answer({"op": "wait", "nonce": NONCE.hex()}) == (200, {"text": answer, "typed": False,
                                                                        "rejoin": True})
     assert relay.answer({"op": "standing", "slot": slot}) == (200, {})  # used: gone
+    # An offer whose tablet still waits for it is kept past the ten minutes (a phone asleep for long finds it); one
+    # whose tablet stopped asking is forgotten ten minutes after.
+    relay.answer({"op": "offer", "nonce": "1" * 12, "text": offer, "slot": slot})
+    relay.answer({"op": "offer", "nonce": "2" * 12, "text": offer})
+    for kept in relay.offers.values():
+        kept["at"] -= relay.TTL_S - 1
+    relay.answer({"op": "wait", "nonce": "1" * 12})
+    for kept in relay.offers.values():
+        kept["at"] -= 2
+    assert relay.answer({"op": "standing", "slot": slot}) == (200, {"text": offer})
+    assert relay.answer({"op": "wait", "nonce": "2" * 12}) == (200, {"gone": True})
     # A standing wait is woken by the offer it waits for.
     import threading
 
@@ -992,3 +1003,70 @@ def test_the_relay_keeps_a_standing_offer_under_a_slot_and_marks_its_answer_as_a
     relay.answer({"op": "offer", "nonce": "0" * 12, "text": offer, "slot": slot})
     waiting.join(5)
     assert got == [(200, {"text": offer})]
+
+
+# ---- a bot for an away phone, for the rest of the round -----------------------------------------------------------
+
+
+def test_an_away_phones_seat_is_played_by_a_bot_for_the_rest_of_the_round_with_one_tap_and_back_when_it_is_back(
+) -> None:
+    """As on BGA when a player drops out: one tap on the tablet and a bot plays the away phone's seat, so the others
+    need not wait; the seat stays the phone's (its set-up and its save unchanged), the phone gets it back as soon as
+    it returns, and the bot stops at the round's end in any case (the game waits for the phone again)."""
+    from zero_game.web.plugin import PLUGIN
+
+    run = table_started(PLUGIN, 11, None, 3, (1,), "seat", "medium")  # seats 0 and 2: bots
+    phone = Phone(run, 1).join()
+    phone.lose()
+    r = run.state.remote
+    assert r.link(1).status is Status.AWAY and not r.standing_in(1)
+    row = next(row for row in run.screen.phones.rows if row.seat == 1)
+    standin = next(b for b in row.actions if str(b.action) == "phone-standin")
+    assert standin.label == "Bot this round" and standin.pressed is False
+    run.idle()
+    m = run.state.match
+    assert m.current_player == 1 and not m.round.history, "the game waits for the away phone"
+    run.tap("phone-standin", "1", idle=False)  # one tap
+    assert run.state.remote.standing_in(1)
+    row = next(row for row in run.screen.phones.rows if row.seat == 1)
+    assert "a bot plays for them" in row.status
+    assert next(b for b in row.actions if str(b.action) == "phone-standin").pressed is True
+    run.idle(until=lambda x: bool(x.state.match.round.history))
+    assert run.state.match.round.history[0].seat == 1, "the bot played the away phone's seat"
+    assert run.state.settings.phones == (1,) and run.state.settings.seats[1].is_person, "still the phone's seat"
+    # Its phone returns (while the bots play on): the seat is its own again at once.
+    nonce = run.state.remote.link(1).nonce
+    run.send(Scanned(phone.answer()))
+    run.idle(until=lambda x: x.state.remote.link(1).opened)
+    run.send(Heard(1, message("hello", schema=run.plugin.schema, nonce=nonce)))
+    run.idle(until=lambda x: x.state.remote.linked(1))
+    assert not run.state.remote.standing_in(1) and run.state.remote.link(1).standin is None
+    run.idle()
+    m = run.state.match
+    assert m.current_player == 1 and len(m.round.history) > 1 and not m.finished_rounds, "its turn waits for it"
+    # Away again, a bot for the rest of the round: it plays the seat to the round's end, and no further.
+    phone.lose()
+    run.tap("phone-standin", "1")
+    assert len(run.state.match.finished_rounds) == 1
+    assert not run.state.remote.standing_in(1) and run.state.remote.link(1).standin is None
+    row = next(row for row in run.screen.phones.rows if row.seat == 1)
+    assert "a bot plays" not in row.status and "waits" in row.status
+
+
+def test_a_bot_stands_in_only_for_an_away_phone_and_the_tap_again_gives_the_seat_back_to_waiting() -> None:
+    run = zero_table((1, 2), seats=3)
+    Phone(run, 1).join()
+    run.tap("phone-standin", "1")  # linked: nothing to stand in for
+    run.tap("phone-standin", "2")  # never joined: the host shows its code instead
+    run.tap("pair-close")
+    assert run.state.remote.link(1).standin is None and run.state.remote.link(2).standin is None
+    assert not any(str(b.action) == "phone-standin" for row in run.screen.phones.rows for b in row.actions)
+    Phone(run, 1).lose()
+    run.tap("phone-standin", "1")
+    assert run.state.remote.standing_in(1)
+    run.tap("phone-standin", "1")  # "Wait for the phone"
+    assert not run.state.remote.standing_in(1)
+    # The quiz offers none: the game waits for an away team's phone (docs/phones.md).
+    from thousand.web.phones import PHONES
+
+    assert PHONES.round(None) is None

@@ -851,6 +851,9 @@ def test_with_serve_lan_a_phone_reloaded_mid_round_and_the_tablet_reloaded_rejoi
     assert ticket["seat"] == 1 and json.loads(tablet.evaluate(KEPT, "tablet.zero")) == {"1": ticket["key"]}
 
     # Mid-round, the phone reloads: it rejoins its seat by itself.
+    text = tablet.evaluate(f"() => localStorage.getItem('{ZERO_KEY}')")
+    assert text is not None
+    played = len(load_game(text).match.round.history)
     reloaded = time.perf_counter()
     page.reload()
     page.wait_for_function(READY, timeout=BOOT_MS)
@@ -867,4 +870,32 @@ def test_with_serve_lan_a_phone_reloaded_mid_round_and_the_tablet_reloaded_rejoi
     assert scans == 1, "no scan to rejoin"
     assert page.evaluate("() => window.__cameras") == 0 and tablet.evaluate("() => window.__cameras") == 0
     TIMES.setdefault("--lan: scans to rejoin after a phone's reload and the tablet's", []).append(scans - 1)
+
+    # The phone is closed (its player left the table a while): one tap on the tablet and a bot plays its seat.
+    page.close()
+    row = ".phones [data-action=phone-standin][data-arg='1']"
+    tablet.wait_for_selector(row, timeout=STEP_MS)
+    tablet.click(row)
+    tablet.wait_for_function(f"() => document.querySelector(\"{row}\")?.getAttribute('aria-pressed') === 'true'",
+                             timeout=STEP_MS)
+    for _ in range(8):  # until the bot has played seat 1 (Ann's turns tapped at the tablet, seat 2's bot plays)
+        text = tablet.evaluate(f"() => localStorage.getItem('{ZERO_KEY}')")
+        assert text is not None
+        match, revision = load_game(text).match, int(json.loads(text)["revision"])
+        if any(turn.seat == 1 for turn in match.round.history[played:]):
+            break
+        if match.current_player == 0:
+            tablet.wait_for_function("() => !document.querySelector('[data-action=knock]')?.disabled",
+                                     timeout=STEP_MS)
+            tablet.click("[data-zone=hand] [data-card]")
+            tablet.click("[data-zone=pool] [data-card]")
+            tablet.click("[data-action=confirm]")
+        tablet.wait_for_function(PASSED, arg=[ZERO_KEY, revision], timeout=STEP_MS)
+    else:
+        raise AssertionError("no bot played the away phone's seat")
+    # The phone opens the game again: it is back at its seat by itself, and the bot stops.
+    page = phone.open(table.site_url + "?join=zero")
+    page.wait_for_function(READY, timeout=BOOT_MS)
+    at_its_seat("--lan: a phone opened again to its table, after a bot stood in (s)", time.perf_counter())
+    tablet.wait_for_function(f"() => !document.querySelector(\"{row}\")", timeout=STEP_MS)
     assert table.errors == []

@@ -56,6 +56,9 @@ class QuizPhones:
     def seats(self, s: QuizTable) -> tuple[int, ...]:
         return s.settings.phones if s.game is not None else ()
 
+    def round(self, s: QuizTable) -> None:
+        return None  # no bot stands in for an away team's phone in the quiz (yet): the game waits for it
+
     def name(self, s: QuizTable, seat: int) -> str:
         return team_name(s, seat)
 

@@ -49,6 +49,10 @@ class ZeroPhones:
     def seats(self, s: Table) -> tuple[int, ...]:
         return s.settings.phones if s.match is not None and s.lesson is None else ()
 
+    def round(self, s: Table) -> tuple[int, int] | None:
+        m = s.match
+        return None if m is None or m.is_over or s.lesson is not None else (s.serial, len(m.finished_rounds))
+
     def name(self, s: Table, seat: int) -> str:
         return s.texts.name(seat)
 
