@@ -112,11 +112,16 @@ def leave_question(t: Texts) -> tuple[str, str, str]:
 
 
 def live_text(s: QuizTable) -> str:
-    """The live region's sentence: the state's event, worded in the language on screen."""
+    """The live region's sentence: the state's event, worded in the language on screen.  When the reveal's last
+    card is turned over, the verdict follows it (the furthest, the new target or who chooses it, who draws, the
+    tie-break), as the screen shows it."""
     live: Live = s.live
     if not live.key:
         return ""
-    return s.texts.t(live.key, **{name: _word(s, value) for name, value in live.params})
+    text = s.texts.t(live.key, **{name: _word(s, value) for name, value in live.params})
+    if live.key == "reveal.said" and page(s) is Page.REVEAL:
+        text = " ".join((text, *reveal(s).results))
+    return text
 
 
 def _word(s: QuizTable, value: object) -> object:
