@@ -163,3 +163,109 @@ def test_the_question_before_leaving_zero_is_a_dialog_on_its_safe_answer_and_giv
     press(page, "Tab", "to Leave")
     press(page, "Enter", "on Leave")
     expect(page.locator("[data-action=start]")).to_be_visible()
+
+
+# ---- the quiz ---------------------------------------------------------------------------------------------------
+
+QUIZ_NEXT = ("[data-action=ready], .team.mine button[data-question], [data-action=reveal-next], "
+             "[data-action=reveal-done], [data-action=target], [data-field=guess], [data-action=see-winner], "
+             ".podium, [data-action=play-again]")
+
+
+def set_up_quiz(page: Page, kinds: tuple[str, ...], seed: int) -> None:
+    page.locator("[data-field=lang]").select_option("en")
+    while page.locator(".team-row").count() > len(kinds):
+        page.locator("[data-action=remove-team]").last.click()
+    while page.locator(".team-row").count() < len(kinds):
+        page.locator("[data-action=add-team]").click()
+    for i, kind in enumerate(kinds):
+        page.locator(f"[data-field='team-kind:{i}']").select_option(kind)
+        if kind == "people":
+            page.locator(f"[data-field='team-name:{i}']").fill(("Owls", "Foxes", "Bears")[i])
+    page.locator("[data-field=speed]").select_option("fast")
+    if not page.locator("[data-field=seed]").count():
+        page.locator("[data-action=more-options]").click()
+    page.locator("[data-field=seed]").fill(str(seed))
+    page.locator("[data-action=start]").focus()
+
+
+def quiz_by_keyboard(page: Page) -> dict[str, int]:
+    """Play the quiz on screen to its end by keys alone; returns how often each step came."""
+    done: dict[str, int] = {}
+    tried = False
+    for _ in range(400):
+        page.locator(QUIZ_NEXT).first.wait_for(timeout=STEP_MS)
+        assert focused(page) != "BODY", "the focus fell to the body between steps"
+        screen = page.evaluate("() => document.body.dataset.screen")
+        if page.locator(".podium").count() and not page.locator("[data-action=see-winner]").count():
+            done["end"] = 1
+            return done
+        if screen == "handoff":
+            tab_to(page, "[data-action=ready]")
+            press(page, "Enter", "on the hand-off")
+            step = "ready"
+        elif page.locator(".team.mine button[data-question]").count():
+            # the round starts on the team's own cards, with nothing to wait for
+            wait_focus_on(page, ".team.mine button[data-question]")
+            cards = page.locator(".team.mine button[data-question]")
+            count = cards.count()
+            press(page, "ArrowRight", "along the cards")
+            assert page.evaluate("() => document.activeElement.dataset.question") == \
+                cards.nth(1).get_attribute("data-question"), "ArrowRight: the team's next card"
+            press(page, "Enter", "on a card")
+            expect(cards.nth(1)).to_have_attribute("aria-pressed", "true")
+            if not tried and page.locator("[data-action=shift]").count():
+                tried = True
+                tab_to(page, "[data-action=shift]")
+                press(page, "Enter", "on +200")
+                assert page.evaluate("() => document.body.dataset.screen") == "choose"
+                assert cards.count() == count, "Enter on a power played a card"
+                press(page, "Enter", "on +200 again")
+                tab_to(page, "[data-action=rules]", back=True)
+                press(page, "Enter", "on Rules")
+                expect(page.locator(".rules")).to_be_visible()
+                tab_to(page, "[data-action=back]")
+                press(page, "Enter", "on Back")
+                wait_focus_on(page, ".team.mine button[data-question]")
+                expect(cards.nth(1)).to_have_attribute("aria-pressed", "true")  # the choice waited
+                assert cards.count() == count, "Enter on Rules played a card"
+            tab_to(page, "[data-action=confirm]")
+            press(page, "Enter", "on Play")
+            step = "play"
+        elif page.locator("[data-action=reveal-next]").count():
+            wait_focus_on(page, "[data-action=reveal-next]")
+            press(page, "Enter", "on Turn over")
+            expect(page.locator("#live")).to_contain_text("The answer is")
+            step = "reveal"
+        elif page.locator("[data-action=target], [data-action=reveal-done]").count():
+            wait_focus_on(page, ".reveal-buttons .btn")
+            expect(page.locator("#live")).to_contain_text("Furthest")  # the verdict, said after the last card
+            press(page, "Enter", "on the verdict")
+            step = "verdict"
+        elif page.locator("[data-field=guess]").count():
+            wait_focus_on(page, "[data-field=guess]")
+            page.keyboard.type("500")
+            press(page, "Enter", "in the guess box")
+            step = "guess"
+        else:
+            tab_to(page, "[data-action=see-winner]")
+            press(page, "Enter", "on See the winner")
+            step = "winner"
+        done[step] = done.get(step, 0) + 1
+    raise AssertionError(f"the quiz did not end: {done}")
+
+
+def test_a_quiz_against_bot_teams_by_keyboard_alone(warm_context: BrowserContext, site_url: str) -> None:
+    page = open_game(warm_context, site_url, "?game=quiz", zero=False).page
+    set_up_quiz(page, ("people", "easy", "hard"), seed=4)
+    press(page, "Enter", "on Start")
+    done = quiz_by_keyboard(page)
+    assert done["play"] >= 2 and done["verdict"] >= 2 and done.get("end"), done
+
+
+def test_a_quiz_of_two_teams_of_people_by_keyboard_alone(warm_context: BrowserContext, site_url: str) -> None:
+    page = open_game(warm_context, site_url, "?game=quiz", zero=False).page
+    set_up_quiz(page, ("people", "people"), seed=4)
+    press(page, "Enter", "on Start")
+    done = quiz_by_keyboard(page)
+    assert done["ready"] >= 4 and done["play"] >= 4 and done.get("end"), done

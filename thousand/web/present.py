@@ -90,7 +90,8 @@ def rules(s: QuizTable) -> RulesView:
 
 FOCUS: dict[Page, tuple[str, ...]] = {
     # the card just changed, else the team's own cards (buttons; the page skips what takes no focus)
-    Page.CHOOSE: (".team.mine button.qcard.fresh", ".team.mine button[data-question]", ".quiz-controls .btn"),
+    Page.CHOOSE: (".team.mine button.qcard.fresh", ".team.mine button[data-question]", ".quiz-controls .btn",
+                  ".quiz-controls .prompt"),  # while the others choose: what the table waits for
     Page.GUESS: ("[data-field=guess]", "h1"),
     Page.REVEAL: (".reveal-buttons .btn", "h1"),
 }

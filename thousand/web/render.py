@@ -159,7 +159,7 @@ class QuizPainter(OwnPainter):
         box = self.el("section", "quiz-controls")
         if v.lesson:
             box.appendChild(self.lesson(v.lesson))
-        box.appendChild(self.el("p", "prompt", v.prompt))
+        box.appendChild(self.el("p", "prompt", v.prompt, tabindex="-1"))  # the focus waits here while others choose
         if v.powers:
             box.appendChild(self.buttons("power-buttons", v.powers))
         if v.combine:
