@@ -7,6 +7,7 @@ import pytest
 
 from tabletop.names import bot_name
 from tabletop.nav import Nav
+from tabletop.notes import with_shell
 from tabletop.widgets import Button, Confirm
 from tests.harness import ZeroTable
 from tests.quiz_steps import started_walk
@@ -47,7 +48,7 @@ def test_a_move_chosen_in_two_steps_reads_the_move_first_and_a_third_answer_stay
 
 
 def zero_round_end(settings: Settings, lang: str = "en") -> ZeroTable:
-    d = ZeroTable.of(Table(settings=settings, seed=8, lang=lang))
+    d = ZeroTable.of(with_shell(Table(settings=settings, seed=8), lang=lang))
     d("start")
     d.knock_round_out()
     assert d.page is Page.ROUND_END

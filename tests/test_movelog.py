@@ -164,7 +164,7 @@ def test_the_log_opens_beside_the_table_while_the_bots_play_on_and_lists_every_r
     effects = d("log")  # at a round's end the moves are a page of their own (narrow screens' button)
     assert d.page is Page.LOG and not any(type(e).__name__ == "Think" for e in effects)
     body = present(d.s).body
-    assert isinstance(body, LogView) and [r.heading for r in body.rounds] == ["Runde 2", "Runde 1"]  # newest first
+    assert isinstance(body, LogView) and [r.heading for r in body.rounds] == ["Runde 1", "Runde 2"]  # as the panel
     d("back")
     assert d.page is Page.ROUND_END
 
@@ -180,3 +180,26 @@ def test_a_dealt_zero_is_its_own_last_move() -> None:
     assert kinds == [Kind.DEALT_ZERO, Kind.END]
     t = Texts("en", Settings(seats=(Seat.bot("easy"), Seat.bot("easy"))))
     assert "dealt a ZERO" in last_move_text(t, r)
+
+
+def test_the_round_s_moves_from_a_round_s_end_end_with_that_round_in_the_panel_s_order() -> None:
+    """From round 2's end (round 3 already dealt behind it) the page lists rounds 1 and 2, as the panel does at
+    the round's last move: oldest first, never "Round 3 · No move yet"."""
+    d = Driver(Table(settings=Settings(rounds=3, speed="fast"), seed=5))
+    d("start")
+    d.knock_round_out()
+    d("next-round")
+    d.knock_round_out()
+    assert d.page is Page.LAST_MOVE or d.page is Page.ROUND_END
+    if d.page is Page.LAST_MOVE:
+        d("log")
+        panel = d.table().log
+        assert panel is not None and [r.heading for r in panel.rounds] == ["Round 1", "Round 2"]
+        d("log")
+        d("see-end")
+    assert d.page is Page.ROUND_END and d.match.round_number == 3  # the next round is dealt
+    d("log")
+    body = present(d.s).body
+    assert isinstance(body, LogView) and [r.heading for r in body.rounds] == ["Round 1", "Round 2"]
+    assert all("No move yet." not in r.lines for r in body.rounds)
+    assert body.rounds[-1].lines[-1].startswith("The round is over.")

@@ -616,3 +616,20 @@ def test_the_reveal_counts_the_deck_as_it_was_until_its_verdict_says_who_draws()
         assert body.target.deck == words, "no card turned, nobody told to draw: the deck as it was"  # type: ignore[union-attr]
         s, _ = act(s, Command.REVEAL_NEXT)
     assert present(s).body.target.deck == s.texts.t("deck.size", n=s.game.deck_size)  # type: ignore[union-attr]
+
+
+def test_a_plain_counts_answer_stands_alone_without_the_word_number() -> None:
+    """A "How many…?" card's unit is "number" in the deck: its answer reads "1000", never "1000 number"; a
+    card with a real unit keeps it, in the table's language."""
+    from thousand.web.present import question
+
+    s = QuizTable(settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig("easy")), "fast"), seed_text="4")
+    s, _ = act(s, Command.START)
+    assert s.game is not None
+    counts = [c for c in DECK.questions if c.unit["en"] == "number"]
+    metres = [c for c in DECK.questions if c.unit["en"] == "metres"]
+    assert counts and metres
+    for lang, unit in (("en", "metres"), ("fr", "mètres"), ("de", "Meter")):
+        s = replace(s, lang=lang)
+        assert question(s, counts[0]).unit == ""
+        assert question(s, metres[0]).unit == unit

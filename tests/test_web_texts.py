@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from tabletop.notes import with_shell
 from tests.zero_steps import act, bot_play
 from zero_game import Card, Colour
 from zero_game.seats import Seat
@@ -32,7 +33,7 @@ def test_the_lone_person_is_addressed_as_you_in_every_sentence_of_a_match(lang: 
     """Every live sentence, round banner and the winner's line of whole matches, with "you" at seat 0."""
     sentences: set[str] = set()
     for seed in range(12):
-        s, _ = act(Table(lang=lang, settings=SOLO, seed=seed), "start")
+        s, _ = act(with_shell(Table(settings=SOLO, seed=seed), lang=lang), "start")
         for _ in range(400):
             screen = present(s)
             sentences.add(screen.live)
@@ -90,7 +91,7 @@ def test_german_declines_the_colours_and_french_puts_them_after_the_number() -> 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_the_confirm_box_names_the_cards_as_the_language_does(lang: str) -> None:
-    s, _ = act(Table(lang=lang, settings=Settings(seats=(Seat(), Seat.bot("easy"))), seed=4), "start")
+    s, _ = act(with_shell(Table(settings=Settings(seats=(Seat(), Seat.bot("easy"))), seed=4), lang=lang), "start")
     while (turn := bot_turn(s)) is not None:
         s, _ = bot_play(s, turn, turn.view.legal_actions()[-1])
     m = s.match
@@ -113,3 +114,44 @@ def test_the_rules_page_says_how_many_rounds_and_when_the_pool_shows_scores(lang
             "fr": "Dès que vous avez choisi une carte de votre main",
             "de": "Sobald du eine Karte deiner Hand gewählt hast"}
     assert rounds[lang] in text and once[lang] in text
+
+
+def test_a_hand_with_one_number_left_says_so_instead_of_counting_it_up() -> None:
+    """"Counting: 7 = 7" says nothing: with one number left the line names it; two or more are added up."""
+    from zero_game.web.present import breakdown_text
+
+    reds = [Card(Colour.RED, n) for n in range(1, 6)]
+    sevens = [Card(c, 7) for c in (Colour.BLUE, Colour.GREEN, Colour.YELLOW, Colour.VIOLET)]
+    for lang, one in (("en", "Only the 7 counts."), ("fr", "Seul le 7 compte."), ("de", "Nur die 7 zählt.")):
+        t = Texts(lang, SOLO)
+        assert breakdown_text(t, tuple(reds + sevens))[1][-1] == one
+        counted = breakdown_text(t, tuple(reds[:4] + sevens[:3] + [Card(Colour.GREEN, 2), Card(Colour.BLACK, 8)]))[1]
+        assert counted[-1].endswith("1 + 2 + 3 + 4 + 7 + 8 = 25") and "=" not in one
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_a_named_lone_person_reads_their_own_second_knock_as_their_own(lang: str) -> None:
+    """Mia, alone at the table with a name typed, reads "You have knocked" after her first knock; after her
+    second the status says "Your 2nd knock" too, not "2nd knock by Mia"."""
+    settings = Settings(seats=(Seat("Mia"), Seat.bot("easy"), Seat.bot("easy")), speed="fast")
+    t = Texts(lang, settings)
+    s, _ = act(with_shell(Table(settings=settings, seed=2), lang=lang), "start")
+    seen: list[str] = []
+    for _ in range(40):
+        r = s.match.round  # type: ignore[union-attr]
+        if r.is_over or r.knocks == 2:
+            break
+        if (turn := bot_turn(s)) is not None:
+            swaps = [a for a in turn.view.legal_actions() if a != turn.view.legal_actions()[-1]] or \
+                turn.view.legal_actions()
+            s, _ = bot_play(s, turn, swaps[0])
+        else:
+            s, _ = act(s, "knock")
+            s, _ = act(s, "confirm")
+            body = present(s).body
+            if isinstance(body, TableView):
+                seen.append(body.status.status)
+    assert s.match.round.second_knocker == 0  # type: ignore[union-attr]
+    assert seen[0].startswith(t.t("status.you_knocked"))
+    assert seen[-1].startswith(t.t("status.final.you", left=2)), seen[-1]
+    assert "Mia" not in seen[-1].split("—")[0]

@@ -201,12 +201,17 @@ def handoff(s: QuizTable) -> HandoffView:
 # ---- the table ------------------------------------------------------------------------------------
 
 
+#: The unit of a plain count ("How many…?"): its answer stands alone ("1000", not "1000 number").
+PLAIN_COUNT = "number"
+
+
 def question(s: QuizTable, card: Card, *, selected: bool = False, fresh: bool = False,
              interactive: bool = False) -> QuestionView:
     """A question card, question side up."""
     assert s.game is not None
     return QuestionView(card.id, card.text[s.lang], s.game.deck.category(card.category)[s.lang], card.category,
-                        card.unit[s.lang], selected, s.texts.t("choose.changed") if fresh else "", interactive,
+                        "" if card.unit["en"] == PLAIN_COUNT else card.unit[s.lang], selected,
+                        s.texts.t("choose.changed") if fresh else "", interactive,
                         lang=own_page.question_lang(s, card.id))
 
 

@@ -135,19 +135,25 @@ def log_round(t: Texts, log: RoundLog) -> LogRound:
     return LogRound(t.t("log.round", n=log.number), tuple(lines))
 
 
+def shown_log(s: Table) -> tuple[RoundLog, ...]:
+    """The rounds the log shows, the oldest first: every round so far, up to the one whose end (or last move) is on
+    screen: from round 2's end, never round 3 with no move yet, though the match has dealt it."""
+    assert s.match is not None
+    on_screen = s.reviewed + 1 if len(s.match.finished_rounds) > s.reviewed else None
+    return match_log(s.match, upto=on_screen)
+
+
 def log_panel(s: Table) -> LogView:
     """The move log at the table: every round so far, the oldest first, so the newest move is last (the panel
     keeps its end in view); its button closes it."""
-    assert s.match is not None
     t = s.texts
-    on_table = s.reviewed + 1 if len(s.match.finished_rounds) > s.reviewed else None  # a round's last move: its round
-    rounds = tuple(log_round(t, r) for r in match_log(s.match, upto=on_table))
+    rounds = tuple(log_round(t, r) for r in shown_log(s))
     return LogView(t.t("log.heading"), rounds, Button(Command.LOG, t.t("log.close")))
 
 
 def log_page(s: Table) -> LogView:
-    """The move log page: every round so far, the newest first."""
-    assert s.match is not None
+    """The move log page (a round's end where the moves do not fit beside it): the rounds in the panel's order,
+    the oldest first; the page opens on the newest (``View.after`` scrolls to it)."""
     t = s.texts
-    rounds = tuple(log_round(t, r) for r in reversed(match_log(s.match)))
+    rounds = tuple(log_round(t, r) for r in shown_log(s))
     return LogView(t.t("log.heading"), rounds, Button(Nav.BACK, t.t("back"), primary=True))

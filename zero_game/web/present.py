@@ -87,6 +87,7 @@ FOCUS: dict[Page, tuple[str, ...]] = {
     Page.TABLE: ("[data-zone='hand'] [data-card]", ".status-text"),
     Page.SETUP: (".setup h1",),
     Page.ROUND_END: (".round-end h1",),  # the results' heading, not Next round above them (the live region says them)
+    Page.LOG: (".log [data-newest] h2", ".view .btn.primary"),  # the round just ended, where the page opens
 }
 
 
@@ -270,7 +271,10 @@ def status(s: Table, r: Round, viewer: int | None) -> StatusView:
     text, final = turn, False
     if r.phase is Phase.FINAL:
         assert r.second_knocker is not None
-        text = t.say("status.final", r.second_knocker, left=len(r.final_turns_left)) + " " + turn
+        if r.second_knocker == viewer:  # the hand on screen is the knocker's: "Your 2nd knock", as "You have knocked"
+            text = t.t("status.final.you", left=len(r.final_turns_left)) + " " + turn
+        else:
+            text = t.say("status.final", r.second_knocker, left=len(r.final_turns_left)) + " " + turn
         final = True
     elif r.knocks == 1:
         assert r.first_knocker is not None
@@ -441,7 +445,9 @@ def breakdown_text(t: Texts, cards: tuple[Card, ...]) -> tuple[str, tuple[str, .
         return t.t("score.zero"), (t.t("score.zero_detail"),)
     detail = [t.t("score.colour_group", colour=t.t("colour_group." + c.label)) for c in b.colour_groups]
     detail += [t.t("score.number_group", number=n) for n in b.number_groups]
-    if b.scoring_numbers:
+    if len(b.scoring_numbers) == 1:  # "Counting: 5 = 5" says nothing
+        detail.append(t.t("score.counting_one", number=b.scoring_numbers[0]))
+    elif b.scoring_numbers:
         detail.append(t.t("score.counting", sum=" + ".join(str(n) for n in b.scoring_numbers), score=b.score))
     else:
         detail.append(t.t("score.nothing"))

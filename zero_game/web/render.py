@@ -332,12 +332,18 @@ class CardPainter(Painter):
         return box
 
     def log_page(self, v: LogView) -> Any:
-        """The move log: a heading per round, newest first."""
+        """The move log: a heading per round, the oldest first; the newest round's heading takes focus (the page
+        opens on it)."""
         panel = self.el("article", "panel log", data_zone="log")
         panel.appendChild(self.el("h1", "", v.heading))
         panel.appendChild(self.button(v.back, "back"))
+        part = None
         for r in v.rounds:
-            panel.appendChild(self.log_round(r))
+            part = self.log_round(r)
+            panel.appendChild(part)
+        if part is not None:
+            part.setAttribute("data-newest", "")
+            part.firstElementChild.setAttribute("tabindex", "-1")
         return panel
 
     def round_end(self, v: RoundEndView) -> Any:

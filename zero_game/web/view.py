@@ -43,6 +43,10 @@ class View(Regions):
         if new.sound:
             for cue in cues(old, new):
                 self.fx.play(cue)
+        if page(new) is Page.LOG and page(old) is not Page.LOG:  # the log page opens on the newest round
+            newest = self.doc.querySelector(".log [data-newest]")
+            if newest and newest.previousElementSibling and newest.previousElementSibling.matches(".log-round"):
+                newest.scrollIntoView(self.host.to_js({"block": "start"}))
 
     def pressed(self, state: Table) -> None:
         if state.sound:
