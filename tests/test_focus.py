@@ -6,16 +6,20 @@ from __future__ import annotations
 import pytest
 
 from tabletop.names import bot_name
-from tabletop.nav import Nav
 from tabletop.notes import with_shell
+from tabletop.present import Nav
+from tabletop.regions import HOLD, KEEP, Heard
 from tabletop.widgets import Button, Confirm
 from tests.harness import ZeroTable
+from tests.quiz_steps import act as quiz_act
 from tests.quiz_steps import started_walk
 from thousand.web.actions import Command as QuizCommand
 from thousand.web.own import OwnCommand
+from thousand.web.present import present as quiz_present
 from thousand.web.screens import RevealView
+from thousand.web.settings import QuizSettings, TeamConfig
 from thousand.web.table import Page as QuizPage
-from thousand.web.table import current_reveal
+from thousand.web.table import QuizTable, current_reveal
 from thousand.web.table import page as quiz_page
 from zero_game.seats import Seat
 from zero_game.web.i18n import translate
@@ -118,7 +122,7 @@ def test_the_quizs_last_card_turned_over_is_said_with_the_verdict_after_it_in_th
     for _ in range(400):
         where = quiz_page(run.state)
         if where is QuizPage.CHOOSE:
-            mine = next(t for t in run.screen.body.teams if t.mine)
+            mine = next(t for t in run.screen.body.teams if t.mine)  # type: ignore[attr-defined]
             run.tap(QuizCommand.CARD, mine.cards[0].id).tap(QuizCommand.CONFIRM)
         elif where is QuizPage.REVEAL:
             body = run.screen.body
@@ -136,3 +140,37 @@ def test_the_quizs_last_card_turned_over_is_said_with_the_verdict_after_it_in_th
         else:
             break
     assert verdicts >= 2
+
+
+# ---- the live region: announcements follow each other while they come fast ------------------------------------
+
+
+def test_announcements_that_come_fast_follow_each_other_and_the_last_stays_alone_once_quiet() -> None:
+    heard = Heard().hear("Bruno passes.", 10.0)
+    assert heard.lines == ("Bruno passes.",)
+    heard = heard.hear("Chloé knocks.", 10.8).hear("Your turn.", 11.6)  # a bot's move every 0.8 s
+    assert heard.lines == ("Bruno passes.", "Chloé knocks.", "Your turn."), "none replaced before it is heard"
+    for n in range(5):
+        heard = heard.hear(f"move {n}", 12.0 + n / 2)
+    assert len(heard.lines) == KEEP and heard.lines[-1] == "move 4"
+    assert heard.quiet(heard.at + HOLD / 2) is heard  # still being heard
+    assert heard.quiet(heard.at + HOLD).lines == ("move 4",)
+    assert heard.hear("Round 2 of 3.", heard.at + HOLD + 5).lines == ("Round 2 of 3.",)  # after a pause: alone
+
+
+def test_while_the_other_teams_choose_the_focus_waits_on_the_prompt_never_on_the_body() -> None:
+    s = QuizTable(settings=QuizSettings((TeamConfig(), TeamConfig("medium"), TeamConfig("hard")), "fast"),
+                  seed_text="3")
+    s, _ = quiz_act(s, QuizCommand.START)
+    screen = quiz_present(s)
+    assert screen.focus[:2] == (".team.mine button.qcard.fresh", ".team.mine button[data-question]")
+    mine = next(t for t in screen.body.teams if t.mine)  # type: ignore[attr-defined]
+    assert all(c.interactive for c in mine.cards), "the team's cards take the focus from the round's first moment"
+    s, _ = quiz_act(s, QuizCommand.CARD, mine.cards[0].id)
+    s, _ = quiz_act(s, QuizCommand.CONFIRM)
+    screen = quiz_present(s)  # played; the bots still deciding
+    controls = screen.body.controls  # type: ignore[attr-defined]
+    assert quiz_page(s) is QuizPage.CHOOSE and controls.confirm is None and controls.cancel is None
+    assert not controls.powers
+    assert not any(c.interactive for t in screen.body.teams for c in t.cards)  # type: ignore[attr-defined]
+    assert screen.focus[-1] == ".quiz-controls .prompt" and controls.prompt == "Waiting for the other teams."
