@@ -31,8 +31,12 @@ class Heard:
     lines: tuple[str, ...] = ()
     at: float = float("-inf")
 
-    def hear(self, text: str, now: float) -> Heard:
-        """The region once ``text`` is said at ``now``: after the others if they are recent, else alone."""
+    def hear(self, text: str, now: float, *, new_screen: bool = False) -> Heard:
+        """The region once ``text`` is said at ``now``: after the others if they are recent, else alone.  A new
+        screen (a hand-off above all) starts it afresh: what was said to the last person (the question a team just
+        chose) is never left in the page for the next."""
+        if new_screen:
+            return Heard((text,) if text else (), now)
         if now - self.at < HOLD:
             return Heard((*self.lines, text)[-KEEP:], now)
         return Heard((text,), now)

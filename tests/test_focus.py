@@ -158,6 +158,12 @@ def test_announcements_that_come_fast_follow_each_other_and_the_last_stays_alone
     assert heard.hear("Round 2 of 3.", heard.at + HOLD + 5).lines == ("Round 2 of 3.",)  # after a pause: alone
 
 
+def test_a_new_screen_starts_the_live_region_afresh_so_a_teams_pick_is_not_left_for_the_next_team() -> None:
+    chosen = Heard().hear("Chosen: How many grams of fruit a day?", 10.0)
+    assert chosen.hear("Ready: Owls.", 10.5, new_screen=True).lines == ("Ready: Owls.",)  # the hand-off
+    assert chosen.hear("", 10.5, new_screen=True).lines == ()
+
+
 def test_while_the_other_teams_choose_the_focus_waits_on_the_prompt_never_on_the_body() -> None:
     s = QuizTable(settings=QuizSettings((TeamConfig(), TeamConfig("medium"), TeamConfig("hard")), "fast"),
                   seed_text="3")

@@ -180,8 +180,10 @@ class Page:
                 elif node:
                     node.textContent = text
         last = self.screen
-        if screen.live and (last is None or last.live != screen.live):
-            self.say(screen.live)
+        fresh = "screen" in changed or screen.guard is not None
+        if (screen.live and (last is None or last.live != screen.live)) \
+                or (fresh and self.heard.lines[-1:] != ((screen.live,) if screen.live else ())):
+            self.say(screen.live, new_screen=fresh)
         self.screen = screen
         dialog = self.root.querySelector("[data-dialog]") or None  # a JsNull is falsy, not None
         asked, self.asked = self.asked, dialog_words(dialog)
@@ -255,14 +257,16 @@ class Page:
 
     # ---- the live region ----
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, *, new_screen: bool = False) -> None:
         """Announce ``text`` in the live region: after the announcements still being heard, else alone (``Heard``);
-        the region keeps only the last once it is quiet."""
+        the region keeps only the last once it is quiet.  On a new screen the region holds only ``text`` ("": none)."""
         now = float(window.performance.now()) / 1000
-        heard = self.heard.hear(text, now)
+        heard = self.heard.hear(text, now, new_screen=new_screen)
         line = document.createElement("p")
         line.textContent = text
-        if len(heard.lines) > 1:
+        if not heard.lines:
+            self.live.replaceChildren()
+        elif len(heard.lines) > 1:
             while self.live.childElementCount >= KEEP:
                 self.live.firstElementChild.remove()
             self.live.appendChild(line)
@@ -436,7 +440,11 @@ class Page:
         if card.getAttribute(hook) not in slugs:
             return
         i = slugs.index(card.getAttribute(hook))
-        cards[(i + ARROWS[key]) % len(cards)].focus()
+        to = cards[(i + ARROWS[key]) % len(cards)]
+        to.focus()
+        if card.hasAttribute("tabindex"):  # a roving tabindex (the quiz's cards): the Tab stop follows the focus
+            card.setAttribute("tabindex", "-1")
+            to.setAttribute("tabindex", "0")
 
     def on_pointerdown(self, event: Any) -> None:
         self.input_seen = True

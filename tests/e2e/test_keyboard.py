@@ -216,6 +216,11 @@ def quiz_by_keyboard(page: Page) -> dict[str, int]:
             expect(cards.nth(1)).to_have_attribute("aria-pressed", "true")
             if not tried and page.locator("[data-action=shift]").count():
                 tried = True
+                press(page, "Tab", "from the chosen card")  # the team's cards are one Tab stop (the arrows go along)
+                assert not page.evaluate("() => !!document.activeElement.closest('.team.mine')"), focused(page)
+                press(page, "Shift+Tab", "back to the cards")
+                assert page.evaluate("() => document.activeElement.dataset.question") == \
+                    cards.nth(1).get_attribute("data-question"), "Shift+Tab comes back to the chosen card"
                 tab_to(page, "[data-action=shift]")
                 press(page, "Enter", "on +200")
                 assert page.evaluate("() => document.body.dataset.screen") == "choose"
