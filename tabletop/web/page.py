@@ -180,7 +180,8 @@ class Page:
                 elif node:
                     node.textContent = text
         last = self.screen
-        fresh = "screen" in changed or screen.guard is not None
+        # A new screen (every hand-off) or language: the region holds only what this one says.
+        fresh = "screen" in changed or screen.guard is not None or (last is not None and last.lang != screen.lang)
         if (screen.live and (last is None or last.live != screen.live)) \
                 or (fresh and self.heard.lines[-1:] != ((screen.live,) if screen.live else ())):
             self.say(screen.live, new_screen=fresh)
