@@ -46,6 +46,7 @@ class Painter:
 
     def __init__(self, document: Any) -> None:
         self.doc = document
+        self.dialogs = 0  # dialogs drawn so far: each one's ids are its own
 
     def body(self, model: Any) -> Any:
         """A whole screen body, by its model's type."""
@@ -219,14 +220,24 @@ class Painter:
         bar.appendChild(links)
         return bar
 
-    def confirm(self, c: Confirm, *, role: str = "group") -> Any:
-        """A question with its yes and no."""
-        box = self.el("div", "confirm" + (" danger" if c.danger else ""), role=role, aria_label=c.text)
-        box.appendChild(self.el("p", "confirm-text", c.text))
+    def confirm(self, c: Confirm) -> Any:
+        """A question as a modal dialog: named by its words, described by its detail, the answer that takes the
+        focus first (``Confirm.answers``); ``data-safe`` marks the answer Escape gives.  The page's glue moves the
+        focus into it, keeps Tab inside it and gives the focus back when it closes."""
+        self.dialogs += 1
+        ids = f"dialog-{self.dialogs}"
+        box = self.el("div", "confirm" + (" danger" if c.danger else ""), role="alertdialog", aria_modal="true",
+                      aria_labelledby=ids + "-text", data_dialog="restart" if c.restart else "back")
+        box.appendChild(self.el("p", "confirm-text", c.text, id=ids + "-text"))
         if c.detail:
-            box.appendChild(self.el("p", "confirm-detail", c.detail))
+            box.appendChild(self.el("p", "confirm-detail", c.detail, id=ids + "-detail"))
+            box.setAttribute("aria-describedby", ids + "-detail")
         buttons = self.el("div", "confirm-buttons")
-        self.add(buttons, self.button(c.yes), self.button(c.no))
+        for b in c.answers():
+            node = self.button(b)
+            if b is c.no:
+                node.setAttribute("data-safe", "")
+            buttons.appendChild(node)
         box.appendChild(buttons)
         return box
 
@@ -234,7 +245,7 @@ class Painter:
         """The notice area: one box per message, problems as alerts, and the question before leaving a game."""
         area = self.el("div", "notices", role="region", aria_label=v.label)
         if v.ask:
-            area.appendChild(self.confirm(v.ask, role="alertdialog"))
+            area.appendChild(self.confirm(v.ask))
         if v.compact:
             area.className = "notices compact"
         for n in v.items:
@@ -270,7 +281,7 @@ class Painter:
     def rules(self, v: RulesView) -> Any:
         """A rules page: its sections, the tutorial's button if there is one, the way back."""
         panel = self.el("article", "panel rules")
-        panel.appendChild(self.el("h1", "", v.heading))
+        panel.appendChild(self.el("h1", "", v.heading, tabindex="-1"))  # where a page opened by key starts
         if v.tutorial:
             panel.appendChild(self.button(v.tutorial, "tutorial"))
         for heading, paragraphs in v.sections:
@@ -316,7 +327,7 @@ class Painter:
                  items if v.history else self.el("p", "empty", v.history_empty),
                  self.el("h2", "", v.stats_heading), stats, more if stats else self.el("p", "empty", v.stats_empty),
                  self.el("h2", "", v.data_heading), *lines, self.buttons("sheet-tools", v.tools),
-                 self.confirm(v.confirm, role="alertdialog") if v.confirm else None,
+                 self.confirm(v.confirm) if v.confirm else None,
                  self.button(v.back, "primary back"))
         return panel
 

@@ -8,10 +8,45 @@ animations on it survive.  The notices and the top bar are regions of every scre
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .paint import Painter
 from .widgets import Screen
+
+#: Seconds an announcement of the live region is left to be heard: one that comes sooner follows it, never replaces it.
+HOLD = 2.0
+#: The announcements the live region holds at most while they follow each other.
+KEEP = 4
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What the live region holds: its announcements, oldest first, and when the last came (seconds).
+
+    While bots play, a move is said every 0.7–1 s: each is added after the last (a screen reader queues an
+    addition) instead of replacing it (a replaced text may be cut off before it is heard).  Once it is quiet for
+    ``HOLD`` seconds, only the last is kept (a removal is not said)."""
+
+    lines: tuple[str, ...] = ()
+    at: float = float("-inf")
+
+    def hear(self, text: str, now: float, *, new_screen: bool = False) -> Heard:
+        """The region once ``text`` is said at ``now``: after the others if they are recent, else alone.  A new
+        screen (a hand-off above all) starts it afresh: what was said to the last person (the question a team just
+        chose) is never left in the page for the next."""
+        if new_screen:
+            return Heard((text,) if text else (), now)
+        if now - self.at < HOLD:
+            return Heard((*self.lines, text)[-KEEP:], now)
+        return Heard((text,), now)
+
+    def quiet(self, now: float) -> Heard:
+        """The region at ``now``: the last announcement alone once ``HOLD`` seconds have passed without one."""
+        if len(self.lines) > 1 and now - self.at >= HOLD:
+            return Heard(self.lines[-1:], self.at)
+        return self
+
 
 #: A region: its name, its model, and a function from the region's current node to its new node (the same
 #: node when it updates in place).

@@ -42,13 +42,28 @@ class Choice:
 
 @dataclass(frozen=True)
 class Confirm:
-    """A question with a yes and a no (a move, deleting data, leaving a game)."""
+    """A question with a yes and a no (a move, deleting data, leaving a game), drawn as a modal dialog.
+
+    ``no`` is the safe answer: Escape gives it.  The answer that starts with the focus is the primary one, and it
+    comes first in reading order (``answers``): where the question guards data or a game (``danger``), that is the
+    safe "No"; for a move the player has just chosen in two steps (Zero's swap or knock), the move, with Cancel
+    beside it.  ``also`` is a third answer between the two (replace the own questions, or add them).  Once answered,
+    the focus goes back to the control that had it, or, for a question that ends or restarts a turn (``restart``),
+    to where the screen starts."""
 
     text: str
     detail: str
     yes: Button
     no: Button
     danger: bool = False
+    also: Button | None = None
+    restart: bool = False
+
+    def answers(self) -> tuple[Button, ...]:
+        """The answers in reading order: the one focused first (the primary), then the rest."""
+        rest = tuple(b for b in (self.yes, self.also, self.no) if b is not None)
+        first = next((b for b in rest if b.primary), self.no)
+        return (first, *(b for b in rest if b is not first))
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from tabletop.effects import BeforeUpdate, Elsewhere, Failed, FileChosen, LinkEffect, PickFile, Scanned, Started
 from tabletop.ids import timestamp
-from tabletop.regions import Regions
+from tabletop.regions import HOLD, KEEP, Heard, Regions
 from tabletop.runtime import Runtime
 from tabletop.store import Store, request_persistence
 from tabletop.widgets import Screen, deliberate_press, shortcut
@@ -34,6 +34,28 @@ MARK_PREFIX = "zero:"  # performance marks the benchmarks and tests read
 def js_text(value: Any) -> str | None:
     """A JS string as text; ``null`` (``None`` or a falsy ``JsNull``) as ``None``."""
     return None if value is None or (not value and value != "") else str(value)
+
+
+HOOKS = ("data-action", "data-field", "data-card", "data-question")
+
+
+def hook(node: Any) -> tuple[str, str, str] | None:
+    """What finds a control again after a repaint: its first hook attribute, its value and its ``data-arg``."""
+    if not node or not hasattr(node, "getAttribute"):
+        return None
+    for attr in HOOKS:
+        value = node.getAttribute(attr)
+        if value:
+            return attr, str(value), str(node.getAttribute("data-arg") or "")
+    return None
+
+
+def dialog_words(dialog: Any) -> str:
+    """A question's words (what tells one dialog from the next); "" for none."""
+    if not dialog:
+        return ""
+    words = dialog.querySelector(".confirm-text")
+    return str(words.textContent) if words else "?"
 
 
 CONTROL_ROLES = ("button", "link", "checkbox", "radio", "switch", "tab", "menuitem", "option")
@@ -70,7 +92,9 @@ class Page:
         self.on_leave: Callable[[str], None] = lambda lang: None
         self.on_open: Callable[[str], None] = lambda game: None
         self.chrome_lang = ""
-        self.had_confirm = False
+        self.asked = ""  # the words of the question (a modal dialog) on screen, "" for none
+        self.back = False  # whether the focus goes back to its opener when it closes (else the screen's start)
+        self.opener: tuple[str, str, str] | None = None  # the control that had the focus before it was asked
         self.input_seen = False  # no key or tap yet in this page (just opened, or reloaded)
         self.handoff_at = 0.0  # when the hand-off appeared (ms, the events' clock)
         self.pressed_at = 0.0  # when the last pointer press began
@@ -80,6 +104,7 @@ class Page:
         self.live.id = "live"
         self.live.setAttribute("aria-live", "polite")
         self.live.setAttribute("role", "status")
+        self.heard = Heard()
         # The file picker the Import button opens: outside the drawn view, so it outlives a repaint.
         self.picker = document.createElement("input")
         self.picker.type = "file"
@@ -154,23 +179,36 @@ class Page:
                     node.setAttribute("aria-label", text)
                 elif node:
                     node.textContent = text
-        if self.live.textContent != screen.live:
-            self.live.textContent = screen.live
         last = self.screen
+        # A new screen (every hand-off) or language: the region holds only what this one says.
+        fresh = "screen" in changed or screen.guard is not None or (last is not None and last.lang != screen.lang)
+        if (screen.live and (last is None or last.live != screen.live)) \
+                or (fresh and self.heard.lines[-1:] != ((screen.live,) if screen.live else ())):
+            self.say(screen.live, new_screen=fresh)
         self.screen = screen
-        confirm = bool(self.root.querySelector(".confirm"))
-        if "screen" in changed or (last is not None and last.moment != screen.moment):
-            if "screen" in changed:
-                window.scrollTo(0, 0)
+        dialog = self.root.querySelector("[data-dialog]") or None  # a JsNull is falsy, not None
+        asked, self.asked = self.asked, dialog_words(dialog)
+        back, self.back = self.back, dialog is not None and dialog.getAttribute("data-dialog") == "back"
+        if "screen" in changed:
+            window.scrollTo(0, 0)
+        if dialog is not None:  # a question: the focus goes into it, on its first answer, and stays there
+            if not asked and active and not active.closest("[data-dialog]"):
+                self.opener = hook(active)  # where the focus goes back when it closes (a repaint may have replaced it)
+            if asked != self.asked or not dialog.contains(document.activeElement):
+                self.focus_in(dialog)
+        elif "screen" in changed or (last is not None and last.moment != screen.moment):
             if screen.guard is not None:
                 self.handoff_at = float(window.performance.now())
             self.focus_first(screen)
-        elif confirm and not self.had_confirm:
-            self.focus(".confirm .btn.primary")
+        elif asked and back and self.opener is not None and self.focus_hook(self.opener):
+            pass  # a question answered: back where the focus was before it was asked
+        elif asked:  # a question that restarts a turn (or whose opener is gone): the screen's start
+            self.focus_first(screen)
         elif not active or not active.isConnected or document.activeElement == document.body \
                 or bool(getattr(document.activeElement, "disabled", False)):  # a press disabled its own button
             self.refocus(active, screen)
-        self.had_confirm = confirm
+        if dialog is None:
+            self.opener = None
         self.view.after(before, after, token)
         self.links.show(self.plugin.phones(after))
         self.links.attach()
@@ -218,6 +256,33 @@ class Page:
     def link(self, effect: LinkEffect) -> None:
         self.links.carry_out(effect)
 
+    # ---- the live region ----
+
+    def say(self, text: str, *, new_screen: bool = False) -> None:
+        """Announce ``text`` in the live region: after the announcements still being heard, else alone (``Heard``);
+        the region keeps only the last once it is quiet.  On a new screen the region holds only ``text`` ("": none)."""
+        now = float(window.performance.now()) / 1000
+        heard = self.heard.hear(text, now, new_screen=new_screen)
+        line = document.createElement("p")
+        line.textContent = text
+        if not heard.lines:
+            self.live.replaceChildren()
+        elif len(heard.lines) > 1:
+            while self.live.childElementCount >= KEEP:
+                self.live.firstElementChild.remove()
+            self.live.appendChild(line)
+        else:
+            self.live.replaceChildren(line)
+        self.heard = heard
+        self.later(HOLD + 0.1, self.quiet)
+
+    def quiet(self) -> None:
+        heard = self.heard.quiet(float(window.performance.now()) / 1000)
+        if heard is not self.heard:
+            while self.live.childElementCount > 1:
+                self.live.firstElementChild.remove()
+            self.heard = heard
+
     # ---- focus ----
 
     def focus(self, selector: str) -> bool:
@@ -242,17 +307,45 @@ class Page:
     def refocus(self, lost: Any, screen: Screen) -> None:
         """Focus was on an element that a repaint replaced: the control with the same hook, else the screen's
         start."""
-        if lost and hasattr(lost, "getAttribute"):
-            for attr in ("data-action", "data-field", "data-card", "data-question"):
-                value = lost.getAttribute(attr)
-                if value:
-                    arg = lost.getAttribute("data-arg")
-                    # Escaped: a value may come from a stored key (a backup's), which anyone on the origin can name.
-                    escape = window.CSS.escape
-                    if self.focus(f'[{attr}="{escape(value)}"]' + (f'[data-arg="{escape(arg)}"]' if arg else "")):
-                        return
+        found = hook(lost) if lost and hasattr(lost, "getAttribute") else None
+        if found is not None and self.focus_hook(found):
+            return
         if lost:
             self.focus_first(screen)
+
+    def focus_hook(self, found: tuple[str, str, str]) -> bool:
+        """Focus the control with the hook ``found`` (see ``hook``), where it is now; False if there is none."""
+        attr, value, arg = found
+        # Escaped: a value may come from a stored key (a backup's), which anyone on the origin can name.
+        escape = window.CSS.escape
+        return self.focus(f'[{attr}="{escape(value)}"]' + (f'[data-arg="{escape(arg)}"]' if arg else ""))
+
+    def focus_in(self, dialog: Any) -> None:
+        """Focus a dialog's first answer (the one it starts on: ``tabletop.widgets.Confirm.answers``)."""
+        for node in dialog.querySelectorAll("button"):
+            if not node.disabled:
+                node.focus(self.no_scroll)
+                return
+
+    def in_dialog(self, event: Any) -> bool:
+        """A key while a question is asked: Escape gives its safe answer, Tab and Shift+Tab go round its answers
+        (the focus never leaves it by the keyboard); True if the key was for the dialog."""
+        dialog = self.root.querySelector("[data-dialog]") or None
+        if dialog is None or event.key not in ("Escape", "Tab"):
+            return False
+        event.preventDefault()
+        if event.key == "Escape":
+            safe = dialog.querySelector("[data-safe]")
+            if safe:
+                safe.click()
+            return True
+        answers = [node for node in dialog.querySelectorAll("button") if not node.disabled]
+        if answers:
+            at = next((i for i, node in enumerate(answers) if node == document.activeElement), None)
+            step = -1 if event.shiftKey else 1
+            to = (0 if step > 0 else -1) if at is None else (at + step) % len(answers)
+            answers[to].focus(self.no_scroll)
+        return True
 
     # ---- events ----
 
@@ -315,6 +408,8 @@ class Page:
         screen = self.screen
         if screen is None or event.ctrlKey or event.metaKey or event.altKey:
             return
+        if self.in_dialog(event):
+            return
         target = event.target
         focused = focused_kind(target)
         typing = focused == "text"
@@ -346,7 +441,11 @@ class Page:
         if card.getAttribute(hook) not in slugs:
             return
         i = slugs.index(card.getAttribute(hook))
-        cards[(i + ARROWS[key]) % len(cards)].focus()
+        to = cards[(i + ARROWS[key]) % len(cards)]
+        to.focus()
+        if card.hasAttribute("tabindex"):  # a roving tabindex (the quiz's cards): the Tab stop follows the focus
+            card.setAttribute("tabindex", "-1")
+            to.setAttribute("tabindex", "0")
 
     def on_pointerdown(self, event: Any) -> None:
         self.input_seen = True

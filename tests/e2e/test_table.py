@@ -183,6 +183,9 @@ def test_a_round_played_with_the_keyboard_only(game: Page) -> None:
             expect(page.locator(".confirm")).to_be_visible()
             page.keyboard.press("Enter")
     expect(page.locator(".revealed-hand")).to_have_count(3)
+    # the results' heading has the focus (the live region says them); Next round is the next Tab
+    assert page.evaluate("document.activeElement.matches('.round-end h1')")
+    page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.dataset.action") == "next-round"
 
 

@@ -7,6 +7,7 @@ Hooks: ``data-action`` on buttons (``own.OwnCommand``), ``data-field="cards-use"
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from tabletop.paint import Painter
@@ -60,13 +61,7 @@ class OwnPainter(Painter):
         if v.report:
             panel.appendChild(self.own_report(v.report))
         if v.ask:
-            c = v.ask
-            ask = self.el("div", "confirm" + (" danger" if c.danger else ""), role="alertdialog", aria_label=c.text)
-            self.add(ask, self.el("p", "confirm-text", c.text), self.el("p", "confirm-detail", c.detail))
-            buttons = self.el("div", "confirm-buttons")
-            self.add(buttons, self.button(c.yes), self.button(v.also) if v.also else None, self.button(c.no))
-            ask.appendChild(buttons)
-            panel.appendChild(ask)
+            panel.appendChild(self.confirm(replace(v.ask, also=v.also)))
         if v.use:
             panel.appendChild(self.add(self.el("div", "options own-use"), self.choice(v.use)))
         for note in v.notes:

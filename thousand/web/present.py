@@ -91,7 +91,8 @@ def rules(s: QuizTable) -> RulesView:
 
 FOCUS: dict[Page, tuple[str, ...]] = {
     # the card just changed, else the team's own cards (buttons; the page skips what takes no focus)
-    Page.CHOOSE: (".team.mine button.qcard.fresh", ".team.mine button[data-question]", ".quiz-controls .btn"),
+    Page.CHOOSE: (".team.mine button.qcard.fresh", ".team.mine button[data-question]", ".quiz-controls .btn",
+                  ".quiz-controls .prompt"),  # while the others choose: what the table waits for
     Page.GUESS: ("[data-field=guess]", "h1"),
     Page.REVEAL: (".reveal-buttons .btn", "h1"),
 }
@@ -113,11 +114,16 @@ def leave_question(t: Texts) -> tuple[str, str, str]:
 
 
 def live_text(s: QuizTable) -> str:
-    """The live region's sentence: the state's event, worded in the language on screen."""
+    """The live region's sentence: the state's event, worded in the language on screen.  When the reveal's last
+    card is turned over, the verdict follows it (the furthest, the new target or who chooses it, who draws, the
+    tie-break), as the screen shows it."""
     live: Live = s.live
     if not live.key:
         return ""
-    return s.texts.t(live.key, **{name: _word(s, value) for name, value in live.params})
+    text = s.texts.t(live.key, **{name: _word(s, value) for name, value in live.params})
+    if live.key == "reveal.said" and page(s) is Page.REVEAL:
+        text = " ".join((text, *reveal(s).results))
+    return text
 
 
 def _word(s: QuizTable, value: object) -> object:

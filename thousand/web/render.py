@@ -154,9 +154,16 @@ class QuizPainter(OwnPainter):
         cards = self.el("ul", "qcards", aria_label=p.cards_label)
         if any(q.interactive for q in p.cards):  # the arrow keys move between the team's cards (the page's glue)
             cards.setAttribute("data-zone", "cards")
+        # One Tab stop for the team's cards (a roving tabindex: the fresh card, else the first chosen, else the first);
+        # the arrows go along them.
+        stop = next((q for q in p.cards if q.fresh), None) or next((q for q in p.cards if q.selected), None) \
+            or (p.cards[0] if p.cards else None)
         for q in p.cards:
             item = self.el("li")
-            item.appendChild(self.question(q))
+            card = self.question(q)
+            if q.interactive:
+                card.setAttribute("tabindex", "0" if q is stop else "-1")
+            item.appendChild(card)
             cards.appendChild(item)
         node.appendChild(cards)
         return node
@@ -165,7 +172,7 @@ class QuizPainter(OwnPainter):
         box = self.el("section", "quiz-controls")
         if v.lesson:
             box.appendChild(self.lesson(v.lesson))
-        box.appendChild(self.el("p", "prompt", v.prompt))
+        box.appendChild(self.el("p", "prompt", v.prompt, tabindex="-1"))  # the focus waits here while others choose
         if v.powers:
             box.appendChild(self.buttons("power-buttons", v.powers))
         if v.combine:

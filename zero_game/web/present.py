@@ -87,6 +87,7 @@ FOCUS: dict[Page, tuple[str, ...]] = {
     Page.HANDOFF: (".handoff h1",),  # never its button: the next person taps it deliberately
     Page.TABLE: ("[data-zone='hand'] [data-card]", ".status-text"),
     Page.SETUP: (".setup h1",),
+    Page.ROUND_END: (".round-end h1",),  # the results' heading, not Next round above them (the live region says them)
     Page.LOG: (".log [data-newest] h2", ".view .btn.primary"),  # the round just ended, where the page opens
 }
 
@@ -122,13 +123,39 @@ def live(s: Table, body: Body) -> str:
         return f"{live_text(s)} {body.moment.said}".strip()
     return live_text(s)
 
+#: The events after which it may be the lone person's turn: a screen reader hears "Your turn." after them.
+TURN_EVENTS = frozenset({"live.round_start", "live.swap", "live.knock", "live.second_knock", "live.pass"})
+
 
 def live_text(s: Table) -> str:
     """The live region's sentence: the state's event, then the tutorial's lesson words (what to do now, why a
-    move was refused), all worded in the language on screen: a screen reader hears the lesson as it changes."""
+    move was refused), all worded in the language on screen: a screen reader hears the lesson as it changes.
+
+    At a round's end it says the round in full (``round_end_said``); in a game with one person at the tablet (no
+    hand-off says whose turn it is), a move after which that person plays ends with "Your turn."."""
+    if page(s) is Page.ROUND_END and s.lesson is None:
+        return round_end_said(s)
     said = _said(s)
+    if said and s.live.key in TURN_EVENTS and len(s.settings.at_tablet) == 1 and my_turn(s):
+        said = f"{said} {s.texts.t('status.your_turn_solo')}"
     lesson = lesson_text(s)
     return f"{said} {lesson}".strip() if lesson and lesson not in said else said
+
+
+def round_end_said(s: Table) -> str:
+    """A round's end in full, as the screen shows it: the round, the best hand (or the ZERO), then the points and
+    the total of each person at the table (of every seat when only bots play)."""
+    m = s.match
+    assert m is not None
+    t = s.texts
+    view = round_end(s)
+    r = m.finished_rounds[s.reviewed]
+    scores = r.scores()
+    totals = [sum(col) for col in zip(*m.round_scores[:s.reviewed + 1], strict=True)]
+    seats = s.settings.persons or tuple(range(len(scores)))
+    points = (t.t("heard.points", name=t.name(i), points=t.t("score.round", score=scores[i]), total=totals[i])
+              for i in seats)
+    return " ".join((t.t("heard.round_end", heading=view.heading), view.banner, *points))
 
 
 def _said(s: Table) -> str:
@@ -364,7 +391,7 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
             confirm = Confirm(t.t(knock_question(s)), t.t("confirm.pass_detail" if final else "confirm.knock_detail"),
                               Button(Command.CONFIRM, t.t("confirm.yes_pass" if final else "confirm.yes_knock"),
                                      primary=True, key="Enter"),
-                              Button(Nav.CANCEL, t.t("cancel"), key="Escape"))
+                              Button(Nav.CANCEL, t.t("cancel"), key="Escape"), restart=True)
         elif s.give is not None and s.take is not None:
             new = tuple(c for c in hand if c != s.give) + (s.take,)
             b = breakdown(new)
@@ -372,7 +399,7 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
                 t.t("confirm.swap", give=t.card_in(s.give), take=t.card_in(s.take)),
                 t.t("confirm.makes_zero") if b.zero else t.t("confirm.makes", score=b.score),
                 Button(Command.CONFIRM, t.t("confirm.yes_swap"), primary=True, key="Enter"),
-                Button(Nav.CANCEL, t.t("cancel"), key="Escape"),
+                Button(Nav.CANCEL, t.t("cancel"), key="Escape"), restart=True,
             )
         if s.give is None and s.take is None:
             prompt = t.t("prompt.choose")

@@ -363,7 +363,7 @@ class CardPainter(Painter):
         panel = self.el("section", "panel round-end")
         top = self.el("header", "end-top")
         said = self.el("div", "end-said")
-        said.appendChild(self.el("h1", "", v.heading))
+        said.appendChild(self.el("h1", "", v.heading, tabindex="-1"))  # where the focus starts: the results follow
         if v.last_move:
             said.appendChild(self.el("p", "last-move", v.last_move))
         said.appendChild(self.el("p", "banner", v.banner))
