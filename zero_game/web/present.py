@@ -254,6 +254,8 @@ def status(s: Table, r: Round, viewer: int | None) -> StatusView:
             text = t.t("status.you_knocked") + " " + turn
         else:
             text = t.t("status.one_knock", name=t.name(r.first_knocker)) + " " + turn
+    if s.live.key == "live.undone":  # a take-back is confirmed where the eyes are, until the next tap
+        text = t.t("status.undone") + " " + text
     return StatusView(t.t("round_of", n=number, total=m.rounds), text, final, tools(s))
 
 
