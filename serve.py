@@ -161,6 +161,12 @@ class Relay:
     type; a phone fetches the offer by that code (``collect``) or has it already (it scanned it), and leaves its
     answer (``answer``); the tablet's long poll (``wait``) takes the answer, and the offer is forgotten.  Every
     request is one small JSON object; codes are checked for their shape, kept ten minutes at most, 32 at once.
+
+    A phone paired once holds its seat's ticket (``tabletop.remote``): the tablet leaves each later offer for that
+    seat under the ticket's ``slot`` too (a digest of the ticket's key, not the key), and the phone's long poll
+    (``standing``) takes it, with no scan.  The answer to an offer so fetched is marked ``rejoin``: the tablet lets
+    that phone in only if its hello proves it holds the key, so knowing a slot (it travels in plain HTTP) is not
+    enough to take a seat.
     """
 
     MAX_BODY = 2_000
@@ -169,6 +175,7 @@ class Relay:
     WAIT_S = 20.0
     CODE = re.compile(r"[A-Za-z0-9_-]{8,600}")
     NONCE = re.compile(r"[0-9a-f]{12}")
+    SLOT = re.compile(r"[0-9a-f]{24}")
 
     # The door of typed codes (a shared Wi-Fi holds strangers): a wrong code counts against the client that typed
     # it and against every live code; a client past its share waits, every client waits past the overall share, and
@@ -205,6 +212,23 @@ class Relay:
         op, nonce, text = request["op"], request.get("nonce"), request.get("text")
         if op == "ping":
             return 200, {"relay": 1}
+        if op == "standing":
+            slot = request.get("slot")
+            if not isinstance(slot, str) or not self.SLOT.fullmatch(slot):
+                return 400, {"error": "no such slot"}
+            with self.changed:
+                deadline = time.monotonic() + self.WAIT_S
+                while True:
+                    self._expire()
+                    found = next((o for o in self.offers.values() if o.get("slot") == slot and o["answer"] is None),
+                                 None)
+                    if found is not None:
+                        found["rejoin"] = True  # its answer must come with the ticket's proof
+                        return 200, {"text": found["text"]}
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        return 200, {}
+                    self.changed.wait(left)
         if op == "collect":
             code = request.get("code")
             with self.changed:
@@ -235,7 +259,10 @@ class Relay:
                     return 503, {"error": "too many offers"}
                 used = {o["code"] for o in self.offers.values()}
                 code = next(c for c in (f"{secrets.randbelow(10**6):06d}" for _ in iter(int, 1)) if c not in used)
-                self.offers[nonce] = {"code": code, "text": text, "answer": None, "at": time.monotonic(), "wrong": 0}
+                slot = request.get("slot")
+                self.offers[nonce] = {"code": code, "text": text, "answer": None, "at": time.monotonic(), "wrong": 0,
+                                      "slot": slot if isinstance(slot, str) and self.SLOT.fullmatch(slot) else None}
+                self.changed.notify_all()  # a phone's standing wait for this slot
                 return 200, {"code": code}
             if op == "answer" and isinstance(text, str) and self.CODE.fullmatch(text):
                 if nonce not in self.offers:
@@ -257,7 +284,8 @@ class Relay:
                 if offer is None:
                     return 200, {"gone": True}
                 # Typed: the phone fetched the offer by its short code (the tablet asks its host to confirm it).
-                return 200, {"text": offer["answer"], "typed": bool(offer.get("typed"))}
+                return 200, {"text": offer["answer"], "typed": bool(offer.get("typed")),
+                             "rejoin": bool(offer.get("rejoin"))}
         return 400, {"error": "not a relay request"}
 
 

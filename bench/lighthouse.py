@@ -28,8 +28,8 @@ LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 FLAGS = "--headless=new --no-sandbox"
 
 
-def audit(url: str, mobile: bool = False) -> dict[str, object]:
-    """One Lighthouse run on ``url``: its JSON report."""
+def audit(url: str, mobile: bool = False, save: Path | None = None) -> dict[str, object]:
+    """One Lighthouse run on ``url``: its JSON report (also written to ``save`` if given)."""
     if not LIGHTHOUSE.exists():
         raise SystemExit("Lighthouse is not installed: npm ci")
     with tempfile.TemporaryDirectory() as folder:
@@ -46,6 +46,8 @@ def audit(url: str, mobile: bool = False) -> dict[str, object]:
             print(f"lighthouse failed (try {attempt}): {done.stderr.strip()[-300:]}", file=sys.stderr)
         done.check_returncode()
         report: dict[str, object] = json.loads(out.read_text(encoding="utf-8"))
+        if save is not None:
+            save.write_text(out.read_text(encoding="utf-8"), encoding="utf-8")
     return report
 
 
@@ -57,13 +59,15 @@ def figures(report: dict[str, object]) -> dict[str, object]:
     def value(name: str) -> float:
         return float(audits[name].get("numericValue") or 0)
 
-    failing = [f"{a['id']}: {a['title']} {details(a)}" for ref in cats["best-practices"]["auditRefs"]  # type: ignore[attr-defined]
-               if ref["weight"] and (a := audits[ref["id"]]).get("score") not in (None, 1)]
+    def failing(category: str) -> list[str]:
+        return [f"{a['id']}: {a['title']} {details(a)}" for ref in cats[category]["auditRefs"]  # type: ignore[attr-defined]
+                if ref["weight"] and (a := audits[ref["id"]]).get("score") not in (None, 1)]
     return {"performance": cats["performance"]["score"], "best-practices": cats["best-practices"]["score"],
             "accessibility": cats["accessibility"]["score"], "seo": cats["seo"]["score"],
             "FCP ms": round(value("first-contentful-paint")), "LCP ms": round(value("largest-contentful-paint")),
             "TBT ms": round(value("total-blocking-time")), "main-thread ms": round(value("mainthread-work-breakdown")),
-            "transferred MB": round(value("total-byte-weight") / 1e6, 2), "best-practices findings": failing}
+            "transferred MB": round(value("total-byte-weight") / 1e6, 2),
+            "best-practices findings": failing("best-practices"), "accessibility findings": failing("accessibility")}
 
 
 def details(a: dict[str, object]) -> list[str]:
@@ -78,11 +82,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to serve (default: this one)")
     parser.add_argument("--mobile", action="store_true", help="Lighthouse's mobile preset instead of desktop")
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--save", type=Path, help="write each run's JSON report here (RUN.json appended)")
     args = parser.parse_args(argv)
     process, base = start_serve(args.root)
     try:
         for run in range(args.runs):
-            result = figures(audit(base + args.path, args.mobile))
+            save = None if args.save is None else args.save.with_name(f"{args.save.name}{run + 1}.json")
+            result = figures(audit(base + args.path, args.mobile, save))
             print(f"run {run + 1}: {args.root} {args.path or '/'} ({'mobile' if args.mobile else 'desktop'})")
             for name, got in result.items():
                 print(f"  {name:24} {got}")

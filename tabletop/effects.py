@@ -251,6 +251,7 @@ class Post:
     nonce: str
     text: str
     seat: int = 0
+    slot: str = ""  # an offer for a seat whose phone holds a ticket: left under its slot too (``Rejoin``)
 
 
 @dataclass(frozen=True)
@@ -268,6 +269,30 @@ class Reopen:
     code: str
 
 
+@dataclass(frozen=True)
+class Keep:
+    """Keep ``value`` (a short JSON text; ``""``: forget it) on this device under ``name``, beside the games'
+    documents, not in them: the tickets that let a phone rejoin its table (``tabletop.remote``)."""
+
+    name: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Recall:
+    """Read what ``Keep`` kept under ``name``; → ``Recalled``."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Rejoin:
+    """The phone: wait at the relay for its table's standing offer left under ``slot`` (its ticket's; ``""``: stop
+    waiting); → ``Scanned`` (``rejoin``) when it comes."""
+
+    slot: str
+
+
 def unique(effects: list[Any] | tuple[Any, ...]) -> tuple[Any, ...]:
     """``effects`` in order, each once (asking twice for the same thing asks once)."""
     found: list[Any] = []
@@ -279,8 +304,9 @@ def unique(effects: list[Any] | tuple[Any, ...]) -> tuple[Any, ...]:
 
 Effect = (Load | Write | Clear | Add | Put | Import | Retry | Rescue | ExportBackup | Download | PickFile | KeepData
           | Think | After | Leave | Open | Now | Mark | Host | Accept | Join | Send | Unlink | Scan | Fetch | Probe
-          | Post | Collect | Reopen)
-LinkEffect = Host | Accept | Join | Send | Unlink | Scan | Fetch | Probe | Post | Collect | Reopen
+          | Post | Collect | Reopen | Keep | Recall | Rejoin)
+LinkEffect = (Host | Accept | Join | Send | Unlink | Scan | Fetch | Probe | Post | Collect | Reopen | Keep | Recall
+              | Rejoin)
 Effects = tuple[Effect, ...]
 
 
@@ -381,6 +407,7 @@ class Hosting:
     nonce: str
     sdp: str
     base: str = ""
+    secret: str = ""  # 16 random bytes (hex): the seat's ticket, if the phone let in on this offer is its first
 
 
 @dataclass(frozen=True)
@@ -419,6 +446,7 @@ class Scanned:
 
     text: str
     typed: bool = False  # the phone's answer to an offer it fetched by the short code typed (``serve.py --lan``)
+    rejoin: bool = False  # an offer fetched, or an answer to one fetched, by a ticket's slot at the relay
 
 
 @dataclass(frozen=True)
@@ -441,6 +469,14 @@ class Relayed:
     """Whether the page's server relays pairing messages."""
 
     ok: bool
+
+
+@dataclass(frozen=True)
+class Recalled:
+    """What ``Keep`` kept under ``name`` (``""``: nothing)."""
+
+    name: str
+    value: str
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,8 @@ Pure standard library: the page and the CPython tests use the same code.
 from __future__ import annotations
 
 import base64
+import hashlib
+import hmac
 import ipaddress
 import re
 import uuid
@@ -35,6 +37,20 @@ MAX_TEXT = 600  # characters a payload may have: anything longer is not ours
 ICE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"  # RFC 8839 ice-char
 HASHES = {"sha-256": 32, "sha-384": 48, "sha-512": 64}
 _CANDIDATE = re.compile(r"^a=candidate:\S+ (\d+) (\S+) \d+ (\S+) (\d+) typ host")
+
+
+KEY = re.compile(r"[0-9a-f]{32}")  # a seat's ticket: 16 random bytes the tablet gave its phone, in hex
+
+
+def slot_of(key: str) -> str:
+    """Where the relay keeps the standing offer for the seat of ticket ``key``: a digest, never the key (the slot
+    travels in plain HTTP; knowing it fetches an offer but cannot answer the proof)."""
+    return hashlib.sha256(b"slot:" + bytes.fromhex(key)).hexdigest()[:24]
+
+
+def proof_of(key: str, nonce: str) -> str:
+    """What a phone holding ticket ``key`` says in its hello on offer ``nonce``: the tablet checks it."""
+    return hmac.new(bytes.fromhex(key), b"hello:" + nonce.encode("ascii"), hashlib.sha256).hexdigest()[:32]
 
 
 class PairingError(ValueError):

@@ -2,13 +2,15 @@
 
 The phone runs no game: it holds the table's code (``tabletop.pairing``), answers it, shows its own code for
 the tablet's camera (or leaves it at the relay of ``serve.py --lan``), and once the channel is open shows each
-screen the tablet sends, drawn by the game's own painter.  A tap on it goes to the tablet as the game's command
-(``remote`` protocol ``do``); the tablet checks it like any tap of that seat.  Everything it shows of the game
-came from the tablet, already cut to what its seat may see.
+screen the tablet sends, drawn by the game's own painter.  Let in, it keeps its seat's ticket (``Keep``): with the
+relay, it rejoins by it after a sleep, its own reload or the tablet's, with no scan (``tabletop.remote``).  A tap
+on it goes to the tablet as the game's command (``remote`` protocol ``do``); the tablet checks it like any tap of
+that seat.  Everything it shows of the game came from the tablet, already cut to what its seat may see.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -27,9 +29,13 @@ from .effects import (
     Heard,
     Join,
     Joining,
+    Keep,
     Linked,
     Post,
     Probe,
+    Recall,
+    Recalled,
+    Rejoin,
     Relayed,
     Reopen,
     Scan,
@@ -42,13 +48,21 @@ from .effects import (
 )
 from .errors import DataError
 from .i18n import SHELL, catalog
-from .pairing import ANSWER, OFFER, PairingError, Ticket, read_sdp
+from .pairing import ANSWER, KEY, OFFER, PairingError, Ticket, proof_of, read_sdp, slot_of
 from .plugin import Fields, Plugin
 from .regions import Host, Regions
 from .remote import MAX_FROM_TABLE, PROTOCOL, Link, check_number, code_of, message, qr, read, registry
 from .widgets import Button, JoinView, Notices, Screen
 
 WAIT_S = 60.0  # its code shown this long with no channel: the phone says what to check (docs/phones.md)
+REJOIN_S = 30.0  # waiting this long at the relay for its table's offer: the phone says it may scan instead
+
+
+@dataclass(frozen=True)
+class Late:
+    """``REJOIN_S`` after the phone began waiting at the relay under ``slot``."""
+
+    slot: str
 
 
 @dataclass(frozen=True)
@@ -87,6 +101,9 @@ class PhoneTable:
     relay: bool | None = None
     scanning: bool = False
     typed: bool = False  # it fetched the table's offer by the short code typed: it shows the number to check
+    key: str = ""  # its seat's ticket, from the table's welcome (kept on the phone: ``ticket_name``)
+    recalled: bool = False  # the ticket kept on this phone was read
+    rejoining: bool = False  # waiting at the relay for the table's offer under its ticket's slot
 
 
 Result = tuple[PhoneTable, Effects]
@@ -96,10 +113,16 @@ def texts(lang: str) -> Callable[..., str]:
     return catalog(lang, (SHELL,)).t
 
 
+def ticket_name(game: str) -> str:
+    """Where a phone keeps its ticket for a table of ``game`` (``Keep``)."""
+    return f"phone.{game}"
+
+
 def launch(lang: str, game: str, code: str) -> Result:
-    """A phone opened with the table's code (from the link its camera read, or ``""``)."""
+    """A phone opened with the table's code (from the link its camera read, or ``""``: then it looks for the
+    ticket it kept, to rejoin by it)."""
     if not code:
-        return PhoneTable(lang, game, Stage.NONE), (Fetch("codes"), Probe())
+        return PhoneTable(lang, game, Stage.NONE), (Fetch("codes"), Probe(), Recall(ticket_name(game)))
     try:
         ticket = Ticket.parse(code_of(code))
     except PairingError:
@@ -142,14 +165,21 @@ def handle_with(schema: str, models: Any) -> Callable[[PhoneTable, object], Resu
                 late = s.stage is Stage.SHOWING and s.ticket is not None and s.ticket.nonce.hex() == nonce
                 return (replace(s, why="waited"), ()) if late and not s.why else (s, ())
             case Relayed(ok):
-                post = ()
+                again: Effects = ()
                 if ok and s.answer and s.ticket is not None and s.stage is Stage.SHOWING:
-                    post = (Post("answer", s.ticket.nonce.hex(), s.answer),)
-                return replace(s, relay=ok), post
+                    again = (Post("answer", s.ticket.nonce.hex(), s.answer),)
+                return rejoin(replace(s, relay=ok), again)
+            case Recalled(name, value) if name == ticket_name(s.game):
+                return rejoin(replace(s, key=s.key or read_ticket(value), recalled=True), ())
+            case Late(slot):
+                late = s.rejoining and bool(s.key) and slot_of(s.key) == slot and s.why in ("", "closed", "failed")
+                return (replace(s, why="late"), ()) if late else (s, ())
             case Fetched("codes", ok):
                 return replace(s, codes=ok), ()
             case Linked(_) if s.ticket is not None:
-                hello = message("hello", schema=schema, nonce=s.ticket.nonce.hex())
+                nonce = s.ticket.nonce.hex()
+                proof = {"proof": proof_of(s.key, nonce)} if s.key else {}
+                hello = message("hello", schema=schema, nonce=nonce, **proof)
                 return replace(s, stage=Stage.CONNECTING), (Send(0, hello),)
             case Heard(_, text):
                 return heard(reg, s, text)
@@ -157,9 +187,20 @@ def handle_with(schema: str, models: Any) -> Callable[[PhoneTable, object], Resu
                 if s.stage in (Stage.REFUSED, Stage.BAD, Stage.AWAY):
                     return s, ()
                 lost = "failed" if why == "failed" or s.stage is not Stage.PLAYING else "closed"
-                return replace(s, stage=Stage.AWAY, why=lost if why != "unsupported" else "unsupported"), ()
+                away = replace(s, stage=Stage.AWAY, why=lost if why != "unsupported" else "unsupported")
+                return rejoin(away, ()) if why != "unsupported" else (away, ())
             case Do(Link.SCAN, _, _):
                 return replace(s, scanning=not s.scanning, typed=False), (Scan(not s.scanning),)
+            case Scanned(text, _, True):  # the table's standing offer, fetched at the relay by its ticket's slot
+                try:
+                    ticket = Ticket.parse(code_of(text))
+                except PairingError:
+                    return s, ()
+                if not s.rejoining or ticket.kind is not OFFER or ticket.game != s.game:
+                    return s, ()
+                return replace(s, stage=Stage.JOINING, ticket=ticket, answer="", why="", rejoining=False, typed=False,
+                               scanning=False, screen=None), ((Scan(False),) if s.scanning else ()) + (
+                                   Unlink(0), Join(ticket.sdp(3)))
             case Do(Link.CODE, _, value):
                 code = "".join(ch for ch in value if ch.isdigit())
                 return (replace(s, typed=True), (Collect(code),)) if len(code) == 6 else (s, ())
@@ -173,8 +214,9 @@ def handle_with(schema: str, models: Any) -> Callable[[PhoneTable, object], Resu
                 if ticket.game != s.game:  # another game's table: this page opens again as its phone
                     return replace(s, stage=Stage.JOINING, scanning=False, why=""), (Unlink(0), Reopen(ticket.text()))
                 stop = (Scan(False),) if s.scanning else ()
+                quit = (Rejoin(""),) if s.rejoining else ()
                 return replace(s, stage=Stage.JOINING, ticket=ticket, answer="", why="", scanning=False,
-                               screen=None), (*stop, Unlink(0), Join(ticket.sdp(3)))
+                               screen=None, rejoining=False), (*stop, *quit, Unlink(0), Join(ticket.sdp(3)))
             case ScanFailed(why):
                 return replace(s, scanning=False, why=why), ()
             case Do(command, arg, value) if s.stage is Stage.PLAYING:
@@ -190,6 +232,29 @@ def handle_with(schema: str, models: Any) -> Callable[[PhoneTable, object], Resu
     return handle
 
 
+def read_ticket(value: str) -> str:
+    """The key of a ticket kept (``Keep``'s text), or ``""``."""
+    try:
+        data = json.loads(value) if value else None
+    except ValueError:
+        return ""
+    key = data.get("key") if isinstance(data, dict) else None
+    return key if isinstance(key, str) and KEY.fullmatch(key) else ""
+
+
+def rejoin(s: PhoneTable, effects: Effects) -> Result:
+    """A phone away (or just opened) that holds a ticket and has a relay: it waits there for its table's offer."""
+    if s.rejoining or not s.key or not s.relay or s.stage not in (Stage.NONE, Stage.AWAY):
+        return s, effects
+    slot = slot_of(s.key)
+    return replace(s, rejoining=True), (*effects, Rejoin(slot), After(REJOIN_S, Late(slot), key="phone-late"))
+
+
+def forget(s: PhoneTable) -> Effects:
+    """Its ticket, no longer its table's (the seat went elsewhere, the table set up another game, it was refused)."""
+    return (Keep(ticket_name(s.game), ""),) if s.key else ()
+
+
 def heard(reg: Any, s: PhoneTable, text: str) -> Result:
     """A message from the table: its welcome, a screen, its refusal or its goodbye."""
     try:
@@ -201,7 +266,11 @@ def heard(reg: Any, s: PhoneTable, text: str) -> Result:
         return replace(s, stage=Stage.REFUSED, why="release", screen=None), (Unlink(0),)
     match kind:
         case "welcome" if type(data.get("seat")) is int:
-            return replace(s, stage=Stage.PLAYING, seat=data["seat"], why=""), ()
+            key = data.get("ticket")
+            if not isinstance(key, str) or not KEY.fullmatch(key):
+                return replace(s, stage=Stage.PLAYING, seat=data["seat"], why=""), ()
+            kept = Keep(ticket_name(s.game), json.dumps({"seat": data["seat"], "key": key}, separators=(",", ":")))
+            return replace(s, stage=Stage.PLAYING, seat=data["seat"], why="", key=key), (kept,)
         case "screen" if s.stage is Stage.PLAYING:
             try:
                 screen = reg.decode(data.get("screen"))
@@ -209,11 +278,15 @@ def heard(reg: Any, s: PhoneTable, text: str) -> Result:
                 return s, ()
             return (replace(s, screen=screen), ()) if isinstance(screen, Screen) else (s, ())
         case "refused":
-            why = data.get("why") if data.get("why") in ("release", "stale") else "release"
+            why = data.get("why") if data.get("why") in ("release", "stale", "ticket") else "release"
+            if why == "ticket":  # its ticket is not the table's (any more): it joins as a new phone, by a scan
+                return replace(s, stage=Stage.NONE, why="ticket", screen=None, key=""), (*forget(s), Unlink(0))
             return replace(s, stage=Stage.REFUSED, why=str(why), screen=None), (Unlink(0),)
         case "bye":
             why = data.get("why") if data.get("why") in ("here", "bot", "gone", "turned-away") else "closed"
-            return replace(s, stage=Stage.AWAY, why=str(why), screen=None), (Unlink(0),)
+            lost = forget(s) if why in ("here", "bot", "gone") else ()
+            key = "" if lost else s.key
+            return replace(s, stage=Stage.AWAY, why=str(why), screen=None, key=key), (*lost, Unlink(0))
     return s, ()
 
 
@@ -250,9 +323,15 @@ def join_view(s: PhoneTable, t: Callable[..., str]) -> JoinView:
         case Stage.BAD:
             return JoinView(t("join.bad.heading"), problem, None, actions=(scan,), scanning=s.scanning,
                             scanner_label=t("phone.camera"))
+        case Stage.AWAY if s.rejoining:
+            return JoinView(t("join.away.heading"), t("join.rejoining"), None, problem, (scan,),
+                            t("join.code") if s.relay else "", s.scanning, t("phone.camera"))
         case Stage.AWAY:
             return JoinView(t("join.away.heading"), problem, None, t("join.again"), (scan,),
                             t("join.code") if s.relay else "", s.scanning, t("phone.camera"))
+    if s.rejoining:
+        return JoinView(t("join.none.heading"), t("join.rejoining"), None, problem, (scan,),
+                        t("join.code") if s.relay else "", s.scanning, t("phone.camera"))
     return JoinView(t("join.none.heading"), t("join.none.text"), None, problem, (scan,),
                     t("join.code") if s.relay else "", s.scanning, t("phone.camera"))
 

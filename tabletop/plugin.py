@@ -12,14 +12,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import ModuleType
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from .effects import Do, Effects
 from .present import Nav
 from .regions import Host, Regions
 from .remote import Link, registry
-from .saving import Data, Keeper
-from .store import Spec
+from .saving import Data, Keeper, Kept
+from .store import Document
 from .widgets import Screen
 
 
@@ -63,7 +63,7 @@ class Fields:
         return Do(self.settings, base, value)
 
 
-G = TypeVar("G")  # a game's state
+G = TypeVar("G", bound=Kept)  # a game's state: the shell reads its notices, saved data and serial
 
 
 @dataclass(frozen=True)
@@ -80,8 +80,8 @@ class Plugin(Generic[G]):
 
     name: str  # the registry's name: "zero", "quiz"
     title: str  # the game's name, for the console's messages
-    docs: tuple[Spec[Any], ...]  # the documents it keeps (the shell's preferences are not among them)
-    keeper: Keeper[Any]  # its part of saving (a phone's plug-in hands on its game's)
+    docs: tuple[Document, ...]  # the documents it keeps, each a ``Spec`` (the shell's preferences are not among them)
+    keeper: Keeper[G]  # its part of saving (a phone's plug-in hands on its game's)
     launch: Callable[[Launch], tuple[G, Effects]]
     handle: Callable[[G, object], tuple[G, Effects]]
     present: Callable[[G], Screen]

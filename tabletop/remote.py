@@ -10,8 +10,14 @@ can act only for its own seat and only as its screen allows.
 
 The protocol is JSON text on a WebRTC data channel, every message ``{"v": PROTOCOL, "t": kind, ...}``:
 
-    phone → tablet   hello {schema, nonce}     do {action, arg, value}      bye
-    tablet → phone   welcome {game, seat}      screen {screen}              refused {why}      bye {why}
+    phone → tablet   hello {schema, nonce, proof?}     do {action, arg, value}      bye
+    tablet → phone   welcome {game, seat, ticket?}     screen {screen}      refused {why}      bye {why}
+
+A phone let in is given its seat's ticket (16 random bytes, over the channel only); it keeps it, and the tablet
+keeps each seat's (``Keep``).  With the relay of ``serve.py --lan``, the tablet leaves every later offer for that
+seat under the ticket's slot (``pairing.slot_of``), and the phone, asleep or reloaded or after the tablet's reload,
+fetches it there and answers with no scan; its hello then carries ``proof`` (``pairing.proof_of``), without which
+(or with a wrong one) the tablet refuses it (``refused {why: "ticket"}``).  docs/phones.md says why.
 
 ``v`` and ``t`` (and ``why``) mean the same in every release, so a phone of another release can always read
 its refusal.  ``schema`` is a digest of every screen model and command both ends must share
@@ -46,10 +52,13 @@ from .effects import (
     Fetched,
     Host,
     Hosting,
+    Keep,
     Linked,
     Post,
     Posted,
     Probe,
+    Recall,
+    Recalled,
     Relayed,
     Scan,
     ScanFailed,
@@ -60,7 +69,7 @@ from .effects import (
     unique,
 )
 from .errors import DataError
-from .pairing import ANSWER, OFFER, PairingError, Ticket, read_sdp
+from .pairing import ANSWER, KEY, OFFER, PairingError, Ticket, proof_of, read_sdp, slot_of
 from .widgets import Button, PairingView, PhoneRow, PhonesBar, QrView, Screen, WaitView
 
 PROTOCOL = 1
@@ -117,6 +126,13 @@ class SeatLink:
     draft: Any = None  # the phone's choice in progress (the game's own value: ``Phones.enter``/``leave``)
     typed: str = ""  # the number a phone that typed the short code shows (``check_number``), until it is let in
     asking: bool = False  # that phone said hello: its host is asked whether it shows the same number
+    key: str = ""  # the seat's ticket (hex), once a phone was let in: that phone rejoins by it
+    fresh: str = ""  # the current offer's secret (``Hosting``): the ticket given if the seat has none yet
+    rejoin: bool = False  # the answer came to an offer fetched by the ticket's slot: its hello must prove the key
+
+    @property
+    def slot(self) -> str:
+        return slot_of(self.key) if self.key else ""
 
 
 @dataclass(frozen=True)
@@ -131,6 +147,7 @@ class Remote:
     relay: bool | None = None  # whether the page's server relays pairing codes (None: not asked yet)
     base: str = ""  # the page's address (from the first ``Hosting``)
     problem: str = ""  # the last pairing problem ("not-answer", "stale", "unreadable", a ``ScanFailed`` reason)
+    recalled: bool = False  # the seats' tickets kept on this device were asked for (``Recall``)
 
     def link(self, seat: int) -> SeatLink | None:
         return next((link for link in self.seats if link.seat == seat), None)
@@ -371,7 +388,7 @@ def command(phones: Phones, s: Any, cmd: Link, arg: str) -> Result:
     return s, ()
 
 
-def _answer(phones: Phones, s: Any, text: str, typed: bool = False) -> Result:
+def _answer(phones: Phones, s: Any, text: str, typed: bool = False, rejoin: bool = False) -> Result:
     """A code read by the tablet's camera or left at the relay: the phone's answer for one of its offers."""
     r: Remote = s.remote
     try:
@@ -387,9 +404,32 @@ def _answer(phones: Phones, s: Any, text: str, typed: bool = False) -> Result:
     # A channel that never opens says nothing (a local-network permission refused, a network that keeps devices
     # apart): the tablet says so after a while, instead of "Connecting…" for good.
     stalled = After(STALL_S, Stalled(link.seat, link.nonce), key=("phone-stalled", link.seat))
-    r = r.with_link(link.seat, typed=check_number(text) if typed else "", asking=False)
+    r = r.with_link(link.seat, typed=check_number(text) if typed else "", asking=False, rejoin=rejoin)
     return replace(s, remote=replace(r, scanning=False, problem="")), (*stop, Accept(link.seat, ticket.sdp(2)),
                                                                         stalled)
+
+
+def tickets_name(phones: Phones) -> str:
+    """Where the tablet keeps its seats' tickets (``Keep``), for the game on the table."""
+    return f"tablet.{phones.game}"
+
+
+def tickets(r: Remote) -> dict[str, str]:
+    """The tickets of the seats on phones, by seat (as kept)."""
+    return {str(x.seat): x.key for x in r.seats if x.key}
+
+
+def read_tickets(value: str) -> dict[int, str]:
+    """The tickets kept (``tickets``' text); anything else is none."""
+    try:
+        data = json.loads(value) if value else {}
+    except ValueError:
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {int(seat): key for seat, key in data.items()
+            if isinstance(seat, str) and seat.isdigit() and len(seat) < 4 and isinstance(key, str)
+            and KEY.fullmatch(key)}
 
 
 def check_number(answer: str) -> str:
@@ -401,14 +441,17 @@ def check_number(answer: str) -> str:
 def _welcome(phones: Phones, s: Any, seat: int) -> Result:
     """``seat``'s phone is in: it gets its seat (and the pairing screen moves on to a seat still without one)."""
     r: Remote = s.remote
+    link = r.link(seat)
+    key = (link.key or link.fresh) if link is not None else ""
     r = r.with_link(seat, status=Status.LINKED, opened=False, problem="", offer="", code="", asked=False, typed="",
-                    asking=False)
+                    asking=False, rejoin=False, key=key, fresh="")
     pairing = r.pairing
     if pairing == seat:
         pairing = next((x.seat for x in r.seats if x.status is not Status.LINKED), None)
     r = replace(r, pairing=pairing, scanning=r.scanning and pairing is not None)
     stop = (Scan(False),) if s.remote.scanning and not r.scanning else ()
-    return replace(s, remote=r), (*stop, Send(seat, message("welcome", game=phones.game, seat=seat)))
+    ticket = {"ticket": key} if key else {}
+    return replace(s, remote=r), (*stop, Send(seat, message("welcome", game=phones.game, seat=seat, **ticket)))
 
 
 def code_of(text: str) -> str:
@@ -421,7 +464,7 @@ def outcome(phones: Phones, s: Any, msg: object) -> Result | None:
     """What a link's outcome means for the table (``None``: not a link's); a phone's tap is ``hear``'s."""
     r: Remote = s.remote
     match msg:
-        case Hosting(seat, nonce, sdp, base):
+        case Hosting(seat, nonce, sdp, base, secret):
             link = r.link(seat)
             if link is None:
                 return s, (Unlink(seat),)
@@ -431,16 +474,17 @@ def outcome(phones: Phones, s: Any, msg: object) -> Result | None:
                 ticket = read_sdp(sdp, kind=OFFER, game=phones.game, seat=seat, nonce=bytes.fromhex(nonce))
             except (PairingError, ValueError):
                 return replace(s, remote=r.with_link(seat, asked=False, problem="failed")), (Unlink(seat),)
-            r = replace(r.with_link(seat, nonce=nonce, offer=ticket.text(), code=""), base=base or r.base)
-            post = (Post("offer", nonce, ticket.text(), seat),) if r.relay else ()
+            fresh = secret if KEY.fullmatch(secret) else ""
+            r = replace(r.with_link(seat, nonce=nonce, offer=ticket.text(), code="", fresh=fresh), base=base or r.base)
+            post = (Post("offer", nonce, ticket.text(), seat, link.slot),) if r.relay else ()
             return replace(s, remote=r), post
         case Posted(nonce, code, withdrawn):
             link = next((x for x in r.seats if x.nonce == nonce), None)
             if link is None:
                 return s, ()
             return replace(s, remote=r.with_link(link.seat, code=code, problem="withdrawn" if withdrawn else "")), ()
-        case Scanned(text, typed):
-            return _answer(phones, s, text, typed)
+        case Scanned(text, typed, rejoin):
+            return _answer(phones, s, text, typed, rejoin)
         case ScanFailed(why):
             return replace(s, remote=replace(r, scanning=False, problem=why)), ()
         case Linked(seat):
@@ -454,7 +498,7 @@ def outcome(phones: Phones, s: Any, msg: object) -> Result | None:
             status = Status.AWAY if was or link.status is Status.AWAY else Status.NEW
             problem = "" if was else ("failed" if why == "failed" else link.problem)
             r = r.with_link(seat, status=status, asked=False, nonce="", offer="", code="", opened=False,
-                            problem=problem, typed="", asking=False)
+                            problem=problem, typed="", asking=False, rejoin=False, fresh="")
             return replace(s, remote=r), ()
         case Stalled(seat, nonce):
             link = r.link(seat)
@@ -464,8 +508,17 @@ def outcome(phones: Phones, s: Any, msg: object) -> Result | None:
         case Fetched("codes", ok):
             return replace(s, remote=replace(r, codes=ok, fetching=False)), ()
         case Relayed(ok):
-            more = tuple(Post("offer", x.nonce, x.offer, x.seat) for x in r.seats if ok and x.offer)
+            more = tuple(Post("offer", x.nonce, x.offer, x.seat, x.slot) for x in r.seats if ok and x.offer)
             return replace(s, remote=replace(r, relay=ok)), more
+        case Recalled(name, value) if name == tickets_name(phones):
+            kept = read_tickets(value)
+            found = [x for x in r.seats if not x.key and kept.get(x.seat)]
+            for x in found:
+                r = r.with_link(x.seat, key=kept[x.seat])
+            # Offers already left at the relay: again, under the seat's slot now known.
+            more = tuple(Post("offer", x.nonce, x.offer, x.seat, slot_of(kept[x.seat])) for x in found
+                         if r.relay and x.offer and x.status is not Status.LINKED)
+            return replace(s, remote=r), more
     return None
 
 
@@ -487,6 +540,11 @@ def hear(phones: Phones, reg: Registry, s: Any, seat: int, text: str) -> tuple[A
     if kind == "hello" and link.opened:
         if data.get("nonce") != link.nonce:
             return s, (Send(seat, message("refused", why="stale")), Unlink(seat)), None
+        # An offer fetched by the seat's slot at the relay: only the phone holding the seat's ticket may answer it.
+        if link.rejoin and not (link.key and data.get("proof") == proof_of(link.key, link.nonce)):
+            r = r.with_link(seat, status=Status.AWAY if link.status is Status.AWAY else Status.NEW, asked=False,
+                            nonce="", offer="", code="", opened=False, rejoin=False, fresh="", problem="ticket")
+            return replace(s, remote=r), (Send(seat, message("refused", why="ticket")), Unlink(seat)), None
         if link.typed:  # it typed the code: anyone on the network could have; its host says whether it is theirs
             return replace(s, remote=replace(r.with_link(seat, asking=True), pairing=seat)), (), None
         after, effects = _welcome(phones, s, seat)
@@ -541,6 +599,11 @@ def settle(phones: Phones, before: Any, after: Any) -> Result:
     if wanted and r.relay is None:
         r = replace(r, relay=False)  # asked once; ``Relayed`` says
         effects.append(Probe())
+    if wanted and not r.recalled:
+        r = replace(r, recalled=True)  # the tickets kept here, asked once (after the tablet's reload); ``Recalled``
+        effects.append(Recall(tickets_name(phones)))
+    elif r.recalled and tickets(r) != tickets(before.remote):
+        effects.append(Keep(tickets_name(phones), json.dumps(tickets(r), separators=(",", ":"))))
     if r == after.remote and not effects:
         return after, ()
     return replace(after, remote=r), unique(effects)

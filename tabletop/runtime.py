@@ -32,6 +32,7 @@ from .effects import (
     Import,
     Job,
     Join,
+    Keep,
     KeepData,
     Leave,
     LinkEffect,
@@ -45,6 +46,8 @@ from .effects import (
     Probe,
     Put,
     Read,
+    Recall,
+    Rejoin,
     Reopen,
     Rescue,
     Retry,
@@ -211,7 +214,7 @@ class Runtime:
                 self.close()
                 self.ports.open(game)
             case (Host() | Accept() | Join() | Send() | Unlink() | Scan() | Fetch() | Probe() | Post() | Collect()
-                  | Reopen()):
+                  | Reopen() | Keep() | Recall() | Rejoin()):
                 self.ports.link(effect)
             case _:
                 assert_never(effect)

@@ -94,7 +94,18 @@ class Backend(Protocol):
 
 
 @dataclass(frozen=True)
-class Spec(Generic[T]):
+class Document:
+    """A document as a game names it to the shell (``Plugin.docs``): its name, its storage key, its type and
+    shape.  Each is a :class:`Spec` of its own value's type, which only the game and the store look into."""
+
+    name: str
+    key: str
+    doc: DocType
+    shape: Shape
+
+
+@dataclass(frozen=True)
+class Spec(Document, Generic[T]):
     """A document a game keeps: where, what, how it is read and written, and its shape.
 
     ``read(text, salvage)`` is a generator (one step per item, for a :class:`~tabletop.documents.Stepper`)
@@ -106,10 +117,6 @@ class Spec(Generic[T]):
     (device preferences) report no problem to the player: losing them costs nothing but a choice.
     """
 
-    name: str
-    key: str
-    doc: DocType
-    shape: Shape
     read: Callable[[str, bool], Steps[tuple[T, list[str]]]]
     dump: Callable[[T], Steps[str]]
     empty: T | None = None
@@ -250,17 +257,20 @@ class _Doc(Generic[T]):
 class Store:
     """A game's documents in one browser (``specs`` by name); every method that writes returns a status."""
 
-    def __init__(self, backend: Backend | None, specs: Iterable[Spec[Any]], *,
+    def __init__(self, backend: Backend | None, specs: Iterable[Document], *,
                  clock: Callable[[], str] | None = None) -> None:
         self.backend = backend
         self.clock = clock or (lambda: timestamp(datetime.now(UTC)))
         self.available = backend is not None
-        self.docs: dict[str, _Doc[Any]] = {s.name: _Doc(s, value=s.empty) for s in specs}
+        self.docs: dict[str, _Doc[Any]] = {}
         self._warned = False
+        self.register(specs)
 
-    def register(self, specs: Iterable[Spec[Any]]) -> None:
+    def register(self, specs: Iterable[Document]) -> None:
         """Keep more documents (a game's, when it is opened); a document already kept stays as it is."""
         for s in specs:
+            if not isinstance(s, Spec):
+                raise TypeError(f"{s.name}: a document the store keeps is a Spec (how it is read and written)")
             self.docs.setdefault(s.name, _Doc(s, value=s.empty))
 
     def spec(self, name: str) -> Spec[Any]:

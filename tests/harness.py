@@ -24,8 +24,11 @@ from tabletop.effects import (
     Hosting,
     Join,
     Joining,
+    Keep,
     Linked,
     Probe,
+    Recall,
+    Recalled,
     Relayed,
     Send,
     Unlink,
@@ -107,6 +110,7 @@ class FakePorts:
         self.closed: list[int] = []  # seats whose channel was closed, in order
         self.hosted = 0
         self.relay = False
+        self.kept_links: dict[str, str] = {}  # what ``Keep`` kept (a test carries it over a reload)
         self.watch: list[Callable[[Any], None]] = []  # called with every state drawn (a test's checks)
 
     def render(self, before: Any, after: Any) -> None:
@@ -125,8 +129,9 @@ class FakePorts:
             case Host(seat):
                 self.hosted += 1
                 nonce = f"{self.hosted:012x}"
+                secret = f"{self.hosted:032x}"
                 self.later(0, lambda: self.deliver(Hosting(seat, nonce, fake_sdp(seat, offer=True),
-                                                           "https://table.example/zero/")))
+                                                           "https://table.example/zero/", secret)))
             case Accept(seat, _):
                 self.later(0, lambda: self.deliver(Linked(seat)))
             case Join(_):
@@ -139,6 +144,10 @@ class FakePorts:
                 self.later(0, lambda: self.deliver(Fetched(name)))
             case Probe():
                 self.later(0, lambda: self.deliver(Relayed(self.relay)))
+            case Keep(name, value):
+                self.kept_links[name] = value
+            case Recall(name):
+                self.later(0, lambda: self.deliver(Recalled(name, self.kept_links.get(name, ""))))
 
     def download(self, filename: str, text: str, mime: str) -> None:
         self.downloads.append((filename, text, mime))
@@ -390,9 +399,15 @@ def replace_state(base: Any, state: Any) -> Any:
     """``state`` with the runtime's bookkeeping of ``base`` where ``state`` leaves it at its default."""
     import dataclasses
 
+    from tabletop.notes import with_shell
+    from tabletop.saving import Persist
+
     keep = {f.name: getattr(base, f.name) for f in dataclasses.fields(base)
             if f.name in ("persist", "ids") and getattr(state, f.name) == f.default}
-    return dataclasses.replace(state, **keep)
+    state = dataclasses.replace(state, **keep)
+    if "core" in {f.name for f in dataclasses.fields(state)} and state.persist == Persist():
+        state = with_shell(state, persist=base.persist)  # the shell's saving, as the page read it
+    return state
 
 
 def saves(effects: Iterable[Any]) -> bool:

@@ -35,6 +35,7 @@ from tabletop.store import (
     PREFIX,
     PROBE_KEY,
     Code,
+    Document,
     Problem,
     Shape,
     Spec,
@@ -712,3 +713,12 @@ def test_the_full_storage_notice_says_what_is_at_risk_now_and_each_game_warns_fo
     quiz.field("team-kind:0", "easy")
     quiz.tap(QuizCommand.START)
     assert "storage.write-failed" in [n.key for n in quiz.state.notes]
+
+
+def test_a_document_named_without_how_it_is_read_is_refused_by_the_store() -> None:
+    """A plug-in names its documents as ``Document``s; the store keeps only ``Spec``s, which say how to read them."""
+    bare = Document("bare", PREFIX + "bare", registry.plugin("zero").docs[0].doc, Shape.SLOT)
+    with pytest.raises(TypeError, match="bare"):
+        Store(FakeStorage(), (bare,))
+    store = Store(FakeStorage(), registry.plugin("zero").docs)
+    assert set(store.docs) == {d.name for d in registry.plugin("zero").docs}

@@ -5,6 +5,7 @@ whole games with phones that go away and come back and a tablet that reloads."""
 from __future__ import annotations
 
 import base64
+import json
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -13,7 +14,7 @@ import pytest
 
 from tabletop.effects import Accept, Heard, Host, Scanned, Send, Unlink
 from tabletop.errors import DataError
-from tabletop.pairing import ANSWER, OFFER, Candidate, PairingError, Role, Ticket, read_sdp
+from tabletop.pairing import ANSWER, KEY, OFFER, Candidate, PairingError, Role, Ticket, proof_of, read_sdp, slot_of
 from tabletop.remote import MAX_FROM_TABLE, PROTOCOL, Link, Registry, Status, message, read, registry
 from tabletop.turns import HandOff
 from tabletop.widgets import Button, Screen, parts
@@ -178,10 +179,11 @@ def test_the_drawn_path_is_segnos_matrix() -> None:
 
 
 def table_started(plugin: Any, seed: int, storage: FakeStorage | None, places: int, phones: tuple[int, ...],
-                  place: str, at_tablet: str) -> TableRun:
+                  place: str, at_tablet: str, relay: bool = False) -> TableRun:
     """A game's table set up with ``places`` seats or teams (``place``: "seat" or "team"), those in ``phones``
-    played on phones and the others ``at_tablet``, and started."""
+    played on phones and the others ``at_tablet``, and started (``relay``: served by ``serve.py --lan``)."""
     run = TableRun.open(plugin, storage=storage or FakeStorage(), seed=seed)
+    run.ports.relay = relay
     while len(getattr(run.state.settings, place + "s")) < places:
         run.tap(f"add-{place}")
     for number in range(places):
@@ -190,10 +192,11 @@ def table_started(plugin: Any, seed: int, storage: FakeStorage | None, places: i
     return run
 
 
-def zero_table(phones: tuple[int, ...], seats: int = 4, storage: FakeStorage | None = None) -> TableRun:
+def zero_table(phones: tuple[int, ...], seats: int = 4, storage: FakeStorage | None = None,
+               relay: bool = False) -> TableRun:
     from zero_game.web.plugin import PLUGIN
 
-    return table_started(PLUGIN, 11, storage, seats, phones, "seat", "person")
+    return table_started(PLUGIN, 11, storage, seats, phones, "seat", "person", relay)
 
 
 def test_playing_starts_with_the_pairing_screen_and_a_code_for_each_phone() -> None:
@@ -590,7 +593,7 @@ def test_serve_lan_relays_one_pairing_by_a_short_code_and_nothing_else() -> None
         assert post(port, {"op": "collect", "code": wrong}) == (200, {})
         assert post(port, {"op": "collect", "code": code}) == (200, {"text": offer})
         assert post(port, {"op": "answer", "nonce": nonce, "text": answer}) == (200, {"ok": True})
-        assert post(port, {"op": "wait", "nonce": nonce}) == (200, {"text": answer, "typed": True})
+        assert post(port, {"op": "wait", "nonce": nonce}) == (200, {"text": answer, "typed": True, "rejoin": False})
         assert post(port, {"op": "collect", "code": code}) == (200, {})  # used once, then forgotten
         assert post(port, {"op": "wait", "nonce": nonce}) == (200, {"gone": True})
         for bad in ({"op": "offer", "nonce": nonce, "text": "<script>"}, {"op": "offer", "nonce": "x", "text": offer},
@@ -812,3 +815,180 @@ def test_a_phone_keeps_nothing_so_another_tabs_storage_and_a_new_release_change_
     for message_ in (Elsewhere(()), BeforeUpdate()):
         after, effects = handle(state, message_)
         assert after == state and effects == () and present(after) == present(state)
+
+
+# ---- rejoining by the seat's ticket (no scan with the relay) ---------------------------------------------------
+
+
+def offers_posted(run: TableRun, seat: int) -> list[Any]:
+    from tabletop.effects import Post
+
+    return [e for e in run.ports.links if isinstance(e, Post) and e.kind == "offer" and e.seat == seat]
+
+
+def rejoined(run: TableRun, phone: Phone, key: str, proof: str | None = None) -> Phone:
+    """``phone`` answers its seat's standing offer, fetched at the relay by its ticket's slot (no scan), and says hello
+    with ``proof`` (by default the one its ticket makes)."""
+    link = run.state.remote.link(phone.seat)
+    assert link is not None and link.offer
+    nonce = link.nonce
+    run.send(Scanned(phone.answer(), rejoin=True))
+    run.idle()
+    fields = {"proof": proof_of(key, nonce) if proof is None else proof} if proof != "" else {}
+    run.send(Heard(phone.seat, message("hello", schema=run.plugin.schema, nonce=nonce, **fields)))
+    run.idle()
+    return phone.receive()
+
+
+def test_a_phone_let_in_gets_its_seats_ticket_and_rejoins_by_it_at_the_relay_with_no_scan() -> None:
+    """The first pairing is as before (a scan); the welcome carries the seat's ticket, which the tablet keeps.  Gone
+    (asleep, reloaded), the phone finds the seat's next offer at the relay under the ticket's slot, and is let in on
+    proving the ticket: it is shown its own hand again, and nothing of another seat's."""
+    run = zero_table((1, 2), seats=3, relay=True)
+    one, two = Phone(run, 1).join(), Phone(run, 2).join()
+    key = next(m for m in one.messages if m["t"] == "welcome")["ticket"]
+    other = next(m for m in two.messages if m["t"] == "welcome")["ticket"]
+    assert KEY.fullmatch(key) and KEY.fullmatch(other) and key != other
+    assert json.loads(run.ports.kept_links["tablet.zero"]) == {"1": key, "2": other}
+    # Linked, the seat's offer was used: none is left at the relay under its slot.
+    assert all(not p.slot for p in offers_posted(run, 1))
+    one.lose()
+    assert offers_posted(run, 1)[-1].slot == slot_of(key) and slot_of(key) not in key
+    sent = len(one.messages)
+    rejoined(run, one, key)
+    assert run.state.remote.linked(1) and one.messages[sent]["t"] == "welcome"
+    assert one.messages[sent]["ticket"] == key  # the same ticket: it rejoins by it again next time
+    from zero_game.web.screens import cards_shown
+
+    hand = {c.slug for c in run.state.match.round.hand(1)}
+    others = {c.slug for c in run.state.match.round.hand(2)} | {c.slug for c in run.state.match.round.hand(0)}
+    assert one.screen is not None and hand <= cards_shown(one.screen) and not others & cards_shown(one.screen)
+    assert json.loads(run.ports.kept_links["tablet.zero"]) == {"1": key, "2": other}
+
+
+def test_a_forged_or_stale_ticket_is_refused_with_a_clear_message_and_the_seat_keeps_its_offer() -> None:
+    run = zero_table((1, 2), seats=3, relay=True)
+    one, two = Phone(run, 1).join(), Phone(run, 2).join()
+    key = next(m for m in one.messages if m["t"] == "welcome")["ticket"]
+    other = next(m for m in two.messages if m["t"] == "welcome")["ticket"]
+    one.lose()
+    # Someone who learnt the seat's slot (it travels in plain HTTP) fetched its offer: without the ticket, no seat.
+    for proof in ("", "0" * 32, proof_of(other, run.state.remote.link(1).nonce), "x" * 40):
+        sent = len(one.messages)
+        rejoined(run, one, key, proof=proof)
+        assert one.messages[sent:] == [{"v": PROTOCOL, "t": "refused", "why": "ticket"}], proof[:40]
+        assert not run.state.remote.linked(1) and run.ports.closed[-1] == 1
+        assert run.state.remote.link(1).offer, "the seat's next offer is made at once"
+        assert "without its pass" in " ".join(row.status for row in run.screen.phones.rows)
+    assert not any(m["t"] == "screen" for m in one.messages[-4:])
+    # The phone holding the ticket still comes back; a phone that scanned the tablet's code needs none.
+    rejoined(run, one, key)
+    assert run.state.remote.linked(1)
+    two.lose()
+    two.join()
+    assert run.state.remote.linked(2)
+
+
+def test_the_tablet_keeps_its_seats_tickets_over_its_reload_and_every_phone_rejoins_with_no_scan() -> None:
+    run = zero_table((1, 2), seats=3, relay=True)
+    phones = {seat: Phone(run, seat).join() for seat in (1, 2)}
+    keys = {seat: next(m for m in p.messages if m["t"] == "welcome")["ticket"] for seat, p in phones.items()}
+    hands = {seat: run.state.match.round.hand(seat) for seat in (1, 2)}
+    again = TableRun.open(run.plugin, storage=run.storage, seed=11, idle=False)
+    again.ports.relay = True
+    again.ports.kept_links = dict(run.ports.kept_links)  # the tablet's own storage
+    again.idle()
+    assert again.screen.name == "pairing"
+    for seat, phone in phones.items():
+        assert again.state.remote.link(seat).key == keys[seat]
+        assert offers_posted(again, seat)[-1].slot == slot_of(keys[seat])
+        phone.run, phone.read_upto = again, 0
+        rejoined(again, phone, keys[seat])
+        assert again.state.remote.linked(seat)
+    assert again.state.match.round.hand(1) == hands[1] and again.state.match.round.hand(2) == hands[2]
+    # A seat taken off its phone loses its ticket on the tablet too (its phone was told so and forgets its own).
+    again.tap("phone-here", "1")
+    assert json.loads(again.ports.kept_links["tablet.zero"]) == {"2": keys[2]}
+
+
+def test_a_phone_keeps_its_ticket_waits_at_the_relay_for_its_seats_offer_and_proves_it() -> None:
+    from tabletop.effects import After, Join, Joining, Keep, Linked, Post, Recall, Recalled, Rejoin, Relayed, Unlinked
+    from tabletop.phone import REJOIN_S, Late, Stage, handle_with, join_view, launch
+    from tests.harness import fake_sdp
+    from zero_game.web.plugin import PLUGIN
+
+    key = "5e" * 16
+    slot = slot_of(key)
+    t = texts_en()
+    handle = handle_with(PLUGIN.schema, PLUGIN.models)
+    state, effects = launch("en", "zero", "")  # a reload: the code left the address
+    assert Recall("phone.zero") in effects
+    state, effects = handle(state, Relayed(True))
+    assert effects == () and not state.rejoining  # no ticket known yet
+    state, effects = handle(state, Recalled("phone.zero", json.dumps({"seat": 1, "key": key})))
+    assert effects == (Rejoin(slot), After(REJOIN_S, Late(slot), key="phone-late")) and state.rejoining
+    assert join_view(state, t).text == t("join.rejoining")
+    assert handle(state, Late(slot))[0].why == "late"
+    offer = read_sdp(fake_sdp(1, offer=True), kind=OFFER, game="zero", seat=1, nonce=NONCE).text()
+    state, effects = handle(state, Scanned(offer, rejoin=True))
+    assert state.stage is Stage.JOINING and not state.rejoining and any(isinstance(e, Join) for e in effects)
+    state, effects = handle(state, Joining(fake_sdp(4, offer=False)))
+    assert any(isinstance(e, Post) and e.kind == "answer" for e in effects)
+    state, effects = handle(state, Linked(0))
+    hello = json.loads(next(e.text for e in effects if isinstance(e, Send)))
+    assert hello["nonce"] == NONCE.hex() and hello["proof"] == proof_of(key, NONCE.hex())
+    state, effects = handle(state, Heard(0, message("welcome", game="zero", seat=1, ticket=key)))
+    assert state.stage is Stage.PLAYING and effects == (Keep("phone.zero", '{"seat":1,"key":"' + key + '"}'),)
+    # Asleep: the channel closes, the phone waits at the relay again by itself.
+    state, effects = handle(state, Unlinked(0, "closed"))
+    assert state.stage is Stage.AWAY and Rejoin(slot) in effects
+    # A ticket the table refuses is forgotten: the phone joins as a new one, by a scan.
+    refused, effects = handle(state, Heard(0, message("refused", why="ticket")))
+    assert refused.stage is Stage.NONE and refused.key == "" and Keep("phone.zero", "") in effects
+    assert join_view(refused, t).detail == t("join.why.ticket")
+    # The table set up another game, or the seat went to the tablet or a bot: forgotten too.
+    for why in ("gone", "here", "bot"):
+        gone, effects = handle(state, Heard(0, message("bye", why=why)))
+        assert Keep("phone.zero", "") in effects and gone.key == ""
+    # Without a relay (a hosted copy) the phone scans as before: it keeps its ticket, and waits nowhere.
+    plain, _ = launch("en", "zero", "")
+    plain, _ = handle(plain, Relayed(False))
+    plain, effects = handle(plain, Recalled("phone.zero", json.dumps({"seat": 1, "key": key})))
+    assert effects == () and join_view(plain, t).text == t("join.none.text")
+    # Anything else kept is no ticket.
+    for junk in ("", "{", "[]", '{"key": 5}', '{"key": "' + "Z" * 32 + '"}'):
+        assert handle(launch("en", "zero", "")[0], Recalled("phone.zero", junk))[0].key == ""
+
+
+def texts_en() -> Callable[..., str]:
+    from tabletop.phone import texts
+
+    return texts("en")
+
+
+def test_the_relay_keeps_a_standing_offer_under_a_slot_and_marks_its_answer_as_a_rejoin() -> None:
+    relay = serve_relay()
+    relay.WAIT_S = 0.05
+    offer = read_sdp(CHROMIUM_OFFER, kind=OFFER, game="zero", seat=2, nonce=NONCE).text()
+    answer = read_sdp(FIREFOX_ANSWER, kind=ANSWER, game="zero", seat=2, nonce=NONCE).text()
+    slot = slot_of("ab" * 16)
+    assert relay.answer({"op": "standing", "slot": slot}) == (200, {})  # nothing yet: the phone asks again
+    for bad in ("", "AB" * 12, slot + "0", 5):
+        assert relay.answer({"op": "standing", "slot": bad})[0] == 400
+    assert relay.answer({"op": "offer", "nonce": NONCE.hex(), "text": offer, "slot": slot})[0] == 200
+    assert relay.answer({"op": "standing", "slot": slot_of("cd" * 16)}) == (200, {})  # another ticket's: nothing
+    assert relay.answer({"op": "standing", "slot": slot}) == (200, {"text": offer})
+    assert relay.answer({"op": "answer", "nonce": NONCE.hex(), "text": answer}) == (200, {"ok": True})
+    assert relay.answer({"op": "wait", "nonce": NONCE.hex()}) == (200, {"text": answer, "typed": False,
+                                                                       "rejoin": True})
+    assert relay.answer({"op": "standing", "slot": slot}) == (200, {})  # used: gone
+    # A standing wait is woken by the offer it waits for.
+    import threading
+
+    relay.WAIT_S = 5.0
+    got: list[Any] = []
+    waiting = threading.Thread(target=lambda: got.append(relay.answer({"op": "standing", "slot": slot})))
+    waiting.start()
+    relay.answer({"op": "offer", "nonce": "0" * 12, "text": offer, "slot": slot})
+    waiting.join(5)
+    assert got == [(200, {"text": offer})]

@@ -4,6 +4,7 @@ was afterwards, offered on the first visit only, in three languages."""
 
 from __future__ import annotations
 
+from tabletop.widgets import Lesson
 from tests.harness import FakeStorage, TableRun
 from tests.test_quiz_web import check_privacy
 from thousand.deck import default_deck
@@ -31,6 +32,13 @@ def spoken(run: TableRun) -> tuple[str, ...]:
     lesson = body.controls.lesson if isinstance(body, ChooseView) else body.lesson  # type: ignore[union-attr]
     assert lesson is not None
     return tuple(w for w in (lesson.text, lesson.ask) if w)
+
+
+def lesson_of(run: TableRun) -> Lesson:
+    body = run.screen.body
+    lesson = body.controls.lesson if isinstance(body, ChooseView) else body.lesson  # type: ignore[union-attr]
+    assert lesson is not None
+    return lesson
 
 
 def cued(run: TableRun) -> list[str]:
@@ -67,30 +75,40 @@ def test_the_tutorial_teaches_a_round_by_taps_and_leaves_the_game_saved_as_it_wa
         assert text and text not in said, step.key  # the words follow each tap
         assert all(part in run.screen.live for part in spoken(run)), step.key  # and reach a screen reader
         said.append(text)
-        if step.command is Command.CARD:
+        if index == 0:  # "choose a question you can estimate": every one of the six wears the ring, any is taken
+            assert cued(run) == list(team) and "any of the six" in words(run)
+            assert words(run).endswith("Tap one of your questions.")
+        elif step.command is Command.CARD:
             assert cued(run) == [step.arg]  # the card to tap wears the ring, and only it
         else:
             assert cued(run) == [f"{step.command}:{step.arg}"]
-        if index == 1:  # a wrong tap (Two questions before Change): refused, and the lesson says why and what it wants
-            run.tap(Command.TWO)
-            assert not run.state.two and run.screen.live.startswith("Not this tap")
-            assert words(run).startswith("That tap was not taken") and "“Change a card”" not in words(run)
-            assert "tap Change a card" in words(run) and cued(run) == ["change:"]
+        if index == 1:  # a wrong tap (±200 before Change): refused; the step's words stay, the ask line says why
+            before = lesson_of(run)
+            run.tap(Command.SHIFT, "+200")
+            assert not run.state.shift and run.screen.live.startswith("Not this tap")
+            after = lesson_of(run)
+            assert after.refused and after.text == before.text  # the lesson, whole, where it was
+            assert after.ask == "Not that tap: one move at a time. Tap Change a card." and cued(run) == ["change:"]
         if index == 3:  # Change asks first: the card is still in the hand until the confirm
             assert SWAPPED in run.state.game.hand(0)
-        if index == 9:
-            assert "the sum of" in run.screen.body.controls.summary and "+200" in run.screen.body.controls.summary
-        run.tap(step.command, step.arg)
+        if index == 8:  # one power at a time, as a team meets them: Change, then Two questions; ±200 kept
+            summary = run.screen.body.controls.summary
+            assert "the sum of" in summary and "200" not in summary and "Keep ±200" in words(run)
+        arg = "mona-lisa-height" if index == 0 else step.arg  # the lesson takes any card it asks for by words
+        run.tap(step.command, arg)
+        if index == 0:
+            assert run.state.chosen == ("mona-lisa-height",)
         if index < len(STEPS) - 1:
-            assert not words(run).startswith("That tap"), step.key  # the right tap clears the refusal
+            assert not lesson_of(run).refused, step.key  # the right tap clears the refusal
         if index == 3:
             assert SWAPPED not in run.state.game.hand(0) and BOTTOM in run.state.game.hand(0)
+        if index == 9:
+            body = run.screen.body
+            assert isinstance(body, RevealView) and [v for v, *_ in body.line.marks] == [347]  # on the line
+            assert not body.plays[0].powers.count("+200")
         if index == 10:
             body = run.screen.body
-            assert isinstance(body, RevealView) and [v for v, *_ in body.line.marks] == [547]  # on the line
-        if index == 11:
-            body = run.screen.body
-            assert isinstance(body, RevealView) and sorted(v for v, *_ in body.line.marks) == [547, 760]
+            assert isinstance(body, RevealView) and sorted(v for v, *_ in body.line.marks) == [347, 760]
             assert any("760" in line for line in body.results) and body.next.label == "Finish the tutorial"
             assert "four are left" in words(run)
     # Finished: back to the quiz that was being played, nothing of the tutorial stored, the tutorial remembered.
@@ -115,7 +133,7 @@ def test_the_tutorial_is_skipped_back_to_the_lobby_saves_nothing_and_speaks_thre
     run.tap(Command.CHANGE)
     run.tap(Command.CARD, SWAPPED)
     run.tap(Command.CONFIRM)  # the Change played: a real game would save and mark its questions seen
-    for lang, bit in (("fr", "Choisissez de nouveau"), ("de", "Wählt jetzt wieder")):
+    for lang, bit in (("fr", "Deux questions joue deux cartes"), ("de", "Zwei Fragen spielt zwei Karten")):
         run.field("lang", lang)
         assert bit in words(run) and words(run) != english
         assert bit in run.screen.live  # a language change re-words the live region, lesson and all
@@ -136,3 +154,19 @@ def test_declining_the_offer_is_remembered_and_a_new_game_from_the_tutorial_is_a
     assert run.state.lesson is None and isinstance(run.screen.body, QuizSetupView)
     run.tap(Command.START)
     assert run.state.lesson is None and GAME_KEY in storage.data
+
+
+def test_finishing_or_leaving_the_tutorial_keeps_the_teams_typed_before_it() -> None:
+    run = TableRun.open(PLUGIN, storage=FakeStorage())
+    run.field("team-name:0", "Owls", typing=True).field("team-people:0", "Ana, Ben", typing=True)
+    run.field("team-kind:2", "hard").field("team-name:1", "x", typing=True)
+    teams = run.state.settings.teams
+    run.tap(Command.TUTORIAL)  # from the first visit's offer
+    assert [t.name for t in run.state.settings.teams] == ["", ""]  # the tutorial's own teams meanwhile
+    for step in STEPS:
+        run.tap(step.command, step.arg or FIRST)
+    body = run.screen.body
+    assert isinstance(body, QuizSetupView) and run.state.settings.teams == teams
+    assert body.teams[0].name == "Owls" and body.teams[0].people == "Ana, Ben" and body.teams[2].kind.value == "hard"
+    run.tap("rules").tap(Command.TUTORIAL).tap(Command.TUTORIAL_SKIP)  # and from the rules page, left half-way
+    assert run.state.settings.teams == teams

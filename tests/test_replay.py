@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tabletop.notes import with_shell
 from tests.test_web_table import Driver
 from tests.zero_steps import act
 from zero_game.sheet import MatchRecord, ScoreSheet, record_match
@@ -23,7 +24,7 @@ def finished() -> tuple[Table, MatchRecord]:
         d.knock_round_out()
         d("next-round")
     record = record_match(d.match, sheet_seats(d.s.texts), match_id="m-31", finished_at="2026-11-30T12:00:00.000Z")
-    return replace(d.s, history=ScoreSheet().add(record)), record
+    return with_shell(d.s, history=ScoreSheet().add(record)), record
 
 
 def test_a_round_replays_from_the_deal_to_the_sheet_s_scores() -> None:
@@ -59,7 +60,7 @@ def test_a_round_replays_from_the_deal_to_the_sheet_s_scores() -> None:
 def test_rounds_recorded_before_replays_existed_offer_none() -> None:
     s, record = finished()
     old = replace(record, rounds=tuple(replace(r, play=None) for r in record.rounds))
-    s = replace(s, history=ScoreSheet().add(old))
+    s = with_shell(s, history=ScoreSheet().add(old))
     s, _ = act(s, "sheet")
     sheet = present(s).body
     assert isinstance(sheet, SheetPageView) and sheet.history[0].replays == ()

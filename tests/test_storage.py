@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tabletop.notes import with_shell
 from tabletop.present import at_risk_params
 from tabletop.saving import Data, problem_actions
 from tabletop.store import (
@@ -248,7 +249,7 @@ def test_finished_match_goes_on_the_sheet_once() -> None:
 
 def exported(sheet: ScoreSheet, kind: str) -> str:
     """The file Zero offers for ``sheet`` (its "export" button)."""
-    file = KEEPER.export(replace(Table(), history=sheet), kind, "2025-06-02T10:00:00.000Z")
+    file = KEEPER.export(with_shell(Table(), history=sheet), kind, "2025-06-02T10:00:00.000Z")
     assert file is not None
     return file.text
 

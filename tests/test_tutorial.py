@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop.notes import with_shell
 from tests.harness import remembers, saves
 from tests.test_web_table import Driver
 from zero_game import breakdown
@@ -113,7 +114,7 @@ def test_the_scenes_deal_what_the_lessons_say_in_three_languages() -> None:
     first = scene_match(0).apply(SCENES[0][1][0][1]).round.hand(0)
     assert [c.label for c in breakdown(first).colour_groups] == ["red"]  # the group of five
     for lang in ("fr", "de"):
-        d = Driver(Table(lang=lang))
+        d = Driver(with_shell(Table(), lang=lang))
         d("tutorial")
         assert lesson(d) and lesson(d) != Driver(Table()).s.texts.t("tutorial.swap")
 

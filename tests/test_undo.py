@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from tabletop.notes import with_shell
 from tests.test_web_table import ANA_BEN, Driver
 from tests.zero_steps import act
 from zero_game import Match
@@ -153,7 +154,7 @@ def test_a_match_where_a_turn_was_taken_back_is_marked_on_the_score_sheet() -> N
     assert record.assists == ("undo",)
     plain = SavedGame("g-2", sheet_seats(d.s.texts), d.match, "2026-01-01T00:00:00.000Z", {"assists": ""})
     assert plain.record("2026-01-01T00:10:00.000Z").assists == ()
-    s = replace(d.s, history=ScoreSheet().add(record))
+    s = with_shell(d.s, history=ScoreSheet().add(record))
     # Said as a fact, not a scolding.
     for lang, text in (("en", "Played with take-backs"), ("fr", "Jouée avec reprises"),
                        ("de", "Gespielt mit Zugrücknahmen")):

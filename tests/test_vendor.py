@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from tools import vendor
 
 
@@ -42,3 +44,15 @@ def test_verify_reports_a_tampered_missing_or_extra_file(tmp_path: Path) -> None
     assert any("checksum mismatch: pyscript/core.js" in p for p in problems)
     assert "missing: pyodide/pyodide-lock.json" in problems
     assert "not in the manifest: pyodide/extra.js" in problems
+
+
+def test_the_runtime_is_patched_as_tools_vendor_says_and_a_patch_that_no_longer_applies_stops_the_build() -> None:
+    for package in vendor.PACKAGES:
+        for patch in package.patches:
+            text = (vendor.VENDOR_DIR / package.folder / patch.file).read_text(encoding="utf-8")
+            assert text.count(patch.new) == 1 and patch.old not in text, f"{package.folder}/{patch.file}: {patch.why}"
+    # Pyodide makes no shared memory as it loads (Chromium's SharedArrayBuffer deprecation, Lighthouse).
+    runtime = (vendor.VENDOR_DIR / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    assert "var io=new Int32Array(new WebAssembly.Memory({shared:" not in runtime
+    with pytest.raises(SystemExit, match="no longer applies"):
+        vendor.LAZY_SYNC_SLEEP.apply("a release where Pyodide moved its sync sleep")

@@ -8,6 +8,7 @@ import itertools
 import random
 from collections.abc import Callable
 
+from tabletop.notes import with_shell
 from tests.zero_steps import act, bot_play, bot_show, bot_thinking
 from zero_game import KNOCK, Match
 from zero_game.seats import Seat
@@ -105,7 +106,7 @@ def interrupt(s: Table, rng: random.Random, checked: Callable[[Table], None]) ->
         s = visit(s, rng.choice(["rules", "sheet", "log"]), checked)
     elif s.match is not None:  # a reload: the match and set-up come back from the saved JSON
         saved = Match.from_json(s.match.to_json())
-        s, _ = resume(Table(lang=s.lang), saved, Settings.from_dict(s.settings.to_dict()), s.reviewed)
+        s, _ = resume(with_shell(Table(), lang=s.lang), saved, Settings.from_dict(s.settings.to_dict()), s.reviewed)
     return s
 
 

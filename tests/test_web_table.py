@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tabletop.effects import Clear, Do, Now
-from tabletop.notes import notify
+from tabletop.notes import notify, with_shell
 from tabletop.present import Nav
 from tabletop.saving import Data
 from tests.harness import FakeStorage, ZeroTable, saves, thinks
@@ -302,7 +302,7 @@ def test_setup_edits_keep_the_table_consistent() -> None:
 
 
 def test_knock_and_cards_do_nothing_when_it_is_not_your_turn() -> None:
-    d = Driver(Table(settings=Settings(seats=(Seat(), Seat.bot("medium"))), seed=1, lang="de"))
+    d = Driver(with_shell(Table(settings=Settings(seats=(Seat(), Seat.bot("medium"))), seed=1), lang="de"))
     d("start")
     if bot_turn(d.s) is not None:
         before = d.match
@@ -322,8 +322,8 @@ def test_sheet_page_shows_this_match_with_marks_the_history_newest_first_and_sta
                         (RoundRecord((0, 12), (0,), 1), RoundRecord((9, 4), (), 0)))
     newer = MatchRecord("b2", "2025-06-02T10:00:00.000Z", (Seat("ana"), Seat("Ben")), 7, 1,
                         (RoundRecord((20, 3), (), 1),))
-    d = Driver(Table(settings=Settings(seats=(Seat("Ana"), Seat.bot("medium"))), seed=8,
-                     lang="fr", history=ScoreSheet((older, newer))))
+    d = Driver(with_shell(Table(settings=Settings(seats=(Seat("Ana"), Seat.bot("medium"))), seed=8),
+                          lang="fr", history=ScoreSheet((older, newer))))
     d("sheet")  # from the set-up screen: no match yet
     body = present(d.s).body
     assert isinstance(body, SheetPageView) and body.current is None
@@ -358,7 +358,7 @@ def test_clearing_the_history_takes_a_confirmation_in_the_page() -> None:
     history = ScoreSheet((MatchRecord("a1", "2025-05-01T10:00:00.000Z", (Seat("A"), Seat("B")), 7, 0,
                                       (RoundRecord((3, 4)),)),))
     backup = "zero-knizia:backup:game:2025-05-01T10:00:00.000Z"
-    d = Driver(Table(history=history, overlay=Page.SHEET), FakeStorage({backup: "{}"}))
+    d = Driver(with_shell(Table(), history=history, overlay=Page.SHEET), FakeStorage({backup: "{}"}))
     d("clear-history")
     body = present(d.s).body
     assert isinstance(body, SheetPageView)
@@ -369,7 +369,7 @@ def test_clearing_the_history_takes_a_confirmation_in_the_page() -> None:
 
 
 def test_notices_are_translated_shown_once_per_kind_and_dismissed() -> None:
-    s = notify(Table(lang="de"), "storage.write-failed", alert=True,
+    s = notify(with_shell(Table(), lang="de"), "storage.write-failed", alert=True,
                actions=((Data.EXPORT_JSON, "", "storage.export"),))
     s = notify(s, "storage.write-failed", alert=True)
     s = notify(s, "storage.imported", added=2, duplicates=1)
@@ -431,7 +431,7 @@ def test_keep_places_puts_a_new_card_in_the_freed_slot_and_lays_out_a_new_pool_a
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_setup_says_what_each_bot_level_does_and_offers_expert(lang: str) -> None:
     """Every bot seat of the set-up carries its level's one line (in the page's language); a person's none."""
-    d = Driver(Table(lang=lang))
+    d = Driver(with_shell(Table(), lang=lang))
     d("seat-kind", "1", "expert")
     d("seat-kind", "2", "easy")
     seats = present(d.s).body.seats  # type: ignore[union-attr]

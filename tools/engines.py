@@ -44,6 +44,23 @@ class Driver(ABC):
     def goto(self, url: str) -> None:
         """Navigate to ``url`` and wait for its ``load`` event."""
 
+    def open(self, url: str) -> None:
+        """Start loading ``url`` and return once its document is parsed, without waiting for ``load``.
+
+        For a page whose downloads a test holds back (the runtime's wasm: the load event waits for it).
+        """
+        self.call("(u) => { setTimeout(() => { location.href = u; }, 0); }", url)
+        deadline = time.monotonic() + LOAD_TIMEOUT_S
+        while True:
+            try:
+                if self.call("(u) => location.href === u && document.readyState !== 'loading'", url):
+                    return
+            except Exception:  # noqa: BLE001 -- the old page went away mid-call: ask the new one
+                pass
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{self.engine}: {url} was not parsed in {LOAD_TIMEOUT_S:.0f} s")
+            time.sleep(0.05)
+
     @abstractmethod
     def reload(self) -> None:
         """Reload the page and wait for its ``load`` event."""
@@ -364,6 +381,21 @@ RECORDER = b"""(() => {
   }, true);
   addEventListener("unhandledrejection", (e) => errors.push(`unhandled rejection: ${e.reason}`));
   const times = (window.__zeroTimes = {});
+  // What the first paint showed: when, whether Python was still starting, and the first screen's buttons then.
+  try {
+    new PerformanceObserver((list, observer) => {
+      const paint = list.getEntries().find((e) => e.name === "first-contentful-paint");
+      if (!paint) return;
+      observer.disconnect();
+      const buttons = [...document.querySelectorAll('#first [data-action="open-game"]')];
+      times.firstPaint = {
+        at: paint.startTime,
+        app: document.documentElement.dataset.app,
+        buttons: buttons.filter((b) => b.getClientRects().length > 0 && b.getBoundingClientRect().bottom <= innerHeight)
+          .map((b) => b.textContent),
+      };
+    }).observe({ type: "paint", buffered: true });
+  } catch { /* no paint timing in this engine: times.firstPaint stays unset */ }
   addEventListener("py:progress", ({ detail }) => { times[detail] = performance.now(); });
   new MutationObserver((_, observer) => {
     if (document.documentElement?.dataset.app === "ready") {
@@ -422,13 +454,18 @@ class ThreadedServer(serve.ZeroServer):
 
 
 class _Handler(TrackedHandler):
-    """Puts the start-up recorder into index.html."""
+    """Puts the start-up recorder into index.html; holds the runtime's wasm while its site says so."""
+
+    server: Site
 
     def serve(self, *, send_body: bool) -> None:
         path = self.path.split("?")[0]
         if path == RECORDER_PATH:
             self._send(RECORDER, "text/javascript; charset=utf-8", send_body)
             return
+        if path.endswith("/pyodide.asm.wasm") and self.server.held is not None:
+            self.server.asked.set()
+            self.server.held.wait(LOAD_TIMEOUT_S)  # until the test lets the runtime come
         file, location = serve.resolve_request_path(self.root, self.path)
         if location is None and file is not None and file.name == "index.html":
             page = file.read_bytes().replace(b"<head>", b"<head>\n  " + TAG, 1)
@@ -447,9 +484,30 @@ class _Handler(TrackedHandler):
 
 
 class Site(ThreadedServer):
-    """The repository served on ``http://127.0.0.1:<new port>/`` from a thread, with the start-up recorder."""
+    """The repository served on ``http://127.0.0.1:<new port>/`` from a thread, with the start-up recorder.
+
+    ``hold_runtime()`` keeps every request for the runtime's wasm waiting until ``release_runtime()``: the page
+    as it is while Python downloads.
+    """
 
     handler = _Handler
+
+    def __init__(self, root: Path) -> None:
+        self.held: threading.Event | None = None
+        self.asked = threading.Event()
+        super().__init__(root)
+
+    def hold_runtime(self) -> None:
+        self.held = threading.Event()
+        self.asked = threading.Event()
+
+    def wait_runtime_asked(self, timeout: float = LOAD_TIMEOUT_S) -> None:
+        if not self.asked.wait(timeout):
+            raise TimeoutError(f"the page did not ask for the runtime's wasm in {timeout:.0f} s")
+
+    def release_runtime(self) -> None:
+        if self.held is not None:
+            self.held.set()
 
     @property
     def url(self) -> str:

@@ -36,6 +36,37 @@ LICENSES_DIR = Path(__file__).resolve().parent / "licenses"
 
 
 @dataclass(frozen=True)
+class Patch:
+    """One exact change to a vendored file, with why; applied once, or the build fails (a new release moved it)."""
+
+    file: str  # the file's path under the package's folder
+    old: str
+    new: str
+    why: str
+
+    def apply(self, text: str) -> str:
+        if text.count(self.old) != 1:
+            raise SystemExit(f"patch for {self.file} no longer applies ({self.why}): check the new release")
+        return text.replace(self.old, self.new)
+
+
+# Pyodide's JavaScript makes a shared WebAssembly.Memory as it loads, for a sleep it needs only if reading stdin
+# gives EAGAIN (streams.ts, syncSleep).  Without cross-origin isolation, which the static hosts the site targets
+# cannot turn on (GitHub Pages sends no COOP/COEP headers, and a <meta> cannot set them), Chromium reports that
+# as the deprecated "SharedArrayBuffer without cross-origin isolation" on every start (Lighthouse's only
+# best-practices finding).  Made at the first such sleep instead: the same behaviour, and no shared memory on a
+# page that never reads stdin.
+LAZY_SYNC_SLEEP = Patch(
+    file="pyodide.asm.mjs",
+    old="var io=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer);"
+        "function so(t){try{return Atomics.wait(io,0,0,t),!0}catch{return!1}}",
+    new="var io;function so(t){try{return io??=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,"
+        "maximum:1}).buffer),Atomics.wait(io,0,0,t),!0}catch{return!1}}",
+    why="Pyodide's sync-sleep buffer made lazily: no SharedArrayBuffer deprecation at start",
+)
+
+
+@dataclass(frozen=True)
 class Package:
     """One pinned npm package and the files the page needs from it."""
 
@@ -46,6 +77,7 @@ class Package:
     license_fallback: str | None = None  # else a file from tools/licenses/ (named in `license`)
     license: str = ""
     registry: str = "npm"  # or "pypi"
+    patches: tuple[Patch, ...] = ()  # exact changes made to the released files (README.md lists them)
 
     def targets(self) -> dict[str, str]:
         """Each file's path in the package -> its path under the package's folder."""
@@ -67,6 +99,7 @@ PACKAGES: tuple[Package, ...] = (
         license_from_package=None,
         license_fallback="MPL-2.0.txt",
         license="MPL-2.0",
+        patches=(LAZY_SYNC_SLEEP,),
     ),
     Package(
         spec="@pyscript/core@0.7.31",
@@ -209,6 +242,9 @@ def build(out_dir: Path) -> None:
             for name, dest in package.targets().items():
                 (target / dest).parent.mkdir(parents=True, exist_ok=True)
                 copy_plain(pkg_dir / name, target / dest)
+            for patch in package.patches:
+                patched = target / patch.file
+                patched.write_bytes(patch.apply(patched.read_bytes().decode("utf-8")).encode("utf-8"))
             if package.license_from_package:
                 copy_plain(pkg_dir / package.license_from_package, target / "LICENSE")
             elif package.license_fallback:
@@ -222,6 +258,10 @@ def build(out_dir: Path) -> None:
     lines.append("| package | folder | license |\n| --- | --- | --- |\n")
     for package in PACKAGES:
         lines.append(f"| `{package.spec}` | `{package.folder}/` | {package.license} |\n")
+    patches = [(package, patch) for package in PACKAGES for patch in package.patches]
+    if patches:
+        lines.append("\nChanged from the released files (tools/vendor.py's patches, applied exactly once):\n\n")
+        lines += [f"- `{package.folder}/{patch.file}`: {patch.why}\n" for package, patch in patches]
     lines.append(
         "\nRe-create with `python tools/vendor.py`; verify with `python tools/vendor.py --check`.\n"
     )

@@ -9,7 +9,10 @@ Every outcome goes back to the game's ``handle`` as a message (``tabletop.effect
 - The camera: ``getUserMedia`` into the scanner's ``<video>``; codes read by the browser's ``BarcodeDetector``
   where it has one that reads QR codes, else by zxing-wasm (ZXing-C++ in WebAssembly, vendored, imported only
   now).  A ``zero:scanned`` event on the document (its ``detail``: the text) is read as a scan too.
-- The relay (``serve.py --lan`` only): ``POST ./relay`` with one JSON request, for the offers and answers.
+- The relay (``serve.py --lan`` only): ``POST ./relay`` with one JSON request, for the offers and answers, and a
+  phone's wait for its table's standing offer (``Rejoin``).
+- What a page keeps for its links (``Keep``, ``Recall``): the tickets of phones, in ``localStorage`` under
+  ``KEPT``, beside the games' documents (a tablet's seats' tickets, a phone's own).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ ZXING = "assets/vendor/zxing-wasm/reader/"
 GATHER_S = 5.0  # the longest wait for ICE gathering (host candidates take milliseconds)
 SCAN_EVERY_S = 0.25
 WAIT_S = 25.0  # one long poll at the relay
+KEPT = "zero-knizia:links."  # + the name a ``Keep`` gives
 
 
 def address(path: str) -> str:
@@ -55,6 +59,7 @@ class Links:
         self.facing = "user"  # the tablet looks at the phone held up to its screen; a phone looks at the tablet
         self.detect: Any = None
         self.zxing: Any = None
+        self.rejoining = 0  # the phone's current wait at the relay (a new ``Rejoin`` ends the last)
 
     # ---- effects ----
 
@@ -79,10 +84,18 @@ class Links:
                 asyncio.ensure_future(self.fetch(name))
             case fx.Probe():
                 asyncio.ensure_future(self.probe())
-            case fx.Post(kind, nonce, text, seat):
-                asyncio.ensure_future(self.post(kind, nonce, text, seat))
+            case fx.Post(kind, nonce, text, seat, slot):
+                asyncio.ensure_future(self.post(kind, nonce, text, seat, slot))
             case fx.Collect(code):
                 asyncio.ensure_future(self.collect(code))
+            case fx.Keep(name, value):
+                self.keep(name, value)
+            case fx.Recall(name):
+                self.page.send(fx.Recalled(name, self.recall(name)))
+            case fx.Rejoin(slot):
+                self.rejoining += 1
+                if slot:
+                    asyncio.ensure_future(self.standing(slot, self.rejoining))
             case fx.Reopen(code):
                 self.stop_scan()
                 window.location.hash = JOIN + code
@@ -159,7 +172,8 @@ class Links:
         await pc.setLocalDescription(await pc.createOffer())
         await self._gathered(pc)
         base = str(window.location.origin) + str(window.location.pathname)
-        hosting = fx.Hosting(seat, secrets.token_bytes(6).hex(), str(pc.localDescription.sdp), base)
+        hosting = fx.Hosting(seat, secrets.token_bytes(6).hex(), str(pc.localDescription.sdp), base,
+                             secrets.token_bytes(16).hex())
         self.report(seat, hosting, generation)
 
     async def accept(self, seat: int, sdp: str) -> None:
@@ -366,12 +380,13 @@ class Links:
             said = False
         self.page.send(fx.Relayed(said))
 
-    async def post(self, kind: str, nonce: str, text: str, seat: int) -> None:
+    async def post(self, kind: str, nonce: str, text: str, seat: int, slot: str = "") -> None:
         if kind == "answer":
             await self.ask({"op": "answer", "nonce": nonce, "text": text})
             return
         generation = self.generation.get(seat)
-        found = await self.ask({"op": "offer", "nonce": nonce, "text": text})
+        offer = {"op": "offer", "nonce": nonce, "text": text, **({"slot": slot} if slot else {})}
+        found = await self.ask(offer)
         if not found or not isinstance(found.get("code"), str):
             return
         self.page.send(fx.Posted(nonce, found["code"]))
@@ -380,14 +395,15 @@ class Links:
             if found is None:
                 await asyncio.sleep(2)
             elif found.get("withdrawn"):  # wrong codes were typed: the relay took this one back; a new one
-                again = await self.ask({"op": "offer", "nonce": nonce, "text": text})
+                again = await self.ask(offer)
                 if not again or not isinstance(again.get("code"), str):
                     return
                 if self.generation.get(seat) == generation:
                     self.page.send(fx.Posted(nonce, again["code"], withdrawn=True))
             elif isinstance(found.get("text"), str):
                 if self.generation.get(seat) == generation:
-                    self.page.send(fx.Scanned(found["text"], typed=found.get("typed") is True))
+                    self.page.send(fx.Scanned(found["text"], typed=found.get("typed") is True,
+                                              rejoin=found.get("rejoin") is True))
                 return
             elif found.get("gone"):
                 return
@@ -398,3 +414,33 @@ class Links:
             self.page.send(fx.Scanned(found["text"]))
         else:
             self.page.send(fx.ScanFailed("no-code"))
+
+    async def standing(self, slot: str, rejoining: int) -> None:
+        """The phone: wait at the relay for its table's offer under ``slot`` (until found, or another ``Rejoin``)."""
+        while self.rejoining == rejoining:
+            found = await self.ask({"op": "standing", "slot": slot})
+            if self.rejoining != rejoining:
+                return
+            if found is None:
+                await asyncio.sleep(2)
+            elif isinstance(found.get("text"), str):
+                self.rejoining += 1
+                self.page.send(fx.Scanned(found["text"], rejoin=True))
+                return
+
+    # ---- what a page keeps for its links ----
+
+    def keep(self, name: str, value: str) -> None:
+        try:
+            if value:
+                window.localStorage.setItem(KEPT + name, value)
+            else:
+                window.localStorage.removeItem(KEPT + name)
+        except Exception as err:  # storage refused (private browsing, site data blocked): no rejoining by ticket
+            window.console.warn(f"links: {err}")
+
+    def recall(self, name: str) -> str:
+        try:
+            return str(window.localStorage.getItem(KEPT + name) or "")
+        except Exception:
+            return ""

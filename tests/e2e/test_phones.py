@@ -776,3 +776,95 @@ def test_a_firefox_phone_pairs_with_a_chromium_tablet_and_plays_its_seat_holding
     finally:
         context.close()
         phone.quit()
+
+
+# ---- rejoining with no scan (serve.py --lan) ------------------------------------------------------------------------
+
+# Every camera a page opens (``getUserMedia``), counted before the page's own scripts: a rejoin opens none.
+CAMERAS = """(() => { window.__cameras = 0; const devices = navigator.mediaDevices;
+  if (devices && devices.getUserMedia) { const open = devices.getUserMedia.bind(devices);
+    devices.getUserMedia = (...args) => { window.__cameras += 1; return open(...args); }; } })();"""
+KEPT = "(name) => localStorage.getItem('zero-knizia:links.' + name)"
+
+
+@pytest.fixture(scope="module")
+def lan_table(chromium: Browser) -> Iterator[Table]:
+    """A table served by ``serve.py --lan`` (its relay of pairing codes), on the loopback."""
+    from tests.test_serve import start_server
+    from tools.browser import stop_process
+
+    process, first_line = start_server("--lan")
+    here = Table(chromium, first_line.split()[-1])
+    for context in (here.phones_context, here.tablet_context):
+        context.add_init_script(CAMERAS)
+    try:
+        yield here
+    finally:
+        here.close()
+        stop_process(process)
+        for what, values in TIMES.items():
+            print(f"\n{what}: " + ", ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in values))
+
+
+def test_with_serve_lan_a_phone_reloaded_mid_round_and_the_tablet_reloaded_rejoin_with_no_scan(
+        lan_table: Table) -> None:
+    """Served by ``serve.py --lan``, a phone is paired once by one scan (its camera app opens the tablet's link; the
+    relay carries its answer back).  Then, mid-round, the phone reloads and comes back to its seat, and the tablet
+    reloads and the phone comes back again: no scan, no typed code, no camera opened on either page, and the phone
+    shows its own hand again and no other.  Every page error fails the test."""
+    from zero_game.sheet import load_game
+
+    table = lan_table
+    scans = 0  # codes handed to a page as its camera would read them, from the first pairing on
+    began = time.perf_counter()
+    tablet = table.open_tablet("?game=zero&seed=21&speed=fast")
+    tablet.wait_for_function(READY, timeout=BOOT_MS)
+    tablet.select_option("[data-field='seat-kind:1']", "phone")
+    tablet.fill("[data-field='seat-name:0']", "Ann")
+    tablet.click("[data-action=start]")
+    tablet.wait_for_function("() => document.querySelector('.pairing svg[data-qr]')", timeout=STEP_MS)
+    code = tablet.get_attribute(".pairing svg[data-qr]", "data-qr")
+    assert code and "#j=" in code
+    phone = table.phones[0]
+    page = phone.open(code)  # the phone's camera app read the tablet's code and opened its link: one scan
+    scans += 1
+    page.wait_for_function(READY, timeout=BOOT_MS)
+    timed("--lan: phone page ready after the link opened (s)", began)
+
+    def hand(seat: int) -> list[str]:
+        text = tablet.evaluate(f"() => localStorage.getItem('{ZERO_KEY}')")
+        assert text is not None, "the tablet saved no match"
+        return sorted(c.slug for c in load_game(text).match.round.hand(seat))
+
+    def at_its_seat(what: str, since: float) -> None:
+        """The phone shows seat 1's hand (and no other card of a hand), the tablet its table."""
+        page.wait_for_function(HAND_IS, arg=hand(1), timeout=STEP_MS)
+        tablet.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=STEP_MS)
+        timed(what, since)
+        shown = set(page.evaluate(CARDS)["cards"])
+        assert not shown & (set(hand(0)) | set(hand(2))), "the phone showed another seat's hand"
+
+    at_its_seat("--lan: from the phone's one scan to its table (s)", began)
+    assert scans == 1, "the first pairing: the phone's one scan (the relay carries its answer)"
+    assert page.evaluate(KEPT, "phone.zero") and tablet.evaluate(KEPT, "tablet.zero")
+    ticket = json.loads(page.evaluate(KEPT, "phone.zero"))
+    assert ticket["seat"] == 1 and json.loads(tablet.evaluate(KEPT, "tablet.zero")) == {"1": ticket["key"]}
+
+    # Mid-round, the phone reloads: it rejoins its seat by itself.
+    reloaded = time.perf_counter()
+    page.reload()
+    page.wait_for_function(READY, timeout=BOOT_MS)
+    at_its_seat("--lan: a phone's reload to its table again, no scan (s)", reloaded)
+    # The tablet reloads: the match comes back from its save, the phone (its page kept, as a phone asleep while
+    # the channel dropped) comes back by itself: the new tablet page lets it in again.
+    phone.take()
+    reloaded = time.perf_counter()
+    tablet.reload()
+    tablet.wait_for_function(READY, timeout=BOOT_MS)
+    at_its_seat("--lan: the tablet's reload to the phone at its table again, no scan (s)", reloaded)
+    again = [json.loads(text) for text in phone.take()]
+    assert [m["seat"] for m in again if m["t"] == "welcome"] == [1], "let in again by the reloaded tablet"
+    assert scans == 1, "no scan to rejoin"
+    assert page.evaluate("() => window.__cameras") == 0 and tablet.evaluate("() => window.__cameras") == 0
+    TIMES.setdefault("--lan: scans to rejoin after a phone's reload and the tablet's", []).append(scans - 1)
+    assert table.errors == []

@@ -204,7 +204,8 @@ def question(s: QuizTable, card: Card, *, selected: bool = False, fresh: bool = 
     """A question card, question side up."""
     assert s.game is not None
     return QuestionView(card.id, card.text[s.lang], s.game.deck.category(card.category)[s.lang], card.category,
-                        "" if card.unit["en"] == PLAIN_COUNT else card.unit[s.lang], selected, s.texts.t("choose.changed") if fresh else "", interactive,
+                        "" if card.unit["en"] == PLAIN_COUNT else card.unit[s.lang], selected,
+                        s.texts.t("choose.changed") if fresh else "", interactive,
                         lang=own_page.question_lang(s, card.id))
 
 

@@ -1,11 +1,14 @@
 """The quiz tutorial: one scripted first round against one bot team that teaches by doing.
 
-The target, choosing a question card, then every power (Change with its confirm, ±200, Two questions with
-Sum), Play, and the reveal on the number line.  The person taps what the lesson asks, one tap a step: the
-card or button to tap next is cued, the lesson's words follow each tap, and any other tap is refused with a
-sentence saying why.  The bot's pick is scripted (``QuizTable.script``).  Nothing of the tutorial is saved:
-not the quiz's game, not its score sheet, not its questions seen (``table.settle`` and ``saved.QuizKeeper``
-hold that back while ``lesson`` is set); leaving it brings back the table as it was.
+The target and choosing a question card (any of the six: the lesson says so and takes any), then the powers in
+the order a team meets them: Change before the pick (with its confirm), then Two questions with Sum as the pick,
+Play (±200 explained there and kept for a later round: a team does not spend all its powers in round 1), and the
+reveal on the number line.  The person taps what the lesson asks, one tap a step: the card or button to tap next
+is cued, the lesson's words follow each tap, and any other tap is refused with a line saying which one is wanted
+(in place of the line that asks for it: the lesson's words stay as they were, whole, never scrolled away).  The
+bot's pick is scripted (``QuizTable.script``).  Nothing of the tutorial is saved: not the quiz's game, not its
+score sheet, not its questions seen (``table.settle`` and ``saved.QuizKeeper`` hold that back while ``lesson`` is
+set); leaving it brings back the table as it was.
 """
 
 from __future__ import annotations
@@ -33,8 +36,8 @@ from .table import Page, QuizTable, Result, cleared, page, team_name
 OFFER = "quiztut.offer"
 
 # The scripted deal (question ids of the shipped deck): your six cards, the bot team's six, the deck's bottom card
-# (what Change brings).  Answers, for the script's sake only (never in a text): snooker 147 + Indianapolis 200,
-# +200 → 547, 47 from 500; the bot's palace windows 760, 260 away: the bot is furthest, 760 the next target.
+# (what Change brings).  Answers, for the script's sake only (never in a text): snooker 147 + Indianapolis 200
+# = 347, 153 from 500; the bot's palace windows 760, 260 away: the bot is furthest, 760 the next target.
 YOURS = ("snooker-maximum-break", "versailles-treaty-articles", "mona-lisa-height", "dial-portugal",
          "octopus-hearts", "eu-members-2024")
 BOTS = ("buckingham-palace-windows", "age-mozart-death", "un-member-states", "vga-width", "champagne-magnum-cl",
@@ -46,7 +49,8 @@ BOT_PICK = Pick(1, (BOTS[0],))
 
 @dataclass(frozen=True)
 class Step:
-    """One tap the lesson asks for: the command (and its argument), and the lesson's words for it."""
+    """One tap the lesson asks for: the command (and its argument: "" takes any, e.g. any of the team's cards),
+    and the lesson's words for it."""
 
     command: StrEnum
     arg: str
@@ -54,13 +58,12 @@ class Step:
 
 
 STEPS = (
-    Step(Command.CARD, FIRST, "quiztut.target"),
+    Step(Command.CARD, "", "quiztut.target"),  # "choose a question you can estimate": any of the six is taken
     Step(Command.CHANGE, "", "quiztut.change"),
     Step(Command.CARD, SWAPPED, "quiztut.change_which"),
     Step(Command.CONFIRM, "", "quiztut.change_confirm"),
-    Step(Command.CARD, FIRST, "quiztut.choose_again"),
-    Step(Command.SHIFT, "+200", "quiztut.shift"),
     Step(Command.TWO, "", "quiztut.two"),
+    Step(Command.CARD, FIRST, "quiztut.two_first"),
     Step(Command.CARD, BOTTOM, "quiztut.two_second"),
     Step(Command.COMBINE, "sum", "quiztut.combine"),
     Step(Command.CONFIRM, "", "quiztut.play"),
@@ -99,29 +102,26 @@ def want(s: QuizTable, step: Step) -> str:
     t = s.texts
     labels: Mapping[str, str] = {
         "quiztut.change": t.t("choose.change"), "quiztut.change_confirm": t.t("choose.confirm_change"),
-        "quiztut.shift": t.t("choose.shift_plus"), "quiztut.two": t.t("choose.two"),
+        "quiztut.two": t.t("choose.two"),
         "quiztut.combine": t.t("choose.sum"), "quiztut.play": t.t("choose.confirm"),
         "quiztut.reveal": t.t("reveal.next", name=team_name(s, 0)),
         "quiztut.reveal_bot": t.t("reveal.next", name=team_name(s, 1)), "quiztut.end": t.t("quiztut.finish"),
     }
     if step.command is Command.CARD:
-        return t.t("quiztut.quoted", question=_question(s, step.arg))
+        return t.t("quiztut.quoted", question=_question(s, step.arg)) if step.arg else t.t("quiztut.any_card")
     return labels[step.key]
 
 
 def lesson_text(s: QuizTable) -> tuple[str, str]:
-    """The lesson's words now: why the last tap was refused (until the next right one) and the step; then what
-    to tap."""
+    """The lesson's words now: the step's; then what to tap, or, after a refused tap (until the next right one),
+    which tap the step wants instead (in the same place: the step's words stay whole and in view)."""
     step = expected(s)
     if step is None:
         return "", ""
     t = s.texts
     if step.command is Command.REVEAL_NEXT and page(s) is not Page.REVEAL:
         return t.t(WAITING), ""
-    text = t.t(step.key)
-    if s.refused:
-        text = t.t("quiztut.wrong", tap=want(s, step)) + " " + text
-    return text, t.t("quiztut.ask", tap=want(s, step))
+    return t.t(step.key), t.t("quiztut.wrong" if s.refused else "quiztut.ask", tap=want(s, step))
 
 
 def lesson(s: QuizTable) -> Lesson:
@@ -169,7 +169,8 @@ def dress(s: QuizTable, screen: Screen) -> Screen:
 def _cue_cards(panel: TeamPanel, step: Step) -> TeamPanel:
     if not panel.mine or step.command is not Command.CARD:
         return panel
-    cards: tuple[QuestionView, ...] = tuple(replace(c, cued=c.id == step.arg and not c.selected) for c in panel.cards)
+    cards: tuple[QuestionView, ...] = tuple(replace(c, cued=step.arg in ("", c.id) and not c.selected)
+                                            for c in panel.cards)
     return replace(panel, cards=cards)
 
 

@@ -13,7 +13,7 @@ from enum import StrEnum
 from tabletop import nav
 from tabletop.bots import BotDecided, BotPlay, BotShow, BotStarted
 from tabletop.names import clean_name
-from tabletop.notes import dismiss, said
+from tabletop.notes import dismiss, said, with_shell
 from tabletop.present import Nav
 from tabletop.remote import PHONE
 from tabletop.saving import Data
@@ -69,7 +69,7 @@ def _fresh(s: Table) -> Table:
 
 
 def _answered(s: Table, cmd: Data) -> Table:
-    return replace(s, confirm_clear=False) if cmd is Data.CLEAR_HISTORY else s
+    return with_shell(s, confirm_clear=False) if cmd is Data.CLEAR_HISTORY else s
 
 
 def _same(s: Table) -> Result:
@@ -113,7 +113,7 @@ def _remove_seat(s: Table, arg: str, value: str) -> Result:
 
 def _set(s: Table, arg: str, value: str) -> Result:
     if arg == "lang":  # the whole site's language, remembered on the device
-        return (replace(s, lang=value), prefs_saved(replace(s, lang=value))) if value in LANGUAGES else _same(s)
+        return (with_shell(s, lang=value), prefs_saved(with_shell(s, lang=value))) if value in LANGUAGES else _same(s)
     if arg in ("sound", "motion") and value in ("on", "off"):  # this device's choices: any time
         on = value == "on"
         after = replace(s, sound=on) if arg == "sound" else replace(s, motion=on)
@@ -131,7 +131,7 @@ def _ready(s: Table, arg: str, value: str) -> Result:
     step = next_step(s)
     if page(s) is not Page.HANDOFF or not isinstance(step, HandOff):
         return _same(s)
-    return replace(s, at_screen=step.who, live=said("live.your_turn", step.who)), ()
+    return with_shell(replace(s, live=said("live.your_turn", step.who)), at_screen=step.who), ()
 
 
 def _find(cards: tuple[Card, ...], slug: str) -> Card | None:
@@ -215,7 +215,7 @@ def _log(s: Table, arg: str, value: str) -> Result:
         return _same(s)
     if page(s) in (Page.TABLE, Page.LAST_MOVE):
         return replace(s, log_open=not s.log_open), ()
-    return replace(s, overlay=Page.LOG, confirm_new=False), ()
+    return with_shell(s, overlay=Page.LOG, confirm_new=False), ()
 
 
 def _see_end(s: Table, arg: str, value: str) -> Result:
@@ -254,13 +254,13 @@ def _sound(s: Table, arg: str, value: str) -> Result:
 
 
 def _play_again(s: Table, arg: str, value: str) -> Result:
-    return start(replace(s, overlay=None))
+    return start(with_shell(s, overlay=None))
 
 
 def _back(s: Table, arg: str, value: str) -> Result:
     if s.overlay is Page.REPLAY:
-        return replace(s, overlay=Page.SHEET, replay=None), ()
-    return replace(s, overlay=None, confirm_clear=False), ()
+        return with_shell(replace(s, replay=None), overlay=Page.SHEET), ()
+    return with_shell(s, overlay=None, confirm_clear=False), ()
 
 
 def _leave(s: Table) -> Table:
@@ -269,7 +269,7 @@ def _leave(s: Table) -> Table:
 
 
 def _clear_history(s: Table, arg: str, value: str) -> Result:
-    return replace(s, confirm_clear=bool(s.history.matches)), ()
+    return with_shell(s, confirm_clear=bool(s.history.matches)), ()
 
 
 def _dismiss(s: Table, arg: str, value: str) -> Result:

@@ -15,7 +15,7 @@ from typing import Any
 from tabletop.effects import Download, Effects
 from tabletop.errors import InvalidMove
 from tabletop.ids import new_id
-from tabletop.notes import dismiss
+from tabletop.notes import dismiss, with_shell
 from tabletop.store import PREFIX, Shape, Spec, Steps
 from zero_game.cards import Card
 from zero_game.sheet import (
@@ -119,7 +119,7 @@ class ZeroKeeper:
         return replace(after, pool_order=laid_out(after, value.options.get("pool"))), effects
 
     def set_up(self, s: Table) -> Result:
-        return settle(s, replace(s, match=None, setting_up=True))
+        return settle(s, with_shell(replace(s, match=None), setting_up=True))
 
     def export(self, s: Table, kind: str, today: str) -> Download | None:
         if kind == "csv":

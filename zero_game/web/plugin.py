@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from tabletop import saving
 from tabletop.effects import Effects
-from tabletop.notes import notify
+from tabletop.notes import notify, with_shell
 from tabletop.plugin import Fields, Launch, Plugin
 from tabletop.remote import outbox, with_phones
 from tabletop.widgets import Screen
@@ -27,9 +27,11 @@ from .view import View
 def launch(start: Launch) -> tuple[Table, Effects]:
     """Zero's first state: the set-up (a saved match, once read, takes over), and reading its documents."""
     lang = start.lang if start.lang in LANGUAGES else "en"
-    state = Table(lang=lang, seed=start.seed, entropy=start.seed if start.seed is not None else start.entropy,
-                  ids=start.entropy, sound=start.pref("sound") is not False,
+    state = Table(seed=start.seed,
+                  entropy=start.seed if start.seed is not None else start.entropy, ids=start.entropy,
+                  sound=start.pref("sound") is not False,
                   motion=start.pref("motion") is not False, taught=start.pref("zero.taught") is True)
+    state = with_shell(state, lang=lang)
     if start.speed in SPEEDS:
         state = replace(state, settings=replace(state.settings, speed=start.speed))
     if not state.taught:  # withdrawn if a saved match is resumed (see ``keeper.ZeroKeeper.resume``)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tabletop.notes import with_shell
 from tabletop.present import Nav, date_text
 from tabletop.widgets import Button
 from zero_game import Card, DataError, Round, Swap, breakdown
@@ -46,7 +47,7 @@ def open_replay(s: Table, arg: str) -> Result:
         return s, ()
     if record.rounds[int(index)].play is None:
         return s, ()
-    return replace(s, overlay=Page.REPLAY, replay=(match_id, int(index), 0), confirm_clear=False), ()
+    return with_shell(replace(s, replay=(match_id, int(index), 0)), overlay=Page.REPLAY, confirm_clear=False), ()
 
 
 def step_replay(s: Table, arg: str) -> Result:

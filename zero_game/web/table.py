@@ -16,15 +16,15 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from tabletop import bots, core, nav
 from tabletop.bots import BotSteps, Key, Turn
+from tabletop.core import Core, OnCore
 from tabletop.effects import Add, After, Effects, Thinking, unique
-from tabletop.notes import Live, Note, said
+from tabletop.notes import Live, said, with_shell
 from tabletop.prefs import PREFS
 from tabletop.remote import Remote
-from tabletop.saving import Persist
 from tabletop.turns import Acts, BotActs, HandOff, Step, Waits
 from zero_game import Action, Card, Match, Phase, Round, Swap
 from zero_game import Effect as Turned
@@ -83,18 +83,15 @@ class SeeEnd:
 
 
 @dataclass(frozen=True)
-class Table:
+class Table(OnCore):
     """Everything the page knows: the set-up, the match, the screen, the choices in progress."""
 
-    lang: str = "en"
+    core: Core = field(default_factory=lambda: Core(history=ScoreSheet()))  # the shell's fields (``tabletop.core``)
     settings: Settings = Settings()
     seed: int | None = None  # a fixed seed (``?seed=``) for the first match dealt from the set-up
     entropy: int = 0  # where the seeds of later matches come from
     ids: int = 0  # where saved matches' ids come from (random on every device, even with a fixed seed)
     match: Match | None = None
-    setting_up: bool = True  # the set-up page is up (a match may wait behind it)
-    overlay: Page | None = None  # the rules or the score-sheet page, over the game
-    at_screen: int | None = None  # the person who took the tablet (tapped through their hand-off)
     reviewed: int = 0  # finished rounds whose end the players have seen
     shown: int = 0  # finished rounds whose last move the players have seen on the table (not saved)
     give: Card | None = None
@@ -107,14 +104,7 @@ class Table:
     arrived: Card | None = None
     received: Card | None = None
     live: Live = Live()
-    history: ScoreSheet = field(default_factory=ScoreSheet)
-    persist: Persist = Persist()
     seat_names: tuple[Seat, ...] = ()  # the seats as the saved match and the score sheet name them (fixed at the deal)
-    confirm_clear: bool = False
-    confirm_new: bool = False
-    notes: tuple[Note, ...] = ()
-    serial: int = 0  # counts dealt matches: a new one gets a new saved-game id
-    recorded: bool = False  # the finished match went to the score sheet
     assists: tuple[str, ...] = ()  # help used in this match ("undo", "hint"), marked on the score sheet
     asked: tuple[int, int, int] | None = None  # a hint asked where the table stood (see hint.py)
     hint: tuple[tuple[int, int, int], Action] | None = None  # the hard bot's answer, and where it was asked
@@ -122,13 +112,26 @@ class Table:
     sound: bool = True  # this device's choices, kept apart from any match (``prefs_saved``)
     motion: bool = True
     taught: bool = False  # the tutorial was played to its end on this device
-    lesson: int | None = None  # the tutorial's scene being played (see tutorial.py)
     before_lesson: Table | None = None  # the table as it was when the tutorial began
     remote: Remote = Remote()  # the seats played on phones, as this tablet knows them (``tabletop.remote``)
-    phone: int | None = None  # the seat whose phone this state is presented for (``phones.enter``); None: the tablet
     more_options: bool = False  # the set-up shows its options out of the way (not saved)
     refused: bool = False  # the tutorial just refused a move that was not its lesson's (says why until the next tap)
     log_open: bool = False  # the move log is shown at the table while play goes on (not saved; see present.table)
+
+    @property
+    def overlay(self) -> Page | None:
+        """The rules, the score sheet, the log or a replay over the game, if one is open."""
+        return cast("Page | None", self.core.overlay)
+
+    @property
+    def history(self) -> ScoreSheet:
+        """The score sheet as read."""
+        return cast(ScoreSheet, self.core.history)
+
+    @property
+    def lesson(self) -> int | None:
+        """The tutorial's scene being played (see tutorial.py)."""
+        return cast("int | None", self.core.lesson)
 
     @property
     def texts(self) -> Texts:
@@ -273,13 +276,13 @@ def resume(s: Table, match: Match, settings: Settings, reviewed: int | None = No
     if match.players != len(settings.seats):
         raise ValueError("The saved match does not fit the saved seats.")
     done = len(match.finished_rounds)
-    after = replace(
-        cleared(s), settings=settings, match=match, setting_up=False, overlay=None, at_screen=None,
-        reviewed=done if reviewed is None else max(0, min(reviewed, done)), recorded=False,
+    after = with_shell(replace(
+        cleared(s), settings=settings, match=match,
+        reviewed=done if reviewed is None else max(0, min(reviewed, done)),
         shown=done if reviewed is None else max(0, min(reviewed, done)),
-        pool_order=(), serial=s.serial + 1, assists=assists, lesson=None, before_lesson=None, seat_names=seats,
-    )
-    return settle(replace(s, match=None, serial=after.serial), after, save=False)
+        pool_order=(), assists=assists, before_lesson=None, seat_names=seats,
+    ), setting_up=False, overlay=None, at_screen=None, recorded=False, serial=s.serial + 1, lesson=None)
+    return settle(with_shell(replace(s, match=None), serial=after.serial), after, save=False)
 
 
 def start(s: Table, seed: int | None = None) -> Result:
@@ -289,11 +292,11 @@ def start(s: Table, seed: int | None = None) -> Result:
         seed = s.seed if fixed else random.Random(f"{s.entropy}:{s.serial}").getrandbits(48)
     st = s.settings
     match = Match.new(len(st.seats), seed, rounds=st.rounds, pool_size=st.pool_size, dealer=st.dealer)
-    after = replace(
-        cleared(s), match=match, serial=s.serial + 1, setting_up=False, overlay=None, reviewed=0, shown=0,
-        at_screen=None, recorded=False, confirm_new=False, assists=(), lesson=None, before_lesson=None,
+    after = with_shell(replace(
+        cleared(s), match=match, reviewed=0, shown=0, assists=(), before_lesson=None,
         live=said("live.round_start", match.round.dealer, n=1, total=match.rounds), seat_names=sheet_seats(s.texts),
-    )
+    ), serial=s.serial + 1, setting_up=False, overlay=None, at_screen=None, recorded=False, confirm_new=False,
+        lesson=None)
     return settle(s, after)
 
 
@@ -319,7 +322,7 @@ def apply(s: Table, action: Action, *, pause: float = 0.0) -> Result:
     if isinstance(action, Swap):
         after = replace(after, arrived=action.give, received=action.take if seat == s.at_screen else None)
     if len(s.settings.at_tablet) > 1:
-        after = replace(after, at_screen=None)
+        after = with_shell(after, at_screen=None)
     return settle(s, after, pause=pause)
 
 

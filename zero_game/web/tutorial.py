@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tabletop.notes import said
+from tabletop.notes import said, with_shell
 from zero_game import KNOCK, Action, Card, Match, Round, Swap
 from zero_game.seats import Seat
 
@@ -118,11 +118,12 @@ def lesson_text(s: Table) -> str:
 
 def begin(s: Table) -> Result:
     """Start the tutorial's first scene; the table as it was waits behind it."""
-    home = s.before_lesson or replace(cleared(s), overlay=None)
-    after = replace(cleared(s), settings=SETTINGS, match=scene_match(0), lesson=0, before_lesson=home,
-                    serial=s.serial + 1, setting_up=False, overlay=None, reviewed=0, shown=0, at_screen=None,
-                    recorded=True, assists=(), hint=None, asked=None, pool_order=(), notes=(),
-                    live=said("tutorial.swap"))
+    home = s.before_lesson or with_shell(cleared(s), overlay=None)
+    after = with_shell(replace(cleared(s), settings=SETTINGS, match=scene_match(0), before_lesson=home,
+                               reviewed=0, shown=0, assists=(), hint=None, asked=None, pool_order=(),
+                               live=said("tutorial.swap")),
+                       lesson=0, serial=s.serial + 1, setting_up=False, overlay=None, at_screen=None, recorded=True,
+                       notes=())
     return settle(s, after)
 
 
@@ -130,8 +131,9 @@ def next_scene(s: Table) -> Result:
     """After a scene's end: the next scene, or the end of the tutorial."""
     assert s.lesson is not None
     if s.lesson + 1 < len(SCENES):
-        after = replace(cleared(s), match=scene_match(s.lesson + 1), lesson=s.lesson + 1, serial=s.serial + 1,
-                        reviewed=0, shown=0, pool_order=(), live=said(SCENES[s.lesson + 1][1][0][2]))
+        after = with_shell(replace(cleared(s), match=scene_match(s.lesson + 1), reviewed=0, shown=0, pool_order=(),
+                                   live=said(SCENES[s.lesson + 1][1][0][2])),
+                           lesson=s.lesson + 1, serial=s.serial + 1)
         return settle(s, after)
     return leave(s, taught=True)
 
@@ -141,9 +143,9 @@ def leave(s: Table, *, taught: bool = False) -> Result:
     home = s.before_lesson
     if home is None:
         return s, ()
-    back = replace(home, lang=s.lang, sound=s.sound, motion=s.motion, taught=s.taught or taught,
-                   history=s.history, notes=s.notes, persist=s.persist)
+    back = with_shell(replace(home, sound=s.sound, motion=s.motion, taught=s.taught or taught),
+                      lang=s.lang, history=s.history, notes=s.notes, persist=s.persist)
     if back.match is None:
-        back = replace(back, setting_up=True)
+        back = with_shell(back, setting_up=True)
     done, effects = settle(back, back)  # the match behind the tutorial goes on (bots wake); nothing is saved
     return done, (*effects, *prefs_saved(done))
