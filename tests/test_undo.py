@@ -167,7 +167,7 @@ def test_a_match_where_a_turn_was_taken_back_is_marked_on_the_score_sheet() -> N
 def test_a_take_back_is_confirmed_on_the_status_line_until_the_next_tap() -> None:
     """Nothing else on the table changes visibly at a take-back but the cards: the status says so, in words."""
     for lang, words in (("en", "Turn taken back."), ("fr", "Tour repris."), ("de", "Zug zurückgenommen.")):
-        d = Driver(Table(lang=lang, settings=Settings(rounds=2, speed="fast"), seed=3))
+        d = Driver(with_shell(Table(settings=Settings(rounds=2, speed="fast"), seed=3), lang=lang))
         d("start")
         d.bots()
         r = d.match.round
