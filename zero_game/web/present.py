@@ -17,7 +17,7 @@ from zero_game.round import default_pool_size
 from zero_game.seats import PERSON
 
 from .actions import Command
-from .hint import can_hint, hint_text, thinking
+from .hint import can_hint, hint_text, hinted, thinking
 from .i18n import LANGUAGES, rules_sections
 from .movelog import last_move_text, log_page, log_panel, log_round, round_log
 from .replay import replay_page
@@ -323,7 +323,8 @@ def pool_card(s: Table, c: Card, hand: tuple[Card, ...], mine: bool) -> CardView
     motion = "leaving" if s.moving is not None and s.moving.take == c else ""
     if s.arrived == c:
         motion = "arriving"
-    return card(s.texts, c, selected=c == s.take, preview=hint, motion=motion, cued=mine and cue(s)[1] == c.slug)
+    lit = cue(s)[1] == c.slug or hinted(s)[1] == c.slug  # the lesson's card, or the hint's
+    return card(s.texts, c, selected=c == s.take, preview=hint, motion=motion, cued=mine and lit)
 
 
 def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int | None) -> ControlsView:
@@ -393,7 +394,8 @@ def hand_view(s: Table, hand: tuple[Card, ...], mine: bool, viewer: int | None) 
     for c in hand:
         hint = preview(t, hand, c, s.take) if mine and s.take is not None and s.give is None else ("", "")
         cards.append(card(t, c, selected=c == s.give, cleared=c in cleared, preview=hint,
-                          motion="arriving" if c == s.received else "", cued=mine and cue(s)[0] == c.slug))
+                          motion="arriving" if c == s.received else "",
+                          cued=mine and c.slug in (cue(s)[0], hinted(s)[0])))
     score, detail = breakdown_text(t, hand)
     label = t.t("zone.your_hand") if viewer is not None and t.is_you(viewer) or len(s.settings.persons) == 1 \
         else t.t("zone.hand", name=t.name(viewer or 0))
