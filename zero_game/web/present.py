@@ -11,7 +11,7 @@ from tabletop.present import Nav, chrome, more_options, notices, placings, ranks
 from tabletop.present import top_bar as shell_top_bar
 from tabletop.turns import HandOff
 from tabletop.widgets import Button, Choice, Confirm, HandoffView, Key, RulesView, Screen, TopBar
-from zero_game import Action, Card, Colour, Effect, Phase, Round, Swap, breakdown, score_hand
+from zero_game import KNOCK, Action, Card, Colour, Effect, Phase, Round, Swap, breakdown, score_hand
 from zero_game.match import MAX_ROUNDS
 from zero_game.round import default_pool_size
 from zero_game.seats import PERSON
@@ -52,7 +52,7 @@ from .table import (
     visible_hand,
 )
 from .texts import Texts
-from .tutorial import cue, lesson_text
+from .tutorial import asked_for, cue, lesson_text
 from .undo import can_undo
 
 
@@ -338,21 +338,25 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
             actions.append(Button(Command.SEE_END, t.t("last.continue"), primary=True, key="Enter"))
     elif mine:
         final = r.phase is Phase.FINAL  # a knock in the last turns is a pass, and its box says so
+        lesson = lesson_text(s)  # in a lesson a confirm box rings its button (a swap's says "Now tap Swap")
         if s.knocking:
             confirm = Confirm(t.t(knock_question(s)), t.t("confirm.pass_detail" if final else "confirm.knock_detail"),
                               Button(Command.CONFIRM, t.t("confirm.yes_pass" if final else "confirm.yes_knock"),
-                                     primary=True, key="Enter"),
+                                     primary=True, key="Enter", cued=asked_for(s, KNOCK)),
                               Button(Nav.CANCEL, t.t("cancel"), key="Escape"))
         elif s.give is not None and s.take is not None:
             new = tuple(c for c in hand if c != s.give) + (s.take,)
             b = breakdown(new)
             confirm = Confirm(
                 t.t("confirm.swap", give=t.card_in(s.give), take=t.card_in(s.take)),
-                t.t("confirm.makes_zero") if b.zero else t.t("confirm.makes", score=b.score),
-                Button(Command.CONFIRM, t.t("confirm.yes_swap"), primary=True, key="Enter"),
+                lesson or (t.t("confirm.makes_zero") if b.zero else t.t("confirm.makes", score=b.score)),
+                Button(Command.CONFIRM, t.t("confirm.yes_swap"), primary=True, key="Enter",
+                       cued=asked_for(s, Swap(s.give, s.take))),
                 Button(Nav.CANCEL, t.t("cancel"), key="Escape"),
             )
-        if s.give is None and s.take is None:
+        if lesson:
+            prompt = ""  # the lesson says which card to tap: one instruction at a time
+        elif s.give is None and s.take is None:
             prompt = t.t("prompt.choose")
         elif s.give is not None and s.take is None:
             prompt = t.t("prompt.choose_pool", card=t.card_in(s.give))
@@ -374,6 +378,8 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
     if hand:
         actions.append(Button(Command.SORT, t.t("action.sort_colour" if s.sort_by_number else "action.sort_number")))
     advice = hint_text(s) or lesson_text(s)
+    if confirm is not None:
+        advice = ""  # the confirm box has the room (in a lesson, with the lesson's words): nothing squeezes it
     if can_hint(s) and not advice:
         busy = thinking(s)
         actions.append(Button(Command.HINT, t.t("hint.thinking" if busy else "hint.button"), disabled=busy,
