@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tabletop.effects import Think
 from tests.harness import saves
 from tests.helpers import cards
@@ -88,3 +90,33 @@ def test_a_swap_that_gives_up_points_now_says_so() -> None:
     t = Texts("en", Settings())
     text = explain(t, HAND, POOL, Swap(Card.parse("red 1"), Card.parse("black 8")))
     assert "a swap to " in text and "for a group later" in text
+
+
+def test_a_swap_hint_lights_up_the_two_cards_it_names_and_a_knock_hint_none() -> None:
+    """The hint's words name a hand card and a pool card: both wear the cue's ring until the turn is played."""
+    d = Driver(Table(settings=Settings(speed="fast"), seed=7))
+    d("start")
+    d.bots()
+
+    def lit() -> set[str]:
+        view = d.table()
+        return {c.slug for g in view.hand.groups for c in g if c.cued} | {c.slug for c in view.pool.cards if c.cued}  # type: ignore[union-attr]
+
+    assert lit() == set()
+    r = d.match.round
+    give, take = r.hand(0)[2], r.pool[1]
+    d("hint")
+    key = hint_key(d.s)
+    assert key is not None
+    d.s, _ = advised(d.s, key, Swap(give, take))
+    assert lit() == {give.slug, take.slug}
+    assert Texts("en", d.s.settings).card_in(give) in d.table().controls.hint
+    d("hand", give.slug)  # choosing the named card keeps both lit
+    assert lit() == {give.slug, take.slug}
+    d("cancel")
+    d.s, _ = advised(replace(d.s, hint=None, asked=key), key, KNOCK)
+    assert lit() == set() and d.table().controls.hint
+    d("knock")
+    d("confirm")
+    d.bots()
+    assert lit() == set()

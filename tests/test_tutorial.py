@@ -15,7 +15,10 @@ from zero_game.web.tutorial import SCENES, scene_match
 def lesson(d: Driver) -> str:
     body = present(d.s).body
     assert isinstance(body, TableView)
-    return body.controls.hint
+    confirm = body.controls.confirm
+    assert not (confirm and body.controls.hint), "one instruction at a time: the box's, or the lesson's"
+    assert not (body.controls.hint and body.controls.prompt), "one instruction at a time: the lesson's"
+    return confirm.detail if confirm else body.controls.hint
 
 
 def cued(d: Driver) -> list[str]:
@@ -45,6 +48,7 @@ def test_the_tutorial_completes_by_taps_and_teaches_each_step() -> None:
     d("set", "lang", "en")
     d("pool", "blue-1")
     assert lesson(d).startswith("Each pool card") and cued(d) == ["pool:red-5"]  # still asks for the red 5
+    assert not d.table().controls.confirm.yes.cued  # type: ignore[union-attr]  # not the lesson's swap
     d("confirm")  # not the lesson's move: taken back, and the lesson says so and which move it wants
     assert present(d.s).live.startswith("Not this move") and d.match.round.turns_taken == 0
     assert lesson(d).startswith("That is not this lesson's move, so it was taken back: give your grey 8 and take "
@@ -55,6 +59,7 @@ def test_the_tutorial_completes_by_taps_and_teaches_each_step() -> None:
     assert not lesson(d).startswith("That is not")  # the next tap clears the refusal
     d("pool", "red-5")
     assert lesson(d) == "Now tap Swap to play it." and cued(d) == []
+    assert d.table().controls.confirm.yes.cued  # type: ignore[union-attr]  # the box's Swap wears the cue
     d("confirm")
     hand = d.match.round.hand(0)
     assert breakdown(hand).colour_groups and breakdown(hand).score == 23
@@ -62,7 +67,8 @@ def test_the_tutorial_completes_by_taps_and_teaches_each_step() -> None:
     assert d.match.round.first_knocker == 1 and lesson(d).startswith("Your 23 is low enough")
     assert cued(d) == ["knock"]
     d("knock")
-    assert cued(d) == []
+    assert cued(d) == [] and d.table().controls.confirm.yes.cued  # type: ignore[union-attr]
+    assert lesson(d).startswith("Knocking ends your turn")  # the box's own words: its question is the lesson's step
     d("confirm")
     d.bots()  # Bruno's final turn, then the round's end
     assert d.page is Page.ROUND_END

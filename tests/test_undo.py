@@ -65,8 +65,8 @@ def test_undo_restores_the_exact_state_and_the_same_move_brings_the_same_replies
         assert d.s.match == before.match, "the match is back where it was before the turn"
         assert d.page is page(before) and d.s.pool_order == before.pool_order
         assert visible_hand(d.s) == visible_hand(before)
-        still = replace(before, arrived=None, received=None)  # the last move's animation is not played again
-        assert present(d.s).body == present(still).body
+        still = replace(before, arrived=None, received=None, live=d.s.live)  # the last move's animation is not
+        assert present(d.s).body == present(still).body  # played again; the status says it was taken back
         assert UNDO in d.s.assists
         d("hand", give.slug)
         d("pool", take.slug)
@@ -161,3 +161,22 @@ def test_a_match_where_a_turn_was_taken_back_is_marked_on_the_score_sheet() -> N
         s, _ = act(s, "sheet")
         body = present(s).body
         assert isinstance(body, SheetPageView) and body.history[0].assists == text
+
+
+def test_a_take_back_is_confirmed_on_the_status_line_until_the_next_tap() -> None:
+    """Nothing else on the table changes visibly at a take-back but the cards: the status says so, in words."""
+    for lang, words in (("en", "Turn taken back."), ("fr", "Tour repris."), ("de", "Zug zurückgenommen.")):
+        d = Driver(with_shell(Table(settings=Settings(rounds=2, speed="fast"), seed=3), lang=lang))
+        d("start")
+        d.bots()
+        r = d.match.round
+        d("hand", r.hand(0)[0].slug)
+        d("pool", r.pool[0].slug)
+        d("confirm")
+        bots(d)
+        assert d.page is Page.TABLE and not d.table().status.status.startswith(words)
+        d("undo")
+        assert d.table().status.status.startswith(words + " ")
+        assert present(d.s).live.startswith(d.s.texts.t("live.undone"))  # and a screen reader hears it
+        d("hand", d.match.round.hand(0)[0].slug)
+        assert words not in d.table().status.status

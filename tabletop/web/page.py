@@ -29,6 +29,10 @@ from .link import Links
 
 ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
 MARK_PREFIX = "zero:"  # performance marks the benchmarks and tests read
+# The page's own marks (one per bot move, per card's travel…) are cleared once this many are in the browser's
+# buffer: readers (the benchmarks: a dozen turns, ~40 marks) read them well before; a long evening keeps at most
+# this many instead of thousands (7,169 after 12 minutes of fast play before).
+MARK_LIMIT = 120
 
 
 def js_text(value: Any) -> str | None:
@@ -99,6 +103,7 @@ class Page:
         self.handoff_at = 0.0  # when the hand-off appeared (ms, the events' clock)
         self.pressed_at = 0.0  # when the last pointer press began
         self.no_scroll = self.to_js({"preventScroll": True})
+        self.marked: dict[str, int] = {}  # the performance marks made since they were last cleared, per name
         self.live = document.createElement("div")
         self.live.className = "sr-only"
         self.live.id = "live"
@@ -235,6 +240,11 @@ class Page:
         asyncio.ensure_future(request_persistence(window.navigator))
 
     def mark(self, name: str, detail: dict[str, float]) -> None:
+        if sum(self.marked.values()) >= MARK_LIMIT:  # read by now: cleared, every name at once (pairs stay paired)
+            for made in self.marked:
+                window.performance.clearMarks(MARK_PREFIX + made)
+            self.marked.clear()
+        self.marked[name] = self.marked.get(name, 0) + 1
         window.performance.mark(MARK_PREFIX + name, self.to_js({"detail": detail}))
 
     def later(self, seconds: float, callback: Callable[[], None]) -> None:

@@ -298,7 +298,19 @@ def test_the_tutorial_is_offered_on_a_first_visit_and_completes_by_taps(chromium
         page.locator("[data-zone=hand] [data-card='grey-8']").click()
         expect(page.locator("[data-zone=pool] [data-card='red-5']")).to_have_class(re.compile(r"\bcued\b"))
         page.locator("[data-zone=pool] [data-card='red-5']").click()
-        page.locator(".confirm [data-action=confirm]").click()
+        # The Swap step: one instruction (the box's, with the lesson's words) and a ring on Swap, all in view.
+        expect(page.locator(".confirm .confirm-detail")).to_have_text("Now tap Swap to play it.")
+        expect(page.locator(".hint-text")).to_have_count(0)
+        swap = page.locator(".confirm [data-action=confirm]")
+        expect(swap).to_have_class(re.compile(r"\bcued\b"))
+        for width, height in ((1024, 768), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            box = page.evaluate("""() => {
+                const b = document.querySelector('.confirm [data-action=confirm]').getBoundingClientRect();
+                const s = document.querySelector('.confirm-slot').getBoundingClientRect();
+                return [b.top, b.bottom, s.top, s.bottom]; }""")
+            assert box[0] >= box[2] and box[1] <= box[3], f"Swap is cut at {width}x{height}: {box}"
+        swap.click()
         expect(page.locator(".hint-text")).to_contain_text("Your 23 is low enough", timeout=BOT_TIMEOUT_MS)
         expect(page.locator("[data-action=knock].cued")).to_be_visible()
         knock(page)

@@ -629,3 +629,32 @@ def test_a_reload_mid_game_keeps_the_pool_offers_no_tutorial_and_rings_no_card(f
     assert page.evaluate(f"{ringed}.map(e => e.outerHTML.slice(0, 80))") == [], "a ring before any key"
     page.keyboard.press("Tab")  # the keyboard still reaches the game from where focus starts
     assert page.evaluate("document.activeElement !== document.body")
+
+
+def test_the_pages_performance_marks_are_cleared_as_bots_play_on(game: Page) -> None:
+    """One mark per bot move and per card's travel: over a long evening they must not pile up. An observer
+    (which keeps every mark it is told of) sees more than the limit; the browser's buffer never holds more."""
+    limit = re.search(r"^MARK_LIMIT = (\d+)", (REPO / "tabletop/web/page.py").read_text(), re.M)
+    assert limit is not None  # the page's module imports the browser's, so it is read, not imported
+    MARK_LIMIT = int(limit[1])  # noqa: N806
+    page = game
+    page.locator("[data-action=add-seat]").click()
+    page.locator("[data-action=add-seat]").click()
+    page.locator("[data-field='seat-kind:0']").select_option("easy")
+    page.evaluate("""() => {
+        window.__marksSeen = 0;
+        new PerformanceObserver(list => {
+            window.__marksSeen += list.getEntries().filter(e => e.name.startsWith('zero:')).length;
+        }).observe({type: 'mark'});
+    }""")
+    page.locator("[data-action=start]").click()
+    for _ in range(5):  # five bots' rounds, about 50 marks each
+        page.locator("[data-action=next-round], [data-action=play-again]").first.wait_for(timeout=BOT_TIMEOUT_MS)
+        if page.evaluate("() => window.__marksSeen") > MARK_LIMIT + 40:
+            break
+        page.locator("[data-action=next-round]").click()
+    kept = page.evaluate("""() => performance.getEntriesByType('mark')
+        .filter(e => e.name.startsWith('zero:') && !e.name.startsWith('zero:boot') && e.name !== 'zero:ready')
+        .length""")
+    made = page.evaluate("() => window.__marksSeen")
+    assert made > MARK_LIMIT + 40 and 0 < kept <= MARK_LIMIT, f"{kept} marks kept after {made} made"

@@ -114,6 +114,15 @@ def hint_text(s: Table) -> str | None:
     return explain(s.texts, r.hand(s.at_screen), r.pool, s.hint[1], final=r.phase is Phase.FINAL)
 
 
+def hinted(s: Table) -> tuple[str, str]:
+    """The slugs of the hand card and the pool card the hint on screen names (its swap), lit on the table like a
+    lesson's cue; ("", "") for a knock or with no hint."""
+    key = hint_key(s)
+    if key is None or s.hint is None or s.hint[0] != key or not isinstance(s.hint[1], Swap):
+        return "", ""
+    return s.hint[1].give.slug, s.hint[1].take.slug
+
+
 def _score(t: Texts, hand: list[Card]) -> str:
     return t.t("hint.zero_word") if breakdown(hand).zero else str(score_hand(hand))
 

@@ -11,13 +11,13 @@ from tabletop.present import Nav, chrome, more_options, notices, placings, ranks
 from tabletop.present import top_bar as shell_top_bar
 from tabletop.turns import HandOff
 from tabletop.widgets import Button, Choice, Confirm, HandoffView, Key, RulesView, Screen, TopBar
-from zero_game import Action, Card, Colour, Effect, Phase, Round, Swap, breakdown, score_hand
+from zero_game import KNOCK, Action, Card, Colour, Effect, Phase, Round, Swap, breakdown, score_hand
 from zero_game.match import MAX_ROUNDS
 from zero_game.round import default_pool_size
 from zero_game.seats import PERSON
 
 from .actions import Command
-from .hint import can_hint, hint_text, thinking
+from .hint import can_hint, hint_text, hinted, thinking
 from .i18n import LANGUAGES, rules_sections
 from .movelog import last_move_text, log_page, log_panel, log_round, round_log
 from .replay import replay_page
@@ -53,7 +53,7 @@ from .table import (
     visible_hand,
 )
 from .texts import Texts
-from .tutorial import cue, lesson_text
+from .tutorial import asked_for, cue, lesson_text
 from .undo import can_undo
 
 
@@ -306,6 +306,8 @@ def status(s: Table, r: Round, viewer: int | None) -> StatusView:
             text = t.t("status.you_knocked") + " " + turn
         else:
             text = t.t("status.one_knock", name=t.name(r.first_knocker)) + " " + turn
+    if s.live.key == "live.undone":  # a take-back is confirmed where the eyes are, until the next tap
+        text = t.t("status.undone") + " " + text
     return StatusView(t.t("round_of", n=number, total=m.rounds), text, final, tools(s))
 
 
@@ -373,7 +375,8 @@ def pool_card(s: Table, c: Card, hand: tuple[Card, ...], mine: bool) -> CardView
     motion = "leaving" if s.moving is not None and s.moving.take == c else ""
     if s.arrived == c:
         motion = "arriving"
-    return card(s.texts, c, selected=c == s.take, preview=hint, motion=motion, cued=mine and cue(s)[1] == c.slug)
+    lit = cue(s)[1] == c.slug or hinted(s)[1] == c.slug  # the lesson's card, or the hint's
+    return card(s.texts, c, selected=c == s.take, preview=hint, motion=motion, cued=mine and lit)
 
 
 def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int | None) -> ControlsView:
@@ -387,21 +390,25 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
             actions.append(Button(Command.SEE_END, t.t("last.continue"), primary=True, key="Enter"))
     elif mine:
         final = r.phase is Phase.FINAL  # a knock in the last turns is a pass, and its box says so
+        lesson = lesson_text(s)  # in a lesson a confirm box rings its button (a swap's says "Now tap Swap")
         if s.knocking:
             confirm = Confirm(t.t(knock_question(s)), t.t("confirm.pass_detail" if final else "confirm.knock_detail"),
                               Button(Command.CONFIRM, t.t("confirm.yes_pass" if final else "confirm.yes_knock"),
-                                     primary=True, key="Enter"),
+                                     primary=True, key="Enter", cued=asked_for(s, KNOCK)),
                               Button(Nav.CANCEL, t.t("cancel"), key="Escape"), restart=True)
         elif s.give is not None and s.take is not None:
             new = tuple(c for c in hand if c != s.give) + (s.take,)
             b = breakdown(new)
             confirm = Confirm(
                 t.t("confirm.swap", give=t.card_in(s.give), take=t.card_in(s.take)),
-                t.t("confirm.makes_zero") if b.zero else t.t("confirm.makes", score=b.score),
-                Button(Command.CONFIRM, t.t("confirm.yes_swap"), primary=True, key="Enter"),
+                lesson or (t.t("confirm.makes_zero") if b.zero else t.t("confirm.makes", score=b.score)),
+                Button(Command.CONFIRM, t.t("confirm.yes_swap"), primary=True, key="Enter",
+                       cued=asked_for(s, Swap(s.give, s.take))),
                 Button(Nav.CANCEL, t.t("cancel"), key="Escape"), restart=True,
             )
-        if s.give is None and s.take is None:
+        if lesson:
+            prompt = ""  # the lesson says which card to tap: one instruction at a time
+        elif s.give is None and s.take is None:
             prompt = t.t("prompt.choose")
         elif s.give is not None and s.take is None:
             prompt = t.t("prompt.choose_pool", card=t.card_in(s.give))
@@ -423,6 +430,8 @@ def controls(s: Table, r: Round, hand: tuple[Card, ...], mine: bool, viewer: int
     if hand:
         actions.append(Button(Command.SORT, t.t("action.sort_colour" if s.sort_by_number else "action.sort_number")))
     advice = hint_text(s) or lesson_text(s)
+    if confirm is not None:
+        advice = ""  # the confirm box has the room (in a lesson, with the lesson's words): nothing squeezes it
     if can_hint(s) and not advice:
         busy = thinking(s)
         actions.append(Button(Command.HINT, t.t("hint.thinking" if busy else "hint.button"), disabled=busy,
@@ -443,7 +452,8 @@ def hand_view(s: Table, hand: tuple[Card, ...], mine: bool, viewer: int | None) 
     for c in hand:
         hint = preview(t, hand, c, s.take) if mine and s.take is not None and s.give is None else ("", "")
         cards.append(card(t, c, selected=c == s.give, cleared=c in cleared, preview=hint,
-                          motion="arriving" if c == s.received else "", cued=mine and cue(s)[0] == c.slug))
+                          motion="arriving" if c == s.received else "",
+                          cued=mine and c.slug in (cue(s)[0], hinted(s)[0])))
     score, detail = breakdown_text(t, hand)
     label = t.t("zone.your_hand") if viewer is not None and t.is_you(viewer) or len(s.settings.persons) == 1 \
         else t.t("zone.hand", name=t.name(viewer or 0))

@@ -78,6 +78,12 @@ def allowed(s: Table, action: Action) -> bool:
     return s.lesson is None or (move is not None and move[0] == 0 and move[1] == action)
 
 
+def asked_for(s: Table, action: Action) -> bool:
+    """Whether ``action`` is the lesson's move for the person now (its confirm button then wears the cue)."""
+    move = expected(s)
+    return move is not None and move[0] == 0 and move[1] == action
+
+
 def cue(s: Table) -> tuple[str, str, bool]:
     """What the lesson asks the person to tap next: (a hand card's slug, a pool card's slug, the Knock button),
     at most one of them; nothing while the bot plays or the confirm box waits."""
