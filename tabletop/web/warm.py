@@ -179,8 +179,8 @@ def offer() -> None:
 
     Called once the page is ready; the page decides whether to make one (not after a restore) and when.
     """
-    from pyodide.ffi import to_js  # type: ignore[import-not-found]
-    from pyscript import config, document, window  # type: ignore[import-not-found]
+    from pyodide.ffi import to_js
+    from pyscript import config, document, window
 
     detail = {
         "files": [list(pair) for pair in snapshot_files(dict(config.get("files") or {}))],
