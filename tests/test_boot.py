@@ -7,13 +7,23 @@ import asyncio
 import builtins
 import importlib
 import sys
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tabletop.web import boot
 from tabletop.web.game_files import FIRST_PATH
 from tools import filelist
+
+
+def run_alone(work: Coroutine[Any, Any, None]) -> None:
+    """Run ``work`` to its end on a loop of its own, in a thread of its own: the browser tests that share this
+    worker keep an event loop running in the main thread (Playwright's), where ``asyncio.run`` refuses to start."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, work).result()
 
 
 def write(root: Path, files: dict[str, str]) -> None:
@@ -78,16 +88,16 @@ def test_import_in_slices_compiles_then_imports_and_yields_by_its_budget(
 
     monkeypatch.setattr(asyncio, "sleep", counted)
     files = ["bootdemo/__init__.py", "bootdemo/inner.py", "bootdemo/outer.py"]
-    asyncio.run(boot.import_in_slices(files, budget_ms=1e9))
+    run_alone(boot.import_in_slices(files, budget_ms=1e9))
     assert yields == [0.0] and sys.modules["bootdemo.outer"].Y == 2  # the pause only: one slice
     assert (package / "bootdemo" / "__pycache__").is_dir()
     for name in [m for m in sys.modules if m.startswith("bootdemo")]:
         del sys.modules[name]
     yields.clear()
-    asyncio.run(boot.import_in_slices(files))
+    run_alone(boot.import_in_slices(files))
     assert len(yields) == 1 + 2 * len(files)  # no budget: after each file's compiling and each import
     yields.clear()
-    asyncio.run(boot.import_in_slices(files, pause=0.05))
+    run_alone(boot.import_in_slices(files, pause=0.05))
     assert yields == []  # all imported already (a restored interpreter): no pause, nothing to do
 
 
