@@ -37,6 +37,8 @@ function fail(reason, kind = "runtime") {
   root.dataset.app = "error";
   performance.mark("zero:error");
   console.error("Zero failed to start:", reason);
+  // Why, for whoever reads the page (DevTools, the browser tests' failure messages): the console may be gone.
+  root.dataset.failure = String(reason).slice(0, 300);
   // A start from a snapshot that then failed: the next try starts the usual way.
   if (root.dataset.snapshot === "restored") forgetSnapshot("the start from it failed");
   const loading = byId("loading");

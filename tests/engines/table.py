@@ -53,7 +53,8 @@ def wait_ready(driver: Driver) -> None:
     state = app_state(driver)
     if state != "ready":
         text = driver.call("() => document.body.innerText")
-        raise AssertionError(f"{driver.engine}: page did not become ready (data-app={state!r}): {text}")
+        why = driver.call("() => document.documentElement.dataset.failure || ''")
+        raise AssertionError(f"{driver.engine}: page did not become ready (data-app={state!r}, failure={why!r}): {text}")
 
 
 def count(driver: Driver, selector: str) -> int:
