@@ -82,9 +82,30 @@ const fileName = (url) => String(url).split("?")[0].split("/").pop();
 // So watch the runtime's own files explicitly, as the page's fetches settle.
 const RUNTIME_FILES = new Set(["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]);
 const pageFetch = globalThis.fetch;
+
+// The runtime's WebAssembly, compiled from now on (as it streams in, on the browser's own threads) instead of
+// from when PyScript has started and Pyodide asks for it: that is a few hundred milliseconds later, and
+// Firefox and WebKit compile it afresh at every visit (about 300-500 ms, a restored start's longest step).
+// Pyodide's own request for it is then answered with this response, and its instantiation uses this module.
+const WASM = "pyodide.asm.wasm";
+const wasmURL = new URL(`./vendor/pyodide/${WASM}`, import.meta.url).href;
+let early = null; // {response, module}: promises, until Pyodide has asked for the wasm
+if (WebAssembly.compileStreaming) {
+  const response = pageFetch(wasmURL); // the request index.html preloads: same URL, mode and credentials
+  const started = performance.now();
+  early = { response, module: WebAssembly.compileStreaming(response) };
+  early.module.then(() => measure("wasm compiled", started), () => {}); // a failure: reported when Pyodide asks
+}
+
 globalThis.fetch = function fetch(input, init) {
-  const result = pageFetch(input, init);
-  const name = fileName(input instanceof Request ? input.url : input);
+  const url = input instanceof Request ? input.url : String(input);
+  const name = fileName(url);
+  let result;
+  if (early && name === WASM && new URL(url, location.href).href === wasmURL) {
+    result = early.response; // already on its way (and its body already compiling)
+  } else {
+    result = pageFetch(input, init);
+  }
   if (root.dataset.app === "loading" && RUNTIME_FILES.has(name)) {
     result.then(
       (response) => response.ok || fail(`${name}: HTTP status ${response.status}`),
@@ -96,7 +117,15 @@ globalThis.fetch = function fetch(input, init) {
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = function (source, imports) {
   const started = performance.now();
-  const result = instantiateStreaming.call(WebAssembly, source, imports);
+  let result;
+  if (early && source === early.response) {
+    const { module } = early;
+    early = null; // once: a later start (none today) would fetch and compile for itself
+    result = module.then((compiled) => WebAssembly.instantiate(compiled, imports)
+      .then((instance) => ({ module: compiled, instance })));
+  } else {
+    result = instantiateStreaming.call(WebAssembly, source, imports);
+  }
   result.then(() => measure("wasm download and instantiation", started), () => {});
   result.catch(async (error) => {
     const response = await Promise.resolve(source).catch(() => null); // reported by fetch above
