@@ -143,7 +143,7 @@ def report(engine: str, loads: dict[str, list[dict[str, Any]]] | str) -> None:
               f"  ratio (each run's ÷ bare, median): {median(ratios):.2f}  (goal <= {GOAL}: "
               f"{'met' if median(ratios) <= GOAL else 'MISSED'})")
     print("  the restored start (ms from navigation; step: since the moment before):")
-    print(f"    {'':34} " + "".join(f"{game:>18}" for game in games))
+    print(f"    {'':44} " + "".join(f"{game:>18}" for game in games))
     previous = dict.fromkeys(games, 0.0)
     for name in (*ORDER, "first paint"):
         cells = []
@@ -156,7 +156,7 @@ def report(engine: str, loads: dict[str, list[dict[str, Any]]] | str) -> None:
             cells.append(f"{at:8.0f}" + (f" (+{at - previous[game]:5.0f})" if name != "first paint" else " " * 9))
             if name != "first paint":
                 previous[game] = at
-        print(f"    {name:34} " + "".join(cells))
+        print(f"    {name:44} " + "".join(cells))
 
 
 def main(argv: list[str] | None = None) -> int:
