@@ -84,9 +84,50 @@ const fileName = (url) => String(url).split("?")[0].split("/").pop();
 // So watch the runtime's own files explicitly, as the page's fetches settle.
 const RUNTIME_FILES = new Set(["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]);
 const pageFetch = globalThis.fetch;
+
+// The runtime's WebAssembly, compiled from the first paint on (as it streams in, on the browser's own threads)
+// instead of from when PyScript has started and Pyodide asks for it: that is a few hundred milliseconds later,
+// and Firefox and WebKit compile it afresh at every visit (about 300-500 ms, a restored start's longest step).
+// Pyodide's own request for it is then answered with this response, and its instantiation uses this module.
+const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
+const WASM = "pyodide.asm.wasm";
+const wasmURL = `${RUNTIME}${WASM}`;
+let early = null; // {response, module}: promises, until Pyodide has asked for the wasm
+
+// The runtime's big files (13 MB: the wasm, the standard library, Pyodide's JavaScript) are asked for once the
+// first screen has painted, not from the page's head: on a slow link they would share it with the page's own
+// style sheets, and Lighthouse counts every download that ended before the largest paint as part of it (one
+// that ended first on a fast machine made its LCP 11 s, the 13 MB at its simulated 10 Mbit/s).
+function fetchRuntime() {
+  const preload = (file, rel, as) => {
+    const link = document.createElement("link");
+    link.rel = rel;
+    link.href = `${RUNTIME}${file}`;
+    if (as) {
+      link.as = as;
+      link.crossOrigin = "anonymous"; // as Pyodide fetches them: same-origin credentials
+    }
+    document.head.append(link);
+  };
+  preload("pyodide.asm.mjs", "modulepreload");
+  preload("python_stdlib.zip", "preload", "fetch");
+  preload("pyodide-lock.json", "preload", "fetch");
+  if (!WebAssembly.compileStreaming) return;
+  const response = pageFetch(wasmURL);
+  const started = performance.now();
+  early = { response, module: WebAssembly.compileStreaming(response) };
+  early.module.then(() => measure("wasm compiled", started), () => {}); // a failure: reported when Pyodide asks
+}
+
 globalThis.fetch = function fetch(input, init) {
-  const result = pageFetch(input, init);
-  const name = fileName(input instanceof Request ? input.url : input);
+  const url = input instanceof Request ? input.url : String(input);
+  const name = fileName(url);
+  let result;
+  if (early && name === WASM && new URL(url, location.href).href === wasmURL) {
+    result = early.response; // already on its way (and its body already compiling)
+  } else {
+    result = pageFetch(input, init);
+  }
   if (root.dataset.app === "loading" && RUNTIME_FILES.has(name)) {
     result.then(
       (response) => response.ok || fail(`${name}: HTTP status ${response.status}`),
@@ -98,7 +139,15 @@ globalThis.fetch = function fetch(input, init) {
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = function (source, imports) {
   const started = performance.now();
-  const result = instantiateStreaming.call(WebAssembly, source, imports);
+  let result;
+  if (early && source === early.response) {
+    const { module } = early;
+    early = null; // once: a later start (none today) would fetch and compile for itself
+    result = module.then((compiled) => WebAssembly.instantiate(compiled, imports)
+      .then((instance) => ({ module: compiled, instance })));
+  } else {
+    result = instantiateStreaming.call(WebAssembly, source, imports);
+  }
   result.then(() => measure("wasm download and instantiation", started), () => {});
   result.catch(async (error) => {
     const response = await Promise.resolve(source).catch(() => null); // reported by fetch above
@@ -141,9 +190,10 @@ document.addEventListener("py:done", () => {
   if (root.dataset.app === "loading") fail("main.py finished without making the page ready", "startup");
 }, true);
 
-// Let the shell paint before PyScript's start-up work takes the main thread (the download
-// itself already started: index.html modulepreloads core.js).
+// Let the shell paint before PyScript's start-up work takes the main thread (PyScript's own small files are
+// already on their way: index.html modulepreloads them); then the runtime's downloads.
 await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+fetchRuntime();
 
 try {
   const started = performance.now();

@@ -1,7 +1,7 @@
 """Return visits, restored from the start-up snapshot, against a bare ``loadPyodide`` page's return visit, in
 Chromium, Firefox and WebKit, and where a restored start's time goes.
 
-    python bench/returns.py [--engines chromium,firefox,webkit] [--runs 3]
+    python bench/returns.py [--engines chromium,firefox,webkit] [--runs 3] [--before DIR]
 
 Per engine, in one browser session: the bare page (``bench/bare/``: the vendored Pyodide's ``loadPyodide``,
 one line of Python, ready) on a new origin, and the game (``?game=zero``) on another, each visited once
@@ -13,10 +13,14 @@ Prints per engine the median ready of each (ms from navigation), the ratio (goal
 <= 0.4x the bare page's), and the game's restored start cut at its named moments (medians, ms from
 navigation, and each step's length): the page's scripts asking for the snapshot (``zero:snapshot-look``), the
 service worker and Cache Storage finding it (``-opened``), its bytes read (``-read``) and decoded (``-found``),
-PyScript calling ``loadPyodide`` ("Loading Pyodide"), the runtime instantiated (``zero:boot:wasm download and
+PyScript calling ``loadPyodide`` ("Loading Pyodide"), the runtime's wasm compiled (from boot.js's start,
+``zero:boot:wasm compiled``) and instantiated (``zero:boot:wasm download and
 instantiation``'s end), the restore done (``zero:snapshot-restored``), PyScript's [files] fetched and written
-("Loaded files"), main.py started, the shell imported and the game drawn (``zero:boot:*``), ready; and the first
+("Loading files" to "Loaded files"), PyScript's start done ("Loaded Pyodide"), main.py started, the shell imported and the game drawn (``zero:boot:*``), ready; and the first
 paint.  The bare page's: ``loadPyodide`` called and done (``bare:load``, ``bare:loaded``).
+
+``--before DIR`` serves another checkout (the code before a change) on a third origin and visits it in the same
+alternation (bare, game, before, ...): its ratio to the bare page and its moments are printed beside the game's.
 """
 
 from __future__ import annotations
@@ -54,10 +58,12 @@ MOMENTS = """() => {
     "snapshot read": at("zero:snapshot-read"),
     "snapshot decoded": at("zero:snapshot-found"),
     "PyScript calls loadPyodide": t["Loading Pyodide"] ?? null,
+    "runtime compiled (boot.js, from its start)": end("zero:boot:wasm compiled"),
     "runtime instantiated": end("zero:boot:wasm download and instantiation"),
     "interpreter restored": at("zero:snapshot-restored"),
-    "loadPyodide done": t["Loaded Pyodide"] ?? null,
+    "PyScript starts on its [files]": t["Loading files"] ?? null,
     "PyScript's files written": t["Loaded files"] ?? null,
+    "PyScript done (Loaded Pyodide)": t["Loaded Pyodide"] ?? null,
     "main.py starts": start("zero:boot:refresh and import the shell"),
     "shell imported": end("zero:boot:refresh and import the shell"),
     "game drawn": end("zero:boot:first screen or game drawn"),
@@ -71,8 +77,8 @@ MOMENTS = """() => {
 
 # The moments in the order a start passes them (a WebDriver answer's object keys come in any order).
 ORDER = ("page scripts ask for the snapshot", "snapshot found in Cache Storage", "snapshot read", "snapshot decoded",
-         "PyScript calls loadPyodide", "runtime instantiated", "interpreter restored", "loadPyodide done",
-         "PyScript's files written", "main.py starts", "shell imported", "game drawn", "ready")
+         "PyScript calls loadPyodide", "runtime compiled (boot.js, from its start)", "runtime instantiated", "interpreter restored",
+         "PyScript starts on its [files]", "PyScript's files written", "PyScript done (Loaded Pyodide)", "main.py starts", "shell imported", "game drawn", "ready")
 
 
 def visit(driver: Driver, url: str, what: str) -> dict[str, Any]:
@@ -82,34 +88,37 @@ def visit(driver: Driver, url: str, what: str) -> dict[str, Any]:
     return moments
 
 
-def measure(engine: str, runs: int) -> dict[str, list[dict[str, Any]]] | str:
+def measure(engine: str, runs: int, before: Path | None = None) -> dict[str, list[dict[str, Any]]] | str:
     try:
         driver = launch(engine)
     except EngineMissing as missing:
         return str(missing)
-    bare_site, game_site = Site(ROOT), Site(ROOT)
-    loads: dict[str, list[dict[str, Any]]] = {"bare": [], "game": []}
+    sites = {"bare": Site(ROOT), "game": Site(ROOT)}
+    if before is not None:
+        sites["before"] = Site(before)
+    loads: dict[str, list[dict[str, Any]]] = {name: [] for name in sites}
     try:
-        bare = bare_site.url + "bench/bare/"
-        game = game_site.url + "?game=zero"
-        visit(driver, bare, "the bare page's first visit")
-        visit(driver, game, "the game's first visit")
-        driver.wait(snap.SETTLED, timeout=4 * LOAD_TIMEOUT_S, what="the start-up snapshot")
-        made = snap.state(driver.call)[1]
-        if made != "made":
-            return f"no snapshot was made ({made})"
+        urls = {name: site.url + ("bench/bare/" if name == "bare" else "?game=zero") for name, site in sites.items()}
+        for name, url in urls.items():
+            visit(driver, url, f"{name}'s first visit")
+            if name != "bare":
+                driver.wait(snap.SETTLED, timeout=4 * LOAD_TIMEOUT_S, what="the start-up snapshot")
+                made = snap.state(driver.call)[1]
+                if made != "made":
+                    return f"no snapshot was made for {name} ({made})"
         for index in range(runs):
-            for name, url in (("bare", bare), ("game", game)):
+            for name, url in urls.items():
                 loads[name].append(visit(driver, url, f"{name}'s return visit"))
                 time.sleep(0.5)
-            restored = loads["game"][-1]["restored"]
-            print(f"  {driver.version:24} run {index + 1}/{runs}: bare {loads['bare'][-1]['ready']:6.0f} ms, "
-                  f"game {loads['game'][-1]['ready']:6.0f} ms{'' if restored else ' (NOT restored)'}", flush=True)
+            said = ", ".join(f"{name} {loads[name][-1]['ready']:6.0f} ms"
+                             f"{'' if name == 'bare' or loads[name][-1]['restored'] else ' (NOT restored)'}"
+                             for name in urls)
+            print(f"  {driver.version:24} run {index + 1}/{runs}: {said}", flush=True)
         loads["version"] = [{"version": driver.version}]
     finally:
         driver.quit()
-        bare_site.stop()
-        game_site.stop()
+        for site in sites.values():
+            site.stop()
     return loads
 
 
@@ -122,34 +131,41 @@ def report(engine: str, loads: dict[str, list[dict[str, Any]]] | str) -> None:
         print(f"\n{engine}: not measured: {loads}")
         return
     version = loads["version"][0]["version"]
-    ratios = [g["ready"] / b["ready"] for b, g in zip(loads["bare"], loads["game"], strict=True)]
-    print(f"\n{version}: return visits, medians of {len(ratios)} alternating")
+    games = [name for name in ("game", "before") if name in loads]
+    print(f"\n{version}: return visits, medians of {len(loads['bare'])} alternating")
     load = median([b["bare: loadPyodide done"] - b["bare: loadPyodide called"] for b in loads["bare"]])
     print(f"  bare loadPyodide page ready {median([b['ready'] for b in loads['bare']]):6.0f} ms"
           f"  (loadPyodide {load:.0f} ms)")
-    print(f"  the game (?game=zero) ready  {median([g['ready'] for g in loads['game']]):6.0f} ms"
-          f"  restored {sum(g['restored'] for g in loads['game'])}/{len(loads['game'])}")
-    print(f"  ratio (each run's game ÷ bare, median): {median(ratios):.2f}  (goal <= {GOAL}: "
-          f"{'met' if median(ratios) <= GOAL else 'MISSED'})")
-    print("  the game's restored start (ms from navigation; step: since the moment before):")
-    previous = 0.0
-    for name in ORDER:
-        values = [g[name] for g in loads["game"] if g.get(name) is not None]
-        if not values:
-            continue
-        at = median(values)
-        print(f"    {name:34} {at:7.0f}   +{at - previous:6.0f}")
-        previous = at
-    paint = [g["first paint"] for g in loads["game"] if g.get("first paint") is not None]
-    print(f"    {'first paint':34} {median(paint):7.0f}")
+    for game in games:
+        ratios = [g["ready"] / b["ready"] for b, g in zip(loads["bare"], loads[game], strict=True)]
+        print(f"  {game:6} (?game=zero) ready  {median([g['ready'] for g in loads[game]]):6.0f} ms"
+              f"  restored {sum(g['restored'] for g in loads[game])}/{len(loads[game])};"
+              f"  ratio (each run's ÷ bare, median): {median(ratios):.2f}  (goal <= {GOAL}: "
+              f"{'met' if median(ratios) <= GOAL else 'MISSED'})")
+    print("  the restored start (ms from navigation; step: since the moment before):")
+    print(f"    {'':44} " + "".join(f"{game:>18}" for game in games))
+    previous = dict.fromkeys(games, 0.0)
+    for name in (*ORDER, "first paint"):
+        cells = []
+        for game in games:
+            values = [g[name] for g in loads[game] if g.get(name) is not None]
+            if not values:
+                cells.append(f"{'–':>18}")
+                continue
+            at = median(values)
+            cells.append(f"{at:8.0f}" + (f" (+{at - previous[game]:5.0f})" if name != "first paint" else " " * 9))
+            if name != "first paint":
+                previous[game] = at
+        print(f"    {name:44} " + "".join(cells))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--engines", default="chromium,firefox,webkit")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--before", type=Path, help="another checkout, visited in the same alternation")
     args = parser.parse_args(argv)
-    results = {engine: measure(engine, args.runs) for engine in args.engines.split(",")}
+    results = {engine: measure(engine, args.runs, args.before) for engine in args.engines.split(",")}
     for engine, loads in results.items():
         report(engine, loads)
     return 0

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import tomllib
+import zipfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -24,9 +26,12 @@ def test_pyscript_toml_is_valid_and_loads_the_vendored_runtime_without_packages(
     assert 'from "./vendor/pyodide/pyodide.mjs"' in runtime.read_text(encoding="utf-8")
     assert (runtime.parent / "vendor/pyodide/pyodide.mjs").is_file()
     assert "packages" not in config  # micropip costs ~0.7 s at start
-    for source, target in config["files"].items():
-        assert source == f"./{target}"
-        assert (filelist.ROOT / target).is_file()
+    # The files the page loads at start, in one archive unpacked where Python runs: one download, not ~80.
+    assert config["files"] == {f"./{filelist.ARCHIVE}": "./*"}
+    with zipfile.ZipFile(filelist.ROOT / filelist.ARCHIVE) as archive:
+        assert archive.namelist() == filelist.package_files()
+        for name in archive.namelist():
+            assert archive.read(name) == (filelist.ROOT / name).read_bytes()
 
 
 def make_package(root: Path, *modules: str) -> None:
@@ -56,15 +61,23 @@ def test_check_fails_with_the_regenerate_command_when_a_module_is_added(tmp_path
     config = tmp_path / "pyscript.toml"
     config.write_text('interpreter = "x"\n\n[files]\n')
     config.write_text(filelist.render_config(config.read_text(), tmp_path))
+    (tmp_path / "assets").mkdir()
+    assert filelist.write_archive(tmp_path) and not filelist.write_archive(tmp_path)  # the same: left as it is
     assert filelist.check(tmp_path) is None
 
     make_package(tmp_path, "zero_game/cards.py")
     problem = filelist.check(tmp_path)
     assert problem is not None and "python tools/filelist.py --write" in problem
+    assert filelist.write_archive(tmp_path) and filelist.check(tmp_path) is None
+    (tmp_path / "zero_game/cards.py").write_text("CHANGED = True\n")  # a module changed, not added
+    assert filelist.check(tmp_path) is not None
 
     config.write_text(filelist.render_config(config.read_text(), tmp_path))
+    filelist.write_archive(tmp_path)
     assert filelist.check(tmp_path) is None
-    assert '"./zero_game/cards.py" = "zero_game/cards.py"' in config.read_text()
+    assert '"./assets/files.zip" = "./*"' in config.read_text()
+    with zipfile.ZipFile(tmp_path / filelist.ARCHIVE) as archive:
+        assert archive.read("zero_game/cards.py") == b"CHANGED = True\n"
     assert config.read_text().startswith('interpreter = "x"\n')
 
 
@@ -96,13 +109,13 @@ def test_a_registered_game_is_shipped_without_an_edit_here(tmp_path: Path) -> No
         "dice/__init__.py", "dice/rules.py", "dice/web/plugin.py", "dice/texts/en.toml", "dice/faces.json",
         "tabletop/__init__.py",
     ])
-    assert '"./dice/rules.py" = "dice/rules.py"' in filelist.files_table(tmp_path, games)
+    assert "dice/rules.py" in packed(filelist.archive_bytes(tmp_path, games))
     assert "dice/cli.py" not in filelist.site_files(tmp_path, games)
 
     # The same game fetched only when opened: out of [files], in the lazy list (each module after what it
     # imports), its style sheet with it, and served all the same.
     lazy = (replace(entry, lazy=True, style="assets/dice.css"),)
-    assert "dice/" not in filelist.files_table(tmp_path, lazy)
+    assert not [name for name in packed(filelist.archive_bytes(tmp_path, lazy)) if name.startswith("dice/")]
     listed = filelist.lazy_files(lazy[0], tmp_path, lazy)
     assert listed.index("dice/rules.py") < listed.index("dice/web/plugin.py")
     assert listed[-2:] == ["dice/texts/en.toml", "dice/faces.json"] and "dice/cli.py" not in listed
@@ -113,12 +126,18 @@ def test_a_registered_game_is_shipped_without_an_edit_here(tmp_path: Path) -> No
     assert {*listed, "assets/dice.css"} <= set(filelist.site_files(tmp_path, lazy))
 
 
+def packed(archive: bytes) -> list[str]:
+    """The names of the files in a zip archive's bytes."""
+    with zipfile.ZipFile(io.BytesIO(archive)) as opened:
+        return opened.namelist()
+
+
 def test_the_registered_games_are_the_ones_shipped() -> None:
-    started = filelist.files_table()
+    started = packed((filelist.ROOT / filelist.ARCHIVE).read_bytes())
     for game in registry.GAMES:
         if game.lazy:
-            assert f"{game.package}/" not in started
+            assert not [name for name in started if name.startswith(f"{game.package}/")]
             assert filelist.lazy_files(game) and set(filelist.lazy_files(game)) <= set(filelist.site_files())
         else:
-            assert f'"./{game.package}/__init__.py"' in started
+            assert f"{game.package}/__init__.py" in started
         assert not {f"{game.package}/{name}" for name in game.terminal} & set(filelist.site_files())

@@ -1,15 +1,18 @@
 """The site's file list, and the generated ``[files]`` table of ``pyscript.toml``.
 
     python tools/filelist.py            # print every file the site serves (one per line)
-    python tools/filelist.py --write    # regenerate pyscript.toml's [files] table and the lazy games' file list
-    python tools/filelist.py --check    # exit 1 if either is out of date
+    python tools/filelist.py --write    # regenerate pyscript.toml's [files], its archive and the lazy games' list
+    python tools/filelist.py --check    # exit 1 if any is out of date
 
 The games are the registry's (``tabletop.registry.GAMES``): a game registered there is shipped, and nothing
-here names one.  The ``[files]`` table maps each module ``./zero_game/x.py`` to ``zero_game/x.py`` in
-Pyodide's file system, for every module of the shell (``tabletop``) and of each game not marked ``lazy``,
-outside test folders and the modules an entry names ``terminal``, and each package's data files
-(``texts/*.toml``, the text catalogs read with ``importlib.resources``, and an entry's ``data``).  It must be
-the last table in ``pyscript.toml``: everything after the ``[files]`` header is regenerated.
+here names one.  The files the page loads at start are every module of the shell (``tabletop``) and of each
+game not marked ``lazy``, outside test folders and the modules an entry names ``terminal``, and each package's
+data files (``texts/*.toml``, the text catalogs read with ``importlib.resources``, and an entry's ``data``).
+They are packed into one archive, ``assets/files.zip`` (generated; PyScript unpacks it into Pyodide's file
+system: ``"./assets/files.zip" = "./*"``): one download instead of about 80, each of which was a round trip to
+the service worker on every start.  The ``[files]`` table must be the last table in ``pyscript.toml``:
+everything after its header is regenerated.  The archive's members are listed in ``tabletop/web/game_files.py``
+(``PACKED``, for the start-up snapshot's worker) and stay served one by one too.
 Standard library and the registry only, so the service worker's precache list can reuse :func:`site_files`.
 
 A lazy game is not in ``[files]``: the page fetches its modules, texts and data only when it is chosen, from
@@ -21,7 +24,9 @@ from __future__ import annotations
 
 import argparse
 import ast
+import io
 import sys
+import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -48,6 +53,8 @@ SHELL_TERMINAL_ONLY = {"tabletop/console.py", "tabletop/stats.py"}
 # Data files a package reads with importlib.resources (its text catalogs), shipped beside its modules.
 PACKAGE_DATA = ("texts/*.toml",)
 LAZY_LIST = "tabletop/web/game_files.py"
+ARCHIVE = "assets/files.zip"
+ARCHIVE_TIME = (1980, 1, 1, 0, 0, 0)  # every member's date: the same files make the same archive
 
 
 def games(found: Iterable[Entry] | None = None) -> tuple[Entry, ...]:
@@ -220,6 +227,9 @@ def lazy_list(root: Path = ROOT, found: Iterable[Entry] | None = None) -> str:
         "# The first screen's path: what main.py imports before a game is opened, each after what it imports.\n"
         "FIRST_PATH: tuple[str, ...] = (\n" + "".join(f"    {name!r},\n" for name in first_path(root, found))
         + ")\n"
+        f"# The members of pyscript.toml's [files] archive ({ARCHIVE}): what the page loads at start.\n"
+        "PACKED: tuple[str, ...] = (\n" + "".join(f"    {name!r},\n" for name in package_files(root, found))
+        + ")\n"
     )
 
 
@@ -255,10 +265,43 @@ def site_files(root: Path = ROOT, found: Iterable[Entry] | None = None) -> list[
 
 
 def files_table(root: Path = ROOT, found: Iterable[Entry] | None = None) -> str:
-    """The ``[files]`` table for ``pyscript.toml``."""
+    """The ``[files]`` table for ``pyscript.toml``: the archive of :func:`package_files`, unpacked where Python
+    runs (an empty table when there is nothing to pack)."""
     lines = [FILES_HEADER]
-    lines += [f'"./{name}" = "{name}"' for name in package_files(root, found)]
+    if package_files(root, found):
+        lines.append(f'"./{ARCHIVE}" = "./*"')
     return "\n".join(lines) + "\n"
+
+
+def archive_bytes(root: Path = ROOT, found: Iterable[Entry] | None = None) -> bytes:
+    """The archive of :func:`package_files` (zip, deflated; fixed dates and modes)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name in package_files(root, found):
+            member = zipfile.ZipInfo(name, date_time=ARCHIVE_TIME)
+            member.compress_type = zipfile.ZIP_DEFLATED
+            member.external_attr = 0o644 << 16
+            archive.writestr(member, (root / name).read_bytes(), compresslevel=9)
+    return buffer.getvalue()
+
+
+def archive_current(root: Path = ROOT, found: Iterable[Entry] | None = None) -> bool:
+    """Whether the archive holds exactly :func:`package_files`, each as it is now (names and contents: another
+    zlib may compress the same files to other bytes)."""
+    try:
+        with zipfile.ZipFile(root / ARCHIVE) as archive:
+            held = {name: archive.read(name) for name in archive.namelist()}
+    except (OSError, zipfile.BadZipFile):
+        return not package_files(root, found)
+    return held == {name: (root / name).read_bytes() for name in package_files(root, found)}
+
+
+def write_archive(root: Path = ROOT, found: Iterable[Entry] | None = None) -> bool:
+    """Write the archive unless it is current; whether it was written."""
+    if archive_current(root, found):
+        return False
+    (root / ARCHIVE).write_bytes(archive_bytes(root, found))
+    return True
 
 
 def render_config(current: str, root: Path = ROOT, found: Iterable[Entry] | None = None) -> str:
@@ -274,7 +317,9 @@ def check(root: Path = ROOT) -> str | None:
     path = root / CONFIG
     current = path.read_text(encoding="utf-8")
     if render_config(current, root) == current:
-        return None
+        if archive_current(root):
+            return None
+        return f"{ARCHIVE} does not hold the files the page loads at start, as they are. Regenerate it with: {REGENERATE}"
     return (
         f"{CONFIG}'s [files] table does not match the {', '.join(eager_packages())} packages "
         f"(modules or text catalogs added, moved or removed?). Regenerate it with: {REGENERATE}"
@@ -293,8 +338,9 @@ def main(argv: list[str] | None = None) -> int:
         path = ROOT / CONFIG
         path.write_text(render_config(path.read_text(encoding="utf-8")), encoding="utf-8")
         (ROOT / LAZY_LIST).write_text(lazy_list(), encoding="utf-8")
+        packed = "wrote" if write_archive() else "kept"
         lazy = sum(len(lazy_files(game)) for game in games() if game.lazy)
-        print(f"wrote {CONFIG} ({len(package_files())} files) and {LAZY_LIST} ({lazy} files)")
+        print(f"wrote {CONFIG} and {LAZY_LIST} ({lazy} files); {packed} {ARCHIVE} ({len(package_files())} files)")
         return 0
     if args.check:
         problem = check() or check_lazy()

@@ -4,8 +4,9 @@ A snapshot is Pyodide's memory once an interpreter has started and imported what
 a worker after a first visit and restored on the next start instead of starting Python from nothing.
 
 - :func:`offer` (the page, once it is ready) names what the snapshot's interpreter should hold: the files
-  of the generated lists (``pyscript.toml``'s ``[files]``: the shell and Zero; ``game_files.FILES``: the
-  games the page fetches only when opened, the quiz), and the standard-library modules the page has loaded;
+  of the generated lists (``pyscript.toml``'s ``[files]``: the shell and Zero, packed in one archive whose
+  members ``game_files.PACKED`` lists, fetched one by one here; ``game_files.FILES``: the games the page
+  fetches only when opened, the quiz), and the standard-library modules the page has loaded;
 - :func:`prepare` (the worker's interpreter) writes nothing and touches no page: it imports the modules of
   those files that import without the page (rules, bots, presenters, texts, of every game), every
   standard-library and Pyodide module they or the page import, and fills the caches worth keeping (each
@@ -32,7 +33,7 @@ from typing import Any
 
 from tabletop import registry
 
-from .game_files import FILES
+from .game_files import FILES, PACKED
 
 # The page's Python API (``pyodide``) is part of the runtime, like the standard library.
 RUNTIME_PACKAGES = frozenset({"pyodide"})
@@ -50,11 +51,18 @@ def module_name(path: str) -> str | None:
     return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
 
 
-def snapshot_files(config_files: Mapping[str, str],
-                   lazy_files: Mapping[str, Iterable[str]] = FILES) -> list[tuple[str, str]]:
-    """``(url, path)`` of every file the snapshot's interpreter needs: the ``[files]`` table, then each lazy
-    game's (fetched the way ``shell.load_files`` fetches them).  URLs are relative to the page."""
-    files = list(config_files.items())
+def snapshot_files(config_files: Mapping[str, str], lazy_files: Mapping[str, Iterable[str]] = FILES,
+                   packed: Iterable[str] = PACKED) -> list[tuple[str, str]]:
+    """``(url, path)`` of every file the snapshot's interpreter needs: the ``[files]`` table (an archive, unpacked
+    into a folder ``…/*``: its members, ``packed``, each served on its own too), then each lazy game's (fetched
+    the way ``shell.load_files`` fetches them).  URLs are relative to the page."""
+    files = []
+    for url, path in config_files.items():
+        if path.endswith("/*"):
+            folder = path.removesuffix("*").removeprefix("./")
+            files += [(f"./{folder}{name}", f"{folder}{name}") for name in packed]
+        else:
+            files.append((url, path))
     taken = {path for _, path in files}
     for names in lazy_files.values():
         for name in names:

@@ -31,7 +31,7 @@ def test_page_becomes_ready_loading_everything_from_its_own_origin_without_a_ser
     # assets/vendor/ would show up here as a 404.
     assert requests.cross_origin(site_url) == []
     assert requests.failures() == []
-    for needed in ("pyodide.asm.wasm", "python_stdlib.zip", "/main.py", "zero_game/__init__.py"):
+    for needed in ("pyodide.asm.wasm", "python_stdlib.zip", "/main.py", "assets/files.zip"):  # [files]: one archive
         assert requests.path_requested(needed), f"{needed} was never requested"
     assert not requests.path_requested("micropip"), "micropip costs ~0.7 s at start"
     # Python took over: the loading indicator is gone and the engine package was imported.
