@@ -68,7 +68,8 @@ class QuizPhones:
     def enter(self, s: QuizTable, seat: int) -> QuizTable | None:
         if s.game is None or s.setting_up or seat not in s.settings.phones:
             return None
-        draft = s.remote.draft(seat) or Draft()
+        kept = s.remote.draft(seat)
+        draft = kept if isinstance(kept, Draft) else Draft()
         if seat not in s.game.to_act:
             draft = Draft()
         return with_shell(replace(s, chosen=draft.chosen, two=draft.two, combine=draft.combine, shift=draft.shift,
@@ -94,4 +95,4 @@ class QuizPhones:
         return off_phone(s, seat, settle, teams=tuple(teams))
 
 
-PHONES: Phones = QuizPhones()
+PHONES: Phones[QuizTable] = QuizPhones()
