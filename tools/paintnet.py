@@ -319,7 +319,9 @@ def pytest_runtest_teardown(item: Any) -> None:
                 html = painted(screen)
             except Exception as error:  # noqa: BLE001
                 html = f"error {type(error).__name__}: {error}"
-            Path(keep, f"{name}.{i:05d}.html").write_text(html, encoding="utf-8")
+            body = (("screen", screen.name), ("game", screen.game), *screen.flags)  # the page's <body> data-*
+            flags = " ".join(f'data-{k}="{v}"' for k, v in body)
+            Path(keep, f"{name}.{i:05d}.html").write_text(f"{flags}\n{html}", encoding="utf-8")
     _built.clear()
     _lines.append(f"{item.nodeid}\t{len(hashes)}\t{' '.join(hashes)}")
 
