@@ -35,7 +35,7 @@ const MESSAGES = {
 function fail(reason, kind = "runtime") {
   if (root.dataset.app !== "loading") return;
   root.dataset.app = "error";
-  performance.mark("zero:error");
+  performance.mark("tabletop:error");
   console.error("Zero failed to start:", reason);
   // Why, for whoever reads the page (DevTools, the browser tests' failure messages): the console may be gone.
   root.dataset.failure = String(reason).slice(0, 300);
@@ -57,7 +57,7 @@ byId("retry")?.addEventListener("click", () => location.reload());
 // A mark for measurements (tests, bench/startup.py) when Python declares the page ready.
 new MutationObserver((_, observer) => {
   if (root.dataset.app === "ready") {
-    performance.mark("zero:ready");
+    performance.mark("tabletop:ready");
     observer.disconnect();
   }
 }).observe(root, { attributes: true, attributeFilter: ["data-app"] });
@@ -66,11 +66,11 @@ new MutationObserver((_, observer) => {
 addEventListener("error", (event) => fail(event.message || event.error), true);
 addEventListener("unhandledrejection", (event) => fail(event.reason));
 
-// The boot's long parts, named for the benchmarks and DevTools' timeline: performance.measure("zero:boot:…")
+// The boot's long parts, named for the benchmarks and DevTools' timeline: performance.measure("tabletop:boot:…")
 // (bench/startup.py reads them, then clears them).  First paint is the browser's own paint timing.
 function measure(name, start) {
   try {
-    performance.measure(`zero:boot:${name}`, { start, end: performance.now() });
+    performance.measure(`tabletop:boot:${name}`, { start, end: performance.now() });
   } catch { /* an old engine without measure options: no figure */ }
 }
 

@@ -10,7 +10,7 @@
 //   failed       registration failed (the game still runs online)
 //
 // The banner's words live in index.html (#update-banner): the game's i18n can replace them.
-// Before reloading for an update the page dispatches "zero:before-update" on document, so the
+// Before reloading for an update the page dispatches "tabletop:before-update" on document, so the
 // game can save the match in progress synchronously.
 
 const root = document.documentElement;
@@ -34,7 +34,7 @@ function offerUpdate(worker) {
   if (!first) return;
   document.getElementById("update-reload")?.addEventListener("click", () => {
     reloadRequested = true;
-    document.dispatchEvent(new CustomEvent("zero:before-update"));
+    document.dispatchEvent(new CustomEvent("tabletop:before-update"));
     waitingWorker.postMessage({ type: "SKIP_WAITING" });
   });
   document.getElementById("update-later")?.addEventListener("click", () => {

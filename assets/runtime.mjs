@@ -41,7 +41,7 @@ export async function loadPyodide(options = {}) {
       const createPyodideModule = roomFor(snapshot.size);
       const py = await pyodide.loadPyodide({ ...config, _loadSnapshot: bytes, createPyodideModule });
       root.dataset.snapshot = "restored";
-      performance.mark("zero:snapshot-restored");
+      performance.mark("tabletop:snapshot-restored");
       return py;
     } catch (error) {
       // Another runtime build's, or damaged in a way the checksum cannot see: start the usual way.

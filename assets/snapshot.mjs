@@ -24,7 +24,7 @@
 //   data-snapshot-made  after a start without one: "making", "made", "refused" (storage said no),
 //                       "failed" (the worker could not make one), "stale" (a new release took over
 //                       meanwhile: not stored), "skipped" (refused or failed before, for this release)
-// and the marks "zero:snapshot-found" (detail: bytes read), "zero:snapshot-made" (detail: sizes, times).
+// and the marks "tabletop:snapshot-found" (detail: bytes read), "tabletop:snapshot-made" (detail: sizes, times).
 //
 // Stored format (little-endian 32-bit words), made by `encode` in the worker:
 //   [0] MAGIC  [1] length of Pyodide's snapshot  [2] number of runs R  [3] checksum of words 1, 2, 4..end
@@ -217,7 +217,7 @@ export async function forget(reason) {
 }
 
 async function look() {
-  mark("zero:snapshot-look"); // the page's scripts are running: ask the service worker where it is
+  mark("tabletop:snapshot-look"); // the page's scripts are running: ask the service worker where it is
   const where = await place(LOOK_AT_START_MS);
   if (!where) {
     setState("snapshot", "off");
@@ -235,11 +235,11 @@ async function look() {
     setState("snapshot", "cold");
     return null;
   }
-  mark("zero:snapshot-opened"); // the benchmarks: Cache Storage found it (bench/returns.py)
+  mark("tabletop:snapshot-opened"); // the benchmarks: Cache Storage found it (bench/returns.py)
   let bytes;
   try {
     const buffer = await response.arrayBuffer();
-    mark("zero:snapshot-read");
+    mark("tabletop:snapshot-read");
     bytes = decode(buffer);
   } catch (error) {
     bytes = error instanceof Error ? error : new Error(String(error));
@@ -250,7 +250,7 @@ async function look() {
     await remove(where);
     return null;
   }
-  mark("zero:snapshot-found", { bytes: bytes.length });
+  mark("tabletop:snapshot-found", { bytes: bytes.length });
   return {
     size: bytes.length, // Pyodide's snapshot: its header and the interpreter's memory
     // The bytes, once: nothing here keeps them after Pyodide has copied them into its memory.
@@ -295,7 +295,7 @@ function whenAttribute(name, wanted) {
 
 let offered = false;
 
-// The game's Python offers, once the page is ready (tabletop/web/warm.py, `offer`: a "zero:warm" event
+// The game's Python offers, once the page is ready (tabletop/web/warm.py, `offer`: a "tabletop:warm" event
 // on document), what the snapshot's interpreter should hold: `files`, [url, path] pairs to write into its
 // file system (URLs relative to the page), `modules` to import, and `prepare`, the Python function
 // ("module:function") that imports them.  A snapshot for the next visit is made if this start had none
@@ -374,7 +374,7 @@ export async function offer(wanted) {
     }
     skip(null);
     pause();
-    mark("zero:snapshot-made", {
+    mark("tabletop:snapshot-made", {
       snapshot: made.size, stored: made.stored, ms: madeAt - began, worker: made.times,
       storeMs: performance.now() - madeAt, held: made.summary, pageMs: page.ms, pageLongestMs: page.longest,
     });
@@ -395,7 +395,7 @@ function answers(worker) {
 }
 
 if (root) {
-  document.addEventListener("zero:warm", (event) => {
+  document.addEventListener("tabletop:warm", (event) => {
     offer(event.detail).catch((error) => console.warn("Zero: no start-up snapshot for the next visit.", error));
   });
 }

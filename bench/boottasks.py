@@ -4,9 +4,9 @@
 
 Loads index.html (and the bare ``loadPyodide`` page, ``bench/bare/``, alternately) in headless Chromium, each
 load in a new context (nothing cached, no snapshot), and records every long task (the Long Tasks API: over
-50 ms) until ready, with the page's named measures: the boot's parts (``zero:boot:*``: the wasm's download and
+50 ms) until ready, with the page's named measures: the boot's parts (``tabletop:boot:*``: the wasm's download and
 instantiation, the standard library and Python's start, the game's files, PyScript to Python ready, importing
-the shell, drawing the first screen) and each module imported while it starts (``zero:import:*``, by
+the shell, drawing the first screen) and each module imported while it starts (``tabletop:import:*``, by
 ``tabletop/web/boot.py``).  For each page it prints the median total blocking time (each task's time over
 50 ms, from navigation to ready, Lighthouse's TBT counts from the first paint), each long task of the last run
 with the parts it overlaps, and the modules whose own import time is largest (medians over the runs).
@@ -30,7 +30,7 @@ from playwright.sync_api import Browser, sync_playwright
 from tabletop.web.boot import PREFIX, self_times
 from tools.browser import launch_chromium, start_serve, stop_serve
 
-BOOT = "zero:boot:"
+BOOT = "tabletop:boot:"
 
 # Before any page script: long tasks and the moment of ready.
 RECORD = """
@@ -53,7 +53,7 @@ COLLECT = """() => ({
   paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
   tasks: window.__bootTasks,
   measures: performance.getEntriesByType('measure')
-    .filter((m) => m.name.startsWith('zero:'))
+    .filter((m) => m.name.startsWith('tabletop:'))
     .map((m) => [m.name, m.startTime, m.startTime + m.duration]),
 })"""
 
@@ -119,7 +119,7 @@ def report(name: str, runs: list[dict[str, Any]]) -> None:
     for task in last["tasks"]:
         if task[0] > last["ready"]:
             continue
-        named = ", ".join(f"{n.removeprefix('zero:')} {o:.0f}" for n, o in overlaps(task, top)[:5]) or "unnamed"
+        named = ", ".join(f"{n.removeprefix('tabletop:')} {o:.0f}" for n, o in overlaps(task, top)[:5]) or "unnamed"
         print(f"    {task[0]:7.0f} {task[1]:6.0f}  {named}")
     own: dict[str, list[float]] = defaultdict(list)
     totals = []

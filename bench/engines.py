@@ -20,7 +20,7 @@ For each engine (through tools/engines.py, as the engine tests drive them):
   longest frame meanwhile, and (Chromium: the only engine with the Long Tasks API) its long tasks;
 * **the searching bot** (``--level``, hard by default): the one person knocks while two such bots play
   ``--turns`` turns; per turn, the
-  wall time, and what the page itself records when the bot has decided (the ``zero:bot-decided``
+  wall time, and what the page itself records when the bot has decided (the ``tabletop:bot-decided``
   mark's detail): its work in milliseconds, its longest slice (the longest task its thinking holds
   the page for, the search's start included) and its playouts.  Iterations per second are the
   playouts over the work, so they are exact in every engine;
@@ -65,8 +65,8 @@ TIMES = """() => {
 # probe was tried first: in Chromium the bot's slices run back to back between two of its callbacks, so
 # its gaps of 120-170 ms were several 15 ms slices, not one task.)
 THINKING = """() => {
-  const starts = performance.getEntriesByName('zero:bot-think').map(e => e.startTime);
-  const ends = performance.getEntriesByName('zero:bot-decided');
+  const starts = performance.getEntriesByName('tabletop:bot-think').map(e => e.startTime);
+  const ends = performance.getEntriesByName('tabletop:bot-decided');
   return starts.slice(0, ends.length).map((s, i) => ({wall: ends[i].startTime - s, ...(ends[i].detail ?? {})}));
 }"""
 
@@ -110,7 +110,7 @@ WATCH_LONG_TASKS = """() => {
 }"""
 LONG_TASKS_WHILE_MAKING = """() => {
   if (!PerformanceObserver.supportedEntryTypes.includes('longtask')) return null;
-  const made = performance.getEntriesByName('zero:snapshot-made')[0];
+  const made = performance.getEntriesByName('tabletop:snapshot-made')[0];
   const began = made.startTime - made.detail.ms;
   return window.__benchLong.filter(([start, duration]) => start + duration > began).map(([, d]) => d);
 }"""
@@ -240,7 +240,7 @@ def startup(driver: Driver, runs: int, before: Path | None = None) -> dict[str, 
             state = snap.state(driver.call)
             if state[1] != "made":
                 raise RuntimeError(f"no snapshot was made ({state})")
-            detail = driver.call("() => performance.getEntriesByName('zero:snapshot-made')[0].detail")
+            detail = driver.call("() => performance.getEntriesByName('tabletop:snapshot-made')[0].detail")
             made.append({**detail, "memory before": loads["first"][-1]["memory"], "memory peak": memory.peak,
                          "long tasks": driver.call(LONG_TASKS_WHILE_MAKING)})
             loads.setdefault("with", []).append(load(driver, url, "a return visit with the snapshot"))

@@ -11,12 +11,12 @@ cache; the game's files from its service worker).
 
 Prints per engine the median ready of each (ms from navigation), the ratio (goal: the game's return visit
 <= 0.4x the bare page's), and the game's restored start cut at its named moments (medians, ms from
-navigation, and each step's length): the page's scripts asking for the snapshot (``zero:snapshot-look``), the
+navigation, and each step's length): the page's scripts asking for the snapshot (``tabletop:snapshot-look``), the
 service worker and Cache Storage finding it (``-opened``), its bytes read (``-read``) and decoded (``-found``),
 PyScript calling ``loadPyodide`` ("Loading Pyodide"), the runtime's wasm compiled (from boot.js's start,
-``zero:boot:wasm compiled``) and instantiated (``zero:boot:wasm download and
-instantiation``'s end), the restore done (``zero:snapshot-restored``), PyScript's [files] fetched and written
-("Loading files" to "Loaded files"), PyScript's start done ("Loaded Pyodide"), main.py started, the shell imported and the game drawn (``zero:boot:*``), ready; and the first
+``tabletop:boot:wasm compiled``) and instantiated (``tabletop:boot:wasm download and
+instantiation``'s end), the restore done (``tabletop:snapshot-restored``), PyScript's [files] fetched and written
+("Loading files" to "Loaded files"), PyScript's start done ("Loaded Pyodide"), main.py started, the shell imported and the game drawn (``tabletop:boot:*``), ready; and the first
 paint.  The bare page's: ``loadPyodide`` called and done (``bare:load``, ``bare:loaded``).
 
 ``--before DIR`` serves another checkout (the code before a change) on a third origin and visits it in the same
@@ -53,20 +53,20 @@ MOMENTS = """() => {
   const start = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
   return {
     "first paint": at("first-contentful-paint"),
-    "page scripts ask for the snapshot": at("zero:snapshot-look"),
-    "snapshot found in Cache Storage": at("zero:snapshot-opened"),
-    "snapshot read": at("zero:snapshot-read"),
-    "snapshot decoded": at("zero:snapshot-found"),
+    "page scripts ask for the snapshot": at("tabletop:snapshot-look"),
+    "snapshot found in Cache Storage": at("tabletop:snapshot-opened"),
+    "snapshot read": at("tabletop:snapshot-read"),
+    "snapshot decoded": at("tabletop:snapshot-found"),
     "PyScript calls loadPyodide": t["Loading Pyodide"] ?? null,
-    "runtime compiled (boot.js, from its start)": end("zero:boot:wasm compiled"),
-    "runtime instantiated": end("zero:boot:wasm download and instantiation"),
-    "interpreter restored": at("zero:snapshot-restored"),
+    "runtime compiled (boot.js, from its start)": end("tabletop:boot:wasm compiled"),
+    "runtime instantiated": end("tabletop:boot:wasm download and instantiation"),
+    "interpreter restored": at("tabletop:snapshot-restored"),
     "PyScript starts on its [files]": t["Loading files"] ?? null,
     "PyScript's files written": t["Loaded files"] ?? null,
     "PyScript done (Loaded Pyodide)": t["Loaded Pyodide"] ?? null,
-    "main.py starts": start("zero:boot:refresh and import the shell"),
-    "shell imported": end("zero:boot:refresh and import the shell"),
-    "game drawn": end("zero:boot:first screen or game drawn"),
+    "main.py starts": start("tabletop:boot:refresh and import the shell"),
+    "shell imported": end("tabletop:boot:refresh and import the shell"),
+    "game drawn": end("tabletop:boot:first screen or game drawn"),
     "bare: loadPyodide called": at("bare:load"),
     "bare: loadPyodide done": at("bare:loaded"),
     "ready": t.ready ?? null,

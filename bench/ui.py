@@ -74,10 +74,11 @@ SPANS = """([start, end]) => {
   const b = performance.getEntriesByName(end).map(e => e.startTime);
   return a.slice(0, b.length).map((s, i) => [s, b[i]]);
 }"""
-BOT_THINKS = ["zero:bot-think", "zero:bot-decided"]
-HINTS = ["zero:hint-asked", "zero:hint-shown"]
+BOT_THINKS = ["tabletop:bot-think", "tabletop:bot-decided"]
+HINTS = ["tabletop:hint-asked", "tabletop:hint-shown"]
 
-TRAVELS = """() => performance.getEntriesByName('zero:travel').map(e => [e.startTime, e.startTime + e.detail.detail])"""
+TRAVELS = """() => performance.getEntriesByName('tabletop:travel')
+  .map(e => [e.startTime, e.startTime + e.detail.detail])"""
 
 
 def within(long_tasks: list[list[float]], windows: list[list[float]]) -> list[float]:
@@ -104,7 +105,7 @@ def main() -> None:
             page = browser.new_page(viewport={"width": 1024, "height": 768})
             page.goto(url + "?seed=3&speed=fast&game=zero")
             page.wait_for_function("() => document.documentElement.dataset.app === 'ready'", timeout=120_000)
-            boot = page.evaluate("performance.getEntriesByName('zero:ready')[0]?.startTime")
+            boot = page.evaluate("performance.getEntriesByName('tabletop:ready')[0]?.startTime")
             print(f"page ready after {boot:.0f} ms")
             for seat in (1, 2):
                 page.select_option(f"[data-field='seat-kind:{seat}']", "hard")

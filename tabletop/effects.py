@@ -177,7 +177,7 @@ class Now:
 
 @dataclass(frozen=True)
 class Mark:
-    """A performance mark for the benchmarks and tests (``zero:<name>``), with a detail."""
+    """A performance mark for the benchmarks and tests (``tabletop:<name>``), with a detail."""
 
     name: str
     detail: tuple[tuple[str, float], ...] = ()

@@ -110,7 +110,8 @@ def _svg(p: Painter, tag: str, text: str = "", **attrs: str) -> Any:
 
 def art(p: Painter, game: str) -> Any:
     """The drawing on a game's choice: Zero, a fan of three cards of one number; the quiz, a question card over
-    the number line with the target and two teams' values.  Decoration only: hidden from screen readers."""
+    the number line with the target and two teams' values; any other game, the felt.  Decoration only: hidden
+    from screen readers."""
     svg = _svg(p, "svg", viewBox="0 0 200 104", width="200", height="104", aria_hidden="true", focusable="false")
     svg.setAttribute("class", f"home-art art-{game}")
     svg.appendChild(_svg(p, "rect", width="200", height="104", rx="12", fill=FELT))
@@ -123,6 +124,8 @@ def art(p: Painter, game: str) -> Any:
                                   font_weight="800", font_family="sans-serif", fill=ink))
             svg.appendChild(card)
         return svg
+    if game != "quiz":
+        return svg  # a game with no drawing of its own: the felt alone (never another game's picture)
     svg.appendChild(_svg(p, "rect", x="48", y="9", width="104", height="56", rx="6", fill=PAPER))
     svg.appendChild(_svg(p, "rect", x="48", y="9", width="8", height="56", rx="3", fill="#1f5fbf"))
     for y, width in ((21, "72"), (33, "58"), (45, "40")):

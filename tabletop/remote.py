@@ -35,10 +35,10 @@ import functools
 import hashlib
 import json
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import Field, dataclass, replace
 from enum import Enum, StrEnum
 from types import ModuleType
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from . import saving
 from .documents import load_json
@@ -124,7 +124,7 @@ class SeatLink:
     code: str = ""  # its short code at the relay
     opened: bool = False  # the channel is open; the phone's hello is awaited
     problem: str = ""  # why the last attempt failed ("release", "failed", "garbled", …): a ``phone.problem.`` key
-    draft: Any = None  # the phone's choice in progress (the game's own value: ``Phones.enter``/``leave``)
+    draft: object = None  # the phone's choice in progress (the game's own value: ``Phones.enter``/``leave``)
     typed: str = ""  # the number a phone that typed the short code shows (``check_number``), until it is let in
     asking: bool = False  # that phone said hello: its host is asked whether it shows the same number
     key: str = ""  # the seat's ticket (hex), once a phone was let in: that phone rejoins by it
@@ -163,7 +163,7 @@ class Remote:
         link = self.link(seat)
         return link is not None and link.standin is not None and link.status is not Status.LINKED
 
-    def draft(self, seat: int) -> Any:
+    def draft(self, seat: int) -> object:
         link = self.link(seat)
         return None if link is None else link.draft
 
@@ -172,7 +172,20 @@ class Remote:
                                          for link in self.seats))
 
 
-class Phones(Protocol):
+class Paired(saving.Kept, Protocol):
+    """A game's state as the phones see it: its saved data (``saving.Kept``), its ``remote`` and its set-up."""
+
+    @property
+    def remote(self) -> Remote: ...
+    @property
+    def settings(self) -> Seating: ...
+
+
+S = TypeVar("S", bound=Paired)
+Result = tuple[S, Effects]
+
+
+class Phones(Protocol[S]):
     """What a game tells the shell about playing on phones (its part, as ``Keeper`` is of saving).
 
     ``seats``: the seats (or teams) played on phones in the game on the table (none while setting up); ``round``:
@@ -187,17 +200,14 @@ class Phones(Protocol):
     commands: frozenset[StrEnum]
     models: tuple[ModuleType, ...]  # the modules of the game's screen models and commands
 
-    def seats(self, s: Any) -> tuple[int, ...]: ...
-    def round(self, s: Any) -> Hashable: ...
-    def name(self, s: Any, seat: int) -> str: ...
-    def enter(self, s: Any, seat: int) -> Any: ...
-    def leave(self, s: Any, seen: Any, seat: int) -> Any: ...
-    def here(self, s: Any, seat: int) -> tuple[Any, Effects]: ...
-    def bot(self, s: Any, seat: int) -> tuple[Any, Effects]: ...
-    def t(self, s: Any) -> Callable[..., str]: ...
-
-
-Result = tuple[Any, Effects]
+    def seats(self, s: S) -> tuple[int, ...]: ...
+    def round(self, s: S) -> Hashable: ...
+    def name(self, s: S, seat: int) -> str: ...
+    def enter(self, s: S, seat: int) -> S | None: ...
+    def leave(self, s: S, seen: S, seat: int) -> S: ...
+    def here(self, s: S, seat: int) -> Result[S]: ...
+    def bot(self, s: S, seat: int) -> Result[S]: ...
+    def t(self, s: S) -> Callable[..., str]: ...
 
 
 PHONE = "phone"  # a set-up's choice for a seat (or team) of people who play on their own phone
@@ -208,6 +218,7 @@ class Seating:
     a person's kind, or a bot's level; the game's ``PEOPLE`` is the one for people) and the people's seats played
     on their own phone (``phones``)."""
 
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # a game's set-up is a frozen dataclass
     PEOPLE: ClassVar[str]
     phones: tuple[int, ...]
 
@@ -257,7 +268,7 @@ def saved_phones(value: object, people: list[bool], problem: str) -> tuple[int, 
     return tuple(sorted(set(value)))
 
 
-def off_phone(s: Any, seat: int, settle: Callable[[Any, Any, Effects], Result], **seats: Any) -> Result:
+def off_phone(s: S, seat: int, settle: Callable[[S, S, Effects], Result[S]], **seats: object) -> Result[S]:
     """``seat`` played otherwise from now on (its phone let go; ``seats``: the settings' other changes, such as a
     bot in its place), saved with the game and settled (``Phones.here`` and ``Phones.bot``)."""
     phones = tuple(i for i in s.settings.phones if i != seat)
@@ -365,7 +376,7 @@ def screen_message(reg: Registry, screen: Screen) -> str:
 # ---- the tablet's transitions -----------------------------------------------------------------------------
 
 
-def command(phones: Phones, s: Any, cmd: Link, arg: str) -> Result:
+def command(phones: Phones[S], s: S, cmd: Link, arg: str) -> Result[S]:
     """The host's commands about phones."""
     r: Remote = s.remote
     seats = phones.seats(s)
@@ -403,7 +414,7 @@ def command(phones: Phones, s: Any, cmd: Link, arg: str) -> Result:
     return s, ()
 
 
-def _answer(phones: Phones, s: Any, text: str, typed: bool = False, rejoin: bool = False) -> Result:
+def _answer(phones: Phones[S], s: S, text: str, typed: bool = False, rejoin: bool = False) -> Result[S]:
     """A code read by the tablet's camera or left at the relay: the phone's answer for one of its offers."""
     r: Remote = s.remote
     try:
@@ -424,7 +435,7 @@ def _answer(phones: Phones, s: Any, text: str, typed: bool = False, rejoin: bool
                                                                         stalled)
 
 
-def tickets_name(phones: Phones) -> str:
+def tickets_name(phones: Phones[S]) -> str:
     """Where the tablet keeps its seats' tickets (``Keep``), for the game on the table."""
     return f"tablet.{phones.game}"
 
@@ -453,7 +464,7 @@ def check_number(answer: str) -> str:
     return f"{int.from_bytes(hashlib.sha256(code_of(answer).encode()).digest()[:4], 'big') % 10_000:04d}"
 
 
-def _welcome(phones: Phones, s: Any, seat: int) -> Result:
+def _welcome(phones: Phones[S], s: S, seat: int) -> Result[S]:
     """``seat``'s phone is in: it gets its seat (and the pairing screen moves on to a seat still without one)."""
     r: Remote = s.remote
     link = r.link(seat)
@@ -475,7 +486,7 @@ def code_of(text: str) -> str:
     return text.rpartition(JOIN)[2] if JOIN in text else text
 
 
-def outcome(phones: Phones, s: Any, msg: object) -> Result | None:
+def outcome(phones: Phones[S], s: S, msg: object) -> Result[S] | None:
     """What a link's outcome means for the table (``None``: not a link's); a phone's tap is ``hear``'s."""
     r: Remote = s.remote
     match msg:
@@ -537,7 +548,7 @@ def outcome(phones: Phones, s: Any, msg: object) -> Result | None:
     return None
 
 
-def hear(phones: Phones, reg: Registry, s: Any, seat: int, text: str) -> tuple[Any, Effects, Do | None]:
+def hear(phones: Phones[S], reg: Registry, s: S, seat: int, text: str) -> tuple[S, Effects, Do | None]:
     """A message from ``seat``'s phone: its hello (checked: the same protocol and screens), or a tap (returned, for
     the game's handler: ``Update``), or its goodbye."""
     r: Remote = s.remote
@@ -578,7 +589,7 @@ def hear(phones: Phones, reg: Registry, s: Any, seat: int, text: str) -> tuple[A
     return s, (), None
 
 
-def settle(phones: Phones, before: Any, after: Any) -> Result:
+def settle(phones: Phones[S], before: S, after: S) -> Result[S]:
     """What follows from any change: a link for each phone seat of the game on the table (and none for another
     seat), an offer ready for each seat without its phone, the code library and the relay asked for once, the
     pairing screen opened when a game with phones begins or comes back."""
@@ -645,7 +656,7 @@ def link_text(r: Remote, link: SeatLink) -> str:
     return (r.base or "") + JOIN + link.offer
 
 
-def bar(phones: Phones, s: Any) -> PhonesBar | None:
+def bar(phones: Phones[S], s: S) -> PhonesBar | None:
     """The tablet's list of phone seats, with what the host may do for one away."""
     seats = phones.seats(s)
     r: Remote = s.remote
@@ -683,7 +694,7 @@ def bar(phones: Phones, s: Any) -> PhonesBar | None:
     return PhonesBar(t("phone.bar"), tuple(rows))
 
 
-def pairing(phones: Phones, s: Any) -> PairingView:
+def pairing(phones: Phones[S], s: S) -> PairingView:
     """The tablet's pairing screen for the seat it is open for."""
     r: Remote = s.remote
     seat = r.pairing
@@ -716,10 +727,10 @@ def pairing(phones: Phones, s: Any) -> PairingView:
                        Button(Link.PAIR_CLOSE, t("phone.close")))
 
 
-def with_phones(phones: Phones, present: Callable[[Any], Screen]) -> Callable[[Any], Screen]:
+def with_phones(phones: Phones[S], present: Callable[[S], Screen]) -> Callable[[S], Screen]:
     """A game's ``present`` with the phones' part: the pairing screen over the game, the bar of phone seats."""
 
-    def presented(s: Any) -> Screen:
+    def presented(s: S) -> Screen:
         screen = present(s)
         if not phones.seats(s):
             return screen
@@ -747,17 +758,17 @@ def phone_screen(screen: Screen) -> Screen:
                    ready=())
 
 
-def outbox(phones: Phones, present: Callable[[Any], Screen]) -> Callable[[Any], tuple[tuple[int, str], ...]]:
+def outbox(phones: Phones[S], present: Callable[[S], Screen]) -> Callable[[S], tuple[tuple[int, str], ...]]:
     """What to send each phone here for a state: its screen's message (the glue sends what changed)."""
     reg = registry(phones.models)
 
-    def messages(s: Any) -> tuple[tuple[int, str], ...]:
+    def messages(s: S) -> tuple[tuple[int, str], ...]:
         return tuple((seat, screen_message(reg, screen)) for seat, screen in screens(phones, present, s))
 
     return messages
 
 
-def screens(phones: Phones, present: Callable[[Any], Screen], s: Any) -> tuple[tuple[int, Screen], ...]:
+def screens(phones: Phones[S], present: Callable[[S], Screen], s: S) -> tuple[tuple[int, Screen], ...]:
     """The screen each phone here is shown: its seat's, presented from the state as that seat sees it."""
     out = []
     for link in s.remote.seats:

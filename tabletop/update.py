@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Generic
+from typing import Any, Generic
 
 from . import remote, saving
 from .effects import Do, Effects, Failed, Heard
@@ -53,7 +53,7 @@ class Update(Generic[S]):
     messages: Callable[[S, object], Result[S] | None] = _no_message
     before: Callable[[S], S] = _as_is
     data: Callable[[S, Data], S] = lambda s, cmd: s
-    phones: Phones | None = None
+    phones: Phones[Any] | None = None  # a game on phones: its state is a ``remote.Paired`` (Pig's is not)
 
     def __call__(self, s: S, message: object) -> Result[S]:
         after, effects = self._handle(s, message)
@@ -89,7 +89,7 @@ class Update(Generic[S]):
             raise ValueError(f"{self.name} has no message {message!r}.")
         return found
 
-    def _heard(self, phones: Phones, s: S, seat: int, text: str) -> Result[S]:
+    def _heard(self, phones: Phones[Any], s: S, seat: int, text: str) -> Result[S]:
         """A message from ``seat``'s phone; a tap is handled as that seat's, on the state as that seat sees it."""
         s, effects, tap = remote.hear(phones, remote.registry(phones.models), s, seat, text)
         if tap is None or tap.command not in self.commands:

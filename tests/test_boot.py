@@ -72,7 +72,7 @@ def test_publish_names_each_import_long_enough_as_a_measure(package: Path) -> No
     measured: list[tuple[str, float, float]] = []
     count = times.publish(lambda name, start, end: measured.append((name, start, end)), least_ms=0)
     assert count == len(measured) >= 2
-    assert {name for name, *_ in measured} >= {"zero:import:bootdemo.outer", "zero:import:bootdemo.inner"}
+    assert {name for name, *_ in measured} >= {"tabletop:import:bootdemo.outer", "tabletop:import:bootdemo.inner"}
     assert times.publish(lambda *_: None, least_ms=1e9) == 0  # none that long
 
 

@@ -271,3 +271,26 @@ def test_the_shipped_deck_loads_and_deals_when_present() -> None:
     while not game.is_over:
         game = game.apply(rng.choice(game.legal_actions(game.to_act[0])))
     assert Game.from_json(game.to_json(), deck) == game
+
+
+# ---- the page's saved quiz (``thousand.web.saved``) ----------------------------------------------------------
+
+
+def test_a_quiz_saved_in_the_first_format_resumes_on_the_screen_it_was_left() -> None:
+    """A quiz in progress saved by the page's first format (schema 1: no revision, no own questions; Eulen, a
+    hard and an easy bot team, in German, round 2's reveal with one play turned over) opens where it was, and
+    shows what the same quiz saved in today's format shows."""
+    from tests.harness import FakeStorage, TableRun
+    from thousand.web.plugin import quiz
+    from thousand.web.saved import GAME_KEY
+    from thousand.web.table import Page, page, team_name
+
+    old = (Path(__file__).parent / "fixtures" / "quiz_table_v1.json").read_text(encoding="utf-8")
+    run = TableRun.open(quiz(DECK), storage=FakeStorage({GAME_KEY: old}))
+    s = run.state
+    assert s.game is not None and page(s) is Page.REVEAL and (s.reviewed, s.shown) == (1, 1)
+    assert s.lang == "de" and team_name(s, 0) == "Eulen"
+    assert [t.kind for t in s.settings.teams] == ["people", "hard", "easy"]
+    today = {**json.loads(old), "schema": 3, "revision": 0}
+    again = TableRun.open(quiz(DECK), storage=FakeStorage({GAME_KEY: json.dumps(today)}))
+    assert run.screen == again.screen

@@ -11,6 +11,7 @@ import pytest
 
 from tabletop.bots import BotPlay, BotStarted, Turn
 from tabletop.effects import Elsewhere, Leave, Now
+from tabletop.notes import with_shell
 from tabletop.turns import Acts, BotActs, HandOff
 from tests.harness import FakeStorage, TableRun, saves
 from tests.quiz_steps import _buttons, act, bot_play
@@ -97,7 +98,7 @@ def check_privacy(s: QuizTable) -> None:
 def play_game(settings: QuizSettings, seed: int, *, rng: random.Random, check: bool = True,
               limit: int = 4000, lang: str = "en") -> QuizTable:
     """Play one game by taps (people) and bot decisions; returns the table at the end screen."""
-    s = QuizTable(lang=lang, settings=settings, seed_text=str(seed))
+    s = with_shell(QuizTable(settings=settings, seed_text=str(seed)), lang=lang)
     s, _ = act(s, Command.START)
     bots: dict[int, object] = {}
     for _ in range(limit):
@@ -285,7 +286,7 @@ def test_a_finished_game_goes_on_the_sheet_with_wins_and_closeness() -> None:
     # Teams and the people who played in them are two tables, teams first.
     assert [line.name for line in lines if not line.person] in (["Ana & Ben", "Bruno"], ["Bruno", "Ana & Ben"])
     assert sorted(line.name for line in lines if line.person) == ["Ana", "Ben"]
-    view = present(replace(s, history=sheet, overlay=Page.SHEET)).body
+    view = present(with_shell(s, history=sheet, overlay=Page.SHEET)).body
     assert isinstance(view, QuizSheetView)
     assert view.columns[0] == "Team" and view.people_columns[0] == "Player"
     assert {row[0] for row in view.stats} == {"Ana & Ben", "Bruno"}
@@ -298,7 +299,7 @@ def test_the_way_back_to_the_games_is_an_effect() -> None:
 
 
 def test_the_questions_follow_the_table_language() -> None:
-    s = QuizTable(lang="de", settings=QuizSettings((TeamConfig(), TeamConfig("easy"))), seed_text="1")
+    s = with_shell(QuizTable(settings=QuizSettings((TeamConfig(), TeamConfig("easy"))), seed_text="1"), lang="de")
     s, _ = act(s, Command.START)
     while isinstance(next_step(s), BotActs):
         turn = bot_turn(s)
@@ -463,7 +464,7 @@ def test_close_values_on_the_number_line_do_not_cover_each_other() -> None:
 def test_two_questions_with_200_ask_for_sum_or_difference_before_they_describe_the_play() -> None:
     """With two questions tapped and +200 on, the summary asks for Sum or Difference (and no "with +200" hangs
     after the request); once chosen, it describes the play with the +200."""
-    s = QuizTable(lang="en", settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig(PEOPLE, "Cats")), "fast"),
+    s = QuizTable(settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig(PEOPLE, "Cats")), "fast"),
                   seed_text="3")
     s, _ = act(s, Command.START)
     while page(s) is Page.HANDOFF:
@@ -657,6 +658,6 @@ def test_a_plain_counts_answer_stands_alone_without_the_word_number() -> None:
     metres = [c for c in DECK.questions if c.unit["en"] == "metres"]
     assert counts and metres
     for lang, unit in (("en", "metres"), ("fr", "mètres"), ("de", "Meter")):
-        s = replace(s, lang=lang)
+        s = with_shell(s, lang=lang)
         assert question(s, counts[0]).unit == ""
         assert question(s, metres[0]).unit == unit

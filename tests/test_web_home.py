@@ -81,3 +81,17 @@ def test_placings_share_a_place_on_equal_scores_and_dates_are_written_the_langua
     assert [date_text(catalog(lang, (SHELL,)).t, moment) for lang in ("en", "fr", "de")] == [
         "1 Mar 2026", "1 mars 2026", "1. März 2026"]
     assert date_text(en, "not a date") == "not a date"
+
+
+def test_a_game_with_no_drawing_of_its_own_shows_the_felt_not_another_games_picture() -> None:
+    """A third game listed on the first screen (Pig) is not shown with the quiz's question card and teams."""
+    from tabletop.home import art
+    from tabletop.paint import Painter
+    from tools.firstscreen import Host
+
+    def drawn(game: str) -> str:
+        return str(art(Painter(Host().document), game).html())
+
+    assert "<circle" in drawn("quiz") and ">?<" in drawn("quiz"), "the quiz's own drawing: its teams on the line"
+    assert "<circle" not in drawn("dice") and ">?<" not in drawn("dice") and "<text" not in drawn("dice")
+    assert 'class="home-art art-dice"' in drawn("dice")

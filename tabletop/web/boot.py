@@ -2,7 +2,7 @@
 
 ``main.py`` starts :class:`ImportTimes` before its first import of the site's code and publishes it once the
 page is ready: every import that loaded a module (and took at least ``least_ms``) becomes a measure
-``zero:import:<module>`` in the page's timeline (DevTools, ``bench/boottasks.py``), nested as the imports
+``tabletop:import:<module>`` in the page's timeline (DevTools, ``bench/boottasks.py``), nested as the imports
 were.  Imports made through ``import`` statements and ``importlib.import_module``; the hook is removed when
 the times are taken, so nothing is wrapped once the page is up.
 
@@ -21,7 +21,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-PREFIX = "zero:import:"
+PREFIX = "tabletop:import:"
 
 
 class ImportTimes:

@@ -8,7 +8,7 @@ Every outcome goes back to the game's ``handle`` as a message (``tabletop.effect
   one negotiated, ordered data channel.  Its description is complete once ICE gathering is (no trickle).
 - The camera: ``getUserMedia`` into the scanner's ``<video>``; codes read by the browser's ``BarcodeDetector``
   where it has one that reads QR codes, else by zxing-wasm (ZXing-C++ in WebAssembly, vendored, imported only
-  now).  A ``zero:scanned`` event on the document (its ``detail``: the text) is read as a scan too.
+  now).  A ``tabletop:scanned`` event on the document (its ``detail``: the text) is read as a scan too.
 - The relay (``serve.py --lan`` only): ``POST ./relay`` with one JSON request, for the offers and answers, and a
   phone's wait for its table's standing offer (``Rejoin``).
 - What a page keeps for its links (``Keep``, ``Recall``): the tickets of phones, in ``localStorage`` under

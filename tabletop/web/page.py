@@ -28,7 +28,7 @@ from tabletop.widgets import Screen, deliberate_press, shortcut
 from .link import Links
 
 ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
-MARK_PREFIX = "zero:"  # performance marks the benchmarks and tests read
+MARK_PREFIX = "tabletop:"  # performance marks the benchmarks and tests read
 # The page's own marks (one per bot move, per card's travel…) are cleared once this many are in the browser's
 # buffer: readers (the benchmarks: a dozen turns, ~40 marks) read them well before; a long evening keeps at most
 # this many instead of thousands (7,169 after 12 minutes of fast play before).
@@ -123,8 +123,8 @@ class Page:
         for target, kind, handler in (
             (root, "click", self.on_click), (root, "change", self.on_change), (root, "input", self.on_input),
             (document, "keydown", self.on_key), (document, "pointerdown", self.on_pointerdown),
-            (window, "storage", self.on_storage), (document, "zero:before-update", self.on_before_update),
-            (document, "zero:scanned", self.on_scanned),
+            (window, "storage", self.on_storage), (document, "tabletop:before-update", self.on_before_update),
+            (document, "tabletop:scanned", self.on_scanned),
             (self.picker, "change", self.on_file),
         ):
             proxy = create_proxy(lambda event, handler=handler: self.guarded(handler, event))
@@ -251,7 +251,7 @@ class Page:
         asyncio.get_event_loop().call_later(max(0.0, seconds), self.guarded, callback)
 
     def log(self, text: str) -> None:
-        window.console.error(f"{self.plugin.title if self.plugin else 'Zero'}: {text}")
+        window.console.error(f"{self.plugin.title if self.plugin else 'tabletop'}: {text}")
 
     def now(self) -> str:
         return timestamp(datetime.now(UTC))

@@ -196,4 +196,4 @@ def offer() -> None:
         "prepare": f"{__name__}:{prepare.__name__}",
     }
     options = to_js({"detail": detail}, dict_converter=window.Object.fromEntries)
-    document.dispatchEvent(window.CustomEvent.new("zero:warm", options))
+    document.dispatchEvent(window.CustomEvent.new("tabletop:warm", options))

@@ -44,11 +44,11 @@ def test_shell_paints_before_python_is_ready(booted_game: LoadedPage) -> None:
     first_paint, ready = booted_game.page.evaluate(
         """() => [
             performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-            performance.getEntriesByName('zero:ready')[0]?.startTime,
+            performance.getEntriesByName('tabletop:ready')[0]?.startTime,
         ]"""
     )
     assert first_paint is not None, "no first-contentful-paint entry"
-    assert ready is not None, "boot.js did not mark zero:ready"
+    assert ready is not None, "boot.js did not mark tabletop:ready"
     assert first_paint < ready
 
 

@@ -1,6 +1,6 @@
 """Phones at the table in a real Chromium: one browser context is the tablet, the phones are pages of another, each
 linked to the tablet by its own WebRTC data channel with no server (``iceServers: []``).  The codes are handed over
-as a camera would read them (the ``zero:scanned`` event the scanner sends; the reading itself is tested on the drawn
+as a camera would read them (the ``tabletop:scanned`` event the scanner sends; the reading itself is tested on the drawn
 code, by the vendored zxing-wasm reader here and by ZXing-C++ in ``tests/test_phones.py``).
 
 Two whole games, played by taps on each phone's screen, as the issue's "done when" asks:
@@ -53,7 +53,7 @@ RECORD = """(() => {
 # each page says its own language, so that the phones' own screens are seen in the three languages).
 SPEAKS = "(() => { const l = %r; Object.defineProperty(navigator, 'languages', {get: () => [l]});" \
          " Object.defineProperty(navigator, 'language', {get: () => l}); })();"
-SCAN = "(text) => document.dispatchEvent(new CustomEvent('zero:scanned', {detail: text}))"
+SCAN = "(text) => document.dispatchEvent(new CustomEvent('tabletop:scanned', {detail: text}))"
 SCREEN = "() => document.body.dataset.screen || ''"
 READY = "() => document.documentElement.dataset.app === 'ready'"
 SNAPSHOT_MADE = "() => !!document.documentElement.dataset.snapshotMade && " \

@@ -92,7 +92,7 @@ def device(chromium: Browser) -> Iterator[Device]:
 
 
 def test_the_first_visit_makes_it_off_the_pages_thread_and_keeps_it_in_the_releases_cache(device: Device) -> None:
-    made = device.page.evaluate("() => performance.getEntriesByName('zero:snapshot-made')[0].detail")
+    made = device.page.evaluate("() => performance.getEntriesByName('tabletop:snapshot-made')[0].detail")
     entry = device.page.evaluate(snap.ENTRY)
     assert entry[0] == device.cache and device.cache.startswith("zero / ")
     assert entry[2] == made["stored"] < made["snapshot"], "stored without the interpreter's zero pages"

@@ -644,7 +644,7 @@ def test_the_pages_performance_marks_are_cleared_as_bots_play_on(game: Page) -> 
     page.evaluate("""() => {
         window.__marksSeen = 0;
         new PerformanceObserver(list => {
-            window.__marksSeen += list.getEntries().filter(e => e.name.startsWith('zero:')).length;
+            window.__marksSeen += list.getEntries().filter(e => e.name.startsWith('tabletop:')).length;
         }).observe({type: 'mark'});
     }""")
     page.locator("[data-action=start]").click()
@@ -654,7 +654,8 @@ def test_the_pages_performance_marks_are_cleared_as_bots_play_on(game: Page) -> 
             break
         page.locator("[data-action=next-round]").click()
     kept = page.evaluate("""() => performance.getEntriesByType('mark')
-        .filter(e => e.name.startsWith('zero:') && !e.name.startsWith('zero:boot') && e.name !== 'zero:ready')
+        .filter(e => e.name.startsWith('tabletop:') && !e.name.startsWith('tabletop:boot')
+                     && e.name !== 'tabletop:ready')
         .length""")
     made = page.evaluate("() => window.__marksSeen")
     assert made > MARK_LIMIT + 40 and 0 < kept <= MARK_LIMIT, f"{kept} marks kept after {made} made"

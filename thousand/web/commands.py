@@ -14,7 +14,7 @@ from tabletop.bots import BotDecided, BotPlay, BotStarted
 from tabletop.effects import Elsewhere, Put, Read
 from tabletop.errors import IllegalMove, InvalidMove
 from tabletop.names import clean_name
-from tabletop.notes import notify, said
+from tabletop.notes import notify, said, with_shell
 from tabletop.present import Nav
 from tabletop.remote import PHONE
 from tabletop.saving import Data
@@ -81,7 +81,7 @@ def _messages(s: QuizTable, message: object) -> Result | None:
 
 
 def _answered(s: QuizTable, cmd: Data) -> QuizTable:
-    return replace(s, confirm_clear=False) if cmd is Data.CLEAR_HISTORY else s
+    return with_shell(s, confirm_clear=False) if cmd is Data.CLEAR_HISTORY else s
 
 
 def _same(s: QuizTable) -> Result:
@@ -135,7 +135,7 @@ def _remove_team(s: QuizTable, arg: str, value: str) -> Result:
 
 def _set(s: QuizTable, arg: str, value: str) -> Result:
     if arg == "lang":
-        return (replace(s, lang=value), prefs_saved(replace(s, lang=value))) if value in LANGUAGES else _same(s)
+        return (with_shell(s, lang=value), prefs_saved(with_shell(s, lang=value))) if value in LANGUAGES else _same(s)
     if arg == "mix" and value in MIXES and s.setting_up:
         after = replace(s, mix=Mix(value, s.mix.leave_out))
         return after, mix_saved(after)
@@ -162,7 +162,7 @@ def _ready(s: QuizTable, arg: str, value: str) -> Result:
     step = next_step(s)
     if page(s) is not Page.HANDOFF or not isinstance(step, HandOff):
         return _same(s)
-    return replace(cleared(s), at_screen=step.who, live=said("live.your_turn", name=TeamWord(step.who))), ()
+    return with_shell(replace(cleared(s), live=said("live.your_turn", name=TeamWord(step.who))), at_screen=step.who), ()
 
 
 def _card(s: QuizTable, arg: str, value: str) -> Result:
@@ -308,12 +308,12 @@ def _see_winner(s: QuizTable, arg: str, value: str) -> Result:
 
 
 def _play_again(s: QuizTable, arg: str, value: str) -> Result:
-    return start(replace(s, overlay=None, seed_text=""), questions(s))
+    return start(with_shell(replace(s, seed_text=""), overlay=None), questions(s))
 
 
 def _leave(s: QuizTable) -> QuizTable:
     """The table as a game is left for the set-up: nobody at the tablet, no choice in progress."""
-    return replace(cleared(s), at_screen=None)
+    return with_shell(cleared(s), at_screen=None)
 
 
 def _reset_seen(s: QuizTable, arg: str, value: str) -> Result:
@@ -343,7 +343,7 @@ HANDLERS: dict[StrEnum, Handler[QuizTable]] = {
     Command.REVEAL_DONE: _reveal_done,
     Command.TARGET: _target,
     Command.PLAY_AGAIN: _play_again,
-    Command.CLEAR_HISTORY: lambda s, a, v: (replace(s, confirm_clear=bool(s.history.records)), ()),
+    Command.CLEAR_HISTORY: lambda s, a, v: (with_shell(s, confirm_clear=bool(s.history.records)), ()),
     Command.RESET_SEEN: _reset_seen,
     Command.MORE_OPTIONS: lambda s, a, v: (replace(s, more_options=not s.more_options), ()),
     Command.THEME: _theme,

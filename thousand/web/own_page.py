@@ -16,7 +16,7 @@ from typing import Any
 from tabletop import saving
 from tabletop.effects import Add, Clock, Download, Effects, FileChosen, Now, PickFile, Put, Read, Wrote
 from tabletop.i18n import LANGUAGES
-from tabletop.notes import dismiss, notify, said
+from tabletop.notes import dismiss, notify, said, with_shell
 from tabletop.prefs import PREFS
 from tabletop.present import Nav
 from tabletop.store import Status
@@ -87,7 +87,7 @@ def playing(s: QuizTable) -> bool:
 def _open(s: QuizTable, arg: str, value: str) -> Result:
     if not s.setting_up or page(s) not in (Page.SETUP, Page.CARDS):
         return _same(s)
-    return _own(replace(s, overlay=Page.CARDS), asking="", pending=(), report=None, answers=False), ()
+    return _own(with_shell(s, overlay=Page.CARDS), asking="", pending=(), report=None, answers=False), ()
 
 
 def _load(s: QuizTable, arg: str, value: str) -> Result:
@@ -236,7 +236,7 @@ def chosen(s: QuizTable, data: bytes) -> Result:
 def wrote(s: QuizTable, w: Wrote) -> Result:
     """The set stored (another tab's additions merged in), or not: then it lives in this tab, and the host is told
     and offered it as a file."""
-    s = replace(s, persist=replace(s.persist, backups=w.backups))
+    s = with_shell(s, persist=replace(s.persist, backups=w.backups))
     written = w.written
     if written.ok:
         s = _own(dismiss(s, *NOTICES), unkept=False)

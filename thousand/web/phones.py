@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from types import ModuleType
 
-from tabletop.notes import Live
+from tabletop.notes import Live, with_shell
 from tabletop.present import Nav
 from tabletop.remote import Phones, off_phone
 from thousand.actions import Combine
@@ -68,21 +68,23 @@ class QuizPhones:
     def enter(self, s: QuizTable, seat: int) -> QuizTable | None:
         if s.game is None or s.setting_up or seat not in s.settings.phones:
             return None
-        draft = s.remote.draft(seat) or Draft()
+        kept = s.remote.draft(seat)
+        draft = kept if isinstance(kept, Draft) else Draft()
         if seat not in s.game.to_act:
             draft = Draft()
-        return replace(s, phone=seat, at_screen=seat, overlay=None, confirm_new=False, confirm_clear=False, notes=(),
-                       chosen=draft.chosen, two=draft.two, combine=draft.combine, shift=draft.shift,
-                       changing=draft.changing, guess_text=draft.guess_text,
-                       live=s.live if s.live.key in PUBLIC else Live())
+        return with_shell(replace(s, chosen=draft.chosen, two=draft.two, combine=draft.combine, shift=draft.shift,
+                                  changing=draft.changing, guess_text=draft.guess_text,
+                                  live=s.live if s.live.key in PUBLIC else Live()),
+                          phone=seat, at_screen=seat, overlay=None, confirm_new=False, confirm_clear=False, notes=())
 
     def leave(self, s: QuizTable, seen: QuizTable, seat: int) -> QuizTable:
         moved = seen.game is not s.game
-        return replace(seen, phone=None, at_screen=s.at_screen, overlay=s.overlay, confirm_new=s.confirm_new,
-                       confirm_clear=s.confirm_clear, notes=s.notes, chosen=s.chosen, two=s.two, combine=s.combine,
-                       shift=s.shift, changing=s.changing, guess_text=s.guess_text,
-                       live=seen.live if moved and seen.live.key in PUBLIC else s.live,
-                       remote=s.remote.with_link(seat, draft=Draft() if moved else _draft(seen)))
+        return with_shell(replace(seen, chosen=s.chosen, two=s.two, combine=s.combine, shift=s.shift,
+                                  changing=s.changing, guess_text=s.guess_text,
+                                  live=seen.live if moved and seen.live.key in PUBLIC else s.live,
+                                  remote=s.remote.with_link(seat, draft=Draft() if moved else _draft(seen))),
+                          phone=None, at_screen=s.at_screen, overlay=s.overlay, confirm_new=s.confirm_new,
+                          confirm_clear=s.confirm_clear, notes=s.notes)
 
     def here(self, s: QuizTable, seat: int) -> Result:
         return off_phone(s, seat, settle)
@@ -93,4 +95,4 @@ class QuizPhones:
         return off_phone(s, seat, settle, teams=tuple(teams))
 
 
-PHONES: Phones = QuizPhones()
+PHONES: Phones[QuizTable] = QuizPhones()

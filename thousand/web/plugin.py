@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from tabletop import saving
 from tabletop.effects import Effects, Load
+from tabletop.notes import with_shell
 from tabletop.plugin import Fields, Launch, Plugin
 from tabletop.remote import outbox, with_phones
 from tabletop.widgets import Screen, parts
@@ -49,8 +50,9 @@ def quiz(deck: Deck | None = None) -> Plugin[QuizTable]:
 
     def launch(start: Launch) -> tuple[QuizTable, Effects]:
         lang = start.lang if start.lang in LANGUAGES else "en"
-        state = QuizTable(lang=lang, seed_text="" if start.seed is None else str(start.seed),
-                          entropy=random.Random(start.entropy).getrandbits(48), ids=start.entropy, deck=deck)
+        state = with_shell(QuizTable(seed_text="" if start.seed is None else str(start.seed),
+                                     entropy=random.Random(start.entropy).getrandbits(48), ids=start.entropy,
+                                     deck=deck), lang=lang)
         if start.speed in SPEEDS:
             state = replace(state, settings=replace(state.settings, speed=start.speed))
         state = replace(state, mix=mix_of(start.pref("quiz.mix"), start.pref("quiz.leave_out"), questions(state)))

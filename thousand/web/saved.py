@@ -21,7 +21,7 @@ from tabletop.documents import DocType
 from tabletop.effects import Add, Download, Effects
 from tabletop.errors import DataError
 from tabletop.ids import new_id
-from tabletop.notes import dismiss
+from tabletop.notes import dismiss, with_shell
 from tabletop.store import PREFIX, Shape, Spec, Steps
 from thousand.deck import Deck, default_deck
 from thousand.game import Game
@@ -215,12 +215,12 @@ class QuizKeeper:
 
     def resume(self, s: QuizTable, value: SavedQuiz) -> Result:
         if value.lang in ("en", "fr", "de"):
-            s = replace(s, lang=value.lang)
+            s = with_shell(s, lang=value.lang)
         return resume(dismiss(s, OFFER), value.game, value.settings, value.reviewed, value.shown)  # a game resumed
         # answers the tutorial's offer (the lobby and the rules page keep it)
 
     def set_up(self, s: QuizTable) -> Result:
-        return settle(s, replace(s, game=None, setting_up=True))
+        return settle(s, with_shell(replace(s, game=None), setting_up=True))
 
     def export(self, s: QuizTable, kind: str, today: str) -> Download | None:
         if kind != "json":

@@ -15,15 +15,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import cast
 
 from tabletop import bots, core, nav
 from tabletop.bots import BotSteps, Decided, Key, Turn
+from tabletop.core import Core, OnCore
 from tabletop.effects import Add, Effects, Thinking, unique
 from tabletop.names import bot_name
-from tabletop.notes import Live, Note, dismiss, notify, said
+from tabletop.notes import Live, dismiss, notify, said, with_shell
 from tabletop.prefs import PREFS
 from tabletop.remote import Remote
-from tabletop.saving import Persist
 from tabletop.turns import Acts, BotActs, HandOff, Step, Waits
 from thousand.actions import Action, Change, ChooseTarget, Combine, Guess, Pick
 from thousand.deck import Deck, Mix, MixTooSmall, default_deck
@@ -70,17 +71,14 @@ class TeamWord:
 
 
 @dataclass(frozen=True)
-class QuizTable:
+class QuizTable(OnCore):
     """Everything the quiz page knows: the set-up, the game, the screen, the choice in progress."""
 
-    lang: str = "en"
+    core: Core = field(default_factory=lambda: Core(history=QuizSheet()))  # the shell's fields (``tabletop.core``)
     settings: QuizSettings = QuizSettings()
     seed_text: str = ""  # the deal number typed in the set-up (or from ``?seed=``)
     entropy: int = 0
     game: Game | None = None
-    setting_up: bool = True
-    overlay: Page | None = None
-    at_screen: int | None = None  # the team that took the tablet (tapped through its hand-off)
     chosen: tuple[str, ...] = ()  # question ids picked, not yet confirmed
     two: bool = False
     combine: Combine | None = None
@@ -91,22 +89,13 @@ class QuizTable:
     shown: int = 0  # plays of the reveal on screen that are turned over
     thinking: int | None = None
     live: Live = Live()
-    history: QuizSheet = QuizSheet()
-    persist: Persist = Persist()
     ids: int = 0  # where saved games' ids come from (random on every device, even with a fixed deal number)
     deck: Deck | None = field(default=None, compare=False)  # the questions (None: the shipped deck)
     seen_ids: tuple[tuple[str, float], ...] = ()  # questions this device has shown, with when (Q6)
-    notes: tuple[Note, ...] = ()
-    confirm_new: bool = False
-    confirm_clear: bool = False
-    serial: int = 0
-    recorded: bool = False
     remote: Remote = Remote()  # the teams played on phones, as this tablet knows them (``tabletop.remote``)
-    phone: int | None = None  # the team whose phone this state is presented for (``phones.enter``); None: the tablet
     mix: Mix = Mix()  # the questions this device plays with (remembered in its preferences)
     more_options: bool = False  # the set-up shows its options out of the way (not saved)
     end_seen: bool = False  # after a tie-break, the guesses were shown on the line before the winner
-    lesson: int | None = None  # the quiz tutorial's step being played (see ``tutorial.py``)
     before_lesson: QuizTable | None = None  # the table as it was when the tutorial began (nothing of it is saved)
     refused: str = ""  # the tutorial refused a tap: why, until the next right one
     taught: bool = False  # the quiz tutorial was played or declined on this device
@@ -114,6 +103,21 @@ class QuizTable:
     own: OwnCards = OwnCards()  # the host's own questions on this device, and which the table plays with
     sound: bool = True  # this device's choices, as Zero's set-up keeps them (``tabletop.prefs``): the end's fanfare
     motion: bool = True  # and its celebration
+
+    @property
+    def overlay(self) -> Page | None:
+        """The rules, the score sheet or the host's own questions over the game, if one is open."""
+        return cast("Page | None", self.core.overlay)
+
+    @property
+    def history(self) -> QuizSheet:
+        """The score sheet as read."""
+        return cast(QuizSheet, self.core.history)
+
+    @property
+    def lesson(self) -> int | None:
+        """The quiz tutorial's step being played (see ``tutorial.py``)."""
+        return cast("int | None", self.core.lesson)
 
     @property
     def texts(self) -> Texts:
@@ -358,9 +362,9 @@ def start(s: QuizTable, deck: Deck, seed: int | None = None) -> Result:
         return replace(s, live=said("live.mix_small")), ()
     game = deal_for(s.own, len(s.settings.teams), seed=deal_seed(s) if seed is None else seed, deck=deck,
                     seen=seen_at, mix=s.mix)
-    after = replace(cleared(s), game=game, serial=s.serial + 1, setting_up=False, overlay=None, reviewed=0,
-                    shown=0, at_screen=None, recorded=False, confirm_new=False, live=said("round", n=1),
-                    end_seen=False)
+    after = with_shell(replace(cleared(s), game=game, reviewed=0, shown=0, live=said("round", n=1), end_seen=False),
+                       serial=s.serial + 1, setting_up=False, overlay=None, at_screen=None, recorded=False,
+                       confirm_new=False)
     return settle(s, only_in(after))
 
 
@@ -387,11 +391,11 @@ def resume(s: QuizTable, game: Game, settings: QuizSettings, reviewed: int, show
         raise ValueError("The saved quiz does not fit its saved teams.")
     done = len(game.reveals)
     reviewed = max(0, min(reviewed, done))
-    after = replace(cleared(s), settings=settings, game=game, setting_up=False, overlay=None, at_screen=None,
-                    reviewed=reviewed, shown=max(0, shown), recorded=False, serial=s.serial + 1)
+    after = with_shell(replace(cleared(s), settings=settings, game=game, reviewed=reviewed, shown=max(0, shown)),
+                       setting_up=False, overlay=None, at_screen=None, recorded=False, serial=s.serial + 1)
     reveal = current_reveal(after)
     after = replace(after, shown=min(after.shown, len(reveal.plays)) if reveal else 0)
-    return settle(replace(s, game=None, serial=after.serial), after, save=False)
+    return settle(with_shell(replace(s, game=None), serial=after.serial), after, save=False)
 
 
 def apply(s: QuizTable, action: Action) -> Result:
@@ -404,7 +408,7 @@ def apply(s: QuizTable, action: Action) -> Result:
         if action.team == (s.phone if s.phone is not None else s.at_screen):  # not a bot's, chosen meanwhile
             after = cleared(after)
             if len(s.settings.at_tablet) > 1:
-                after = replace(after, at_screen=None)
+                after = with_shell(after, at_screen=None)
         after = replace(after, live=said("live.picked", name=TeamWord(action.team)))
     if isinstance(action, ChooseTarget):
         after = replace(after, thinking=None)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from tabletop.effects import Add, Effects
-from tabletop.notes import dismiss, notify, said
+from tabletop.notes import dismiss, notify, said, with_shell
 from tabletop.prefs import PREFS
 from tabletop.present import Nav
 from tabletop.update import Handler
@@ -194,12 +194,13 @@ def _cue_controls(c: ChooseControls, step: Step, words: Lesson) -> ChooseControl
 
 def begin(s: QuizTable) -> Result:
     """Start the tutorial's round; the table as it was waits behind it."""
-    home = s.before_lesson or replace(dismiss(cleared(s), OFFER), overlay=None, confirm_new=False)
+    home = s.before_lesson or with_shell(dismiss(cleared(s), OFFER), overlay=None, confirm_new=False)
     settings = QuizSettings(teams=(TeamConfig(PEOPLE), TeamConfig("medium")), speed=s.settings.speed)
-    after = replace(dismiss(cleared(s), OFFER), settings=settings, game=scene(), lesson=0, before_lesson=home,
-                    refused="", serial=s.serial + 1, setting_up=False, overlay=None, reviewed=0, shown=0,
-                    at_screen=None, recorded=True, confirm_new=False, end_seen=False, script=(BOT_PICK,),
-                    live=said("quiztut.begins"))
+    after = with_shell(replace(dismiss(cleared(s), OFFER), settings=settings, game=scene(), before_lesson=home,
+                               refused="", reviewed=0, shown=0, end_seen=False, script=(BOT_PICK,),
+                               live=said("quiztut.begins")),
+                       lesson=0, serial=s.serial + 1, setting_up=False, overlay=None, at_screen=None, recorded=True,
+                       confirm_new=False)
     return after, ()
 
 
@@ -208,8 +209,9 @@ def leave(s: QuizTable, *, taught: bool = False) -> Result:
     home = s.before_lesson
     if home is None:
         return s, ()
-    back = replace(home, lang=s.lang, history=s.history, seen_ids=s.seen_ids, persist=s.persist, notes=s.notes,
-                   mix=s.mix, taught=s.taught or taught, script=(), live=said("quiztut.left"))
+    back = with_shell(replace(home, seen_ids=s.seen_ids, mix=s.mix, taught=s.taught or taught, script=(),
+                              live=said("quiztut.left")),
+                      lang=s.lang, history=s.history, persist=s.persist, notes=s.notes)
     return back, remembered(back) if taught and not s.taught else ()
 
 
@@ -240,7 +242,7 @@ def guarded(handlers: Mapping[StrEnum, Handler[QuizTable]]) -> dict[StrEnum, Han
                 return handler(s, arg, value)
             if command in (Nav.NEW_SETUP, Nav.NEW_SETUP_YES):  # nothing to lose: out of the tutorial, to the lobby
                 back, effects = leave(s)
-                return replace(back, setting_up=True, overlay=None, confirm_new=False), effects
+                return with_shell(back, setting_up=True, overlay=None, confirm_new=False), effects
             if command is Nav.CANCEL and (s.overlay is not None or s.confirm_new):
                 return handler(s, arg, value)
             step = expected(s)
@@ -252,7 +254,7 @@ def guarded(handlers: Mapping[StrEnum, Handler[QuizTable]]) -> dict[StrEnum, Han
             assert s.lesson is not None
             if s.lesson + 1 == len(STEPS):
                 return leave(after, taught=True)
-            return replace(after, lesson=s.lesson + 1, refused=""), effects
+            return with_shell(replace(after, refused=""), lesson=s.lesson + 1), effects
 
         return run
 

@@ -63,7 +63,8 @@ class ZeroPhones:
         m = s.match
         if m is None or s.setting_up or s.lesson is not None or seat not in s.settings.phones:
             return None
-        draft = s.remote.draft(seat) or Draft()
+        kept = s.remote.draft(seat)
+        draft = kept if isinstance(kept, Draft) else Draft()
         if m.is_over or m.current_player != seat:
             draft = Draft(sort_by_number=draft.sort_by_number)  # a choice is made on one's own turn only
         return with_shell(replace(s, give=draft.give, take=draft.take, knocking=draft.knocking,
@@ -91,4 +92,4 @@ class ZeroPhones:
         return off_phone(s, seat, settle, seats=tuple(seats))
 
 
-PHONES: Phones = ZeroPhones()
+PHONES: Phones[Table] = ZeroPhones()
