@@ -16,7 +16,7 @@ from zero_game.web.movelog import last_move_text, log_round, round_log
 from zero_game.web.settings import Settings
 from zero_game.web.texts import Texts
 
-from .conftest import booted_page, open_game, page_context
+from .conftest import booted_page, open_game, page_context, settled
 from .test_table import BOT_TIMEOUT_MS, audit, knock, shoot, swap_first_cards
 
 SEED = 11
@@ -273,9 +273,67 @@ def test_a_replay_from_the_score_sheet_reaches_the_sheet_s_scores(booted: Page) 
     expect(page.locator(".replay [data-shown]")).to_have_count(9 * len(totals) + 5)
     assert audit(page) == []
     shoot(page, "moves-replay")
+    steps_in_reach(page)
     page.set_viewport_size({"width": 1024, "height": 768})
     page.locator("[data-action=back]").click()
     expect(page.locator(".sheet-page")).to_be_visible()
+
+
+# Where the replay's step buttons are, with the page scrolled to ``y``: each button's box and what is drawn at its
+# middle (the button itself, unless something covers it).
+STEPS_AT = """(y) => { window.scrollTo(0, y);
+  const page = document.scrollingElement;
+  return {height: innerHeight, scrolled: page.scrollTop, scrollable: page.scrollHeight - innerHeight,
+    steps: [...document.querySelectorAll('.replay-buttons [data-action=replay-step]')].map((b) => {
+      const r = b.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return {arg: b.dataset.arg, top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+        own: !!hit && b.contains(hit)};
+    })};
+}"""
+
+STEPS_CUT = """() => [...document.querySelectorAll('.replay-buttons .btn')]
+  .filter((b) => b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1).map((b) => b.textContent)"""
+
+
+def steps_in_reach(page: Page) -> None:
+    """The replay's step buttons stay in view whatever the scroll, uncovered, and on a phone sit at the foot of the
+    screen, in the thumb's reach (issue 36 item 9: they were at the bottom of a 1,349 px page); a step from there
+    moves the replay at once."""
+    for width, height in ((390, 844), (768, 1024), (1024, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        settled(page)
+        for y in (0, 100_000):
+            at = page.evaluate(STEPS_AT, y)
+            where = f"{width}x{height}, scrolled {at['scrolled']} of {at['scrollable']} px"
+            assert len(at["steps"]) == 4, where
+            for step in at["steps"]:
+                assert 0 <= step["top"] and step["bottom"] <= at["height"], f"{step['arg']} out of view at {where}"
+                assert 0 <= step["left"] and step["right"] <= width, f"{step['arg']} off the side at {where}"
+                assert step["own"], f"{step['arg']} covered at {where}"
+                if width < 600:  # a phone: the foot of the screen, where the thumb is
+                    assert step["bottom"] >= at["height"] - 80, f"{step['arg']} not at the foot at {where}: {step}"
+            if width == 390 and y == 0:
+                page.screenshot(path=f"/tmp/shots/phonesx/replay-{width}x{height}-top.png")
+        if width == 390:
+            assert at["scrollable"] > 0, "the replay is longer than a phone's screen: the test would prove nothing"
+            page.evaluate("() => window.scrollTo(0, 0)")
+            before = page.locator(".replay-step").text_content()
+            page.locator("[data-action=replay-step][data-arg=first]").click()
+            expect(page.locator(".replay-step")).not_to_have_text(before or "")
+            page.screenshot(path=f"/tmp/shots/phonesx/replay-{width}x{height}-bottom.png")
+            page.locator("[data-action=replay-step][data-arg=last]").click()
+            expect(page.locator(".replay-step")).to_have_text(before or "")
+        page.screenshot(path=f"/tmp/shots/phonesx/replay-{width}x{height}.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    for lang in ("fr", "de", "en"):  # one row of four on a phone: every label inside its button, in each language
+        page.locator("[data-field=lang]").select_option(lang)
+        page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+        settled(page)
+        cut = page.evaluate(STEPS_CUT)
+        assert cut == [], f"step labels cut at 390x844 in {lang}: {cut}"
+        assert all(0 <= step["left"] and step["right"] <= 390 for step in page.evaluate(STEPS_AT, 0)["steps"]), lang
+        page.screenshot(path=f"/tmp/shots/phonesx/replay-390x844-{lang}.png")
 
 
 def test_the_tutorial_is_offered_on_a_first_visit_and_completes_by_taps(chromium: Browser, site_url: str) -> None:
