@@ -242,6 +242,58 @@ def test_cards_travel_sounds_play_and_both_can_be_turned_off(chromium: Browser, 
         context.close()
 
 
+# Every card's flight, as it starts: where it lands, its box there, and the width it starts at (its box scaled by
+# the first frame), with the widths of a hand card and a pool card on the screen then.
+FLIGHTS = """
+window.__sizes = [];
+const flyCard = Element.prototype.animate;
+Element.prototype.animate = function (frames, options) {
+  const first = Array.isArray(frames) ? frames[0] : null;
+  if (first && first.transform && (this.dataset.card || this.classList.contains('ghost'))) {
+    // Layout widths (offsetWidth), not boxes: a card already in flight is scaled.
+    const scale = /scale\\(([\\d.]+)\\)/.exec(first.transform), r = {width: this.offsetWidth};
+    const width = (sel) => document.querySelector(sel)?.offsetWidth || 0;
+    window.__sizes.push({card: this.dataset.card || 'ghost', zone: this.closest('[data-zone]')?.dataset.zone || '',
+      start: r.width * (scale ? parseFloat(scale[1]) : 1), hand: width('[data-zone=hand] [data-card]'),
+      pool: width('[data-zone=pool] [data-card]')});
+  }
+  return flyCard.call(this, frames, options);
+};
+"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (768, 1024), (1024, 768)], ids=lambda x: f"{x[0]}x{x[1]}")
+def test_on_a_phone_a_card_flies_at_the_size_of_the_card_it_is(chromium: Browser, site_url: str,
+                                                                 size: tuple[int, int]) -> None:
+    """Issue 36 item 9: on a phone a bot's card flew from its seat to the pool at the seat's size (it started as
+    wide as the seat's panel: several cards wide, over the seats and the pool).  Every flight starts at the size of
+    the card it is: a card of the hand at the hand's size, a bot's card (its seat shows no cards) at the pool's."""
+    width, height = size
+    context = page_context(chromium, viewport={"width": width, "height": height}, locale="en-GB")
+    context.add_init_script(FLIGHTS)
+    try:
+        loaded = open_game(context, site_url, f"?seed={SEED}")
+        page = loaded.page
+        new_match(page, "normal")
+        page.set_viewport_size({"width": width, "height": height})
+        my_turn(page)
+        swap_first_cards(page)
+        page.wait_for_function("() => window.__sizes.length >= 4", timeout=BOT_TIMEOUT_MS)
+        page.wait_for_timeout(150)  # the bot's card on its way
+        page.screenshot(path=f"/tmp/shots/phonesx/flight-{width}x{height}.png")
+        my_turn(page)
+        sizes = page.evaluate("() => window.__sizes")
+        for f in sizes:
+            print(f"\n{width}x{height}: {f['card']} to the {f['zone'] or 'seat'}: starts {f['start']:.0f} px wide "
+                  f"(a hand card {f['hand']:.0f} px, a pool card {f['pool']:.0f} px)")
+        assert {f["zone"] for f in sizes} >= {"pool", "hand"}, sizes
+        for f in sizes:
+            assert f["start"] <= max(f["hand"], f["pool"]) * 1.1, f"a card flew at {f['start']:.0f} px: {f}"
+        assert loaded.console_errors == []
+    finally:
+        context.close()
+
+
 def test_a_replay_from_the_score_sheet_reaches_the_sheet_s_scores(booted: Page) -> None:
     page = booted
     if page.locator("[data-action=new-setup]").count():
