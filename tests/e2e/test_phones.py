@@ -785,6 +785,10 @@ CAMERAS = """(() => { window.__cameras = 0; const devices = navigator.mediaDevic
   if (devices && devices.getUserMedia) { const open = devices.getUserMedia.bind(devices);
     devices.getUserMedia = (...args) => { window.__cameras += 1; return open(...args); }; } })();"""
 KEPT = "(name) => localStorage.getItem('zero-knizia:links.' + name)"
+# A phone's page before its Python: the choice of games hidden, the start-up line saying it joins the table.
+JOINING = """(heading) => document.documentElement.dataset.app === 'loading'
+  && !!document.getElementById('first')?.hidden
+  && (document.getElementById('loading-step')?.textContent || '').startsWith(heading)"""
 
 
 @pytest.fixture(scope="module")
@@ -917,7 +921,14 @@ def test_with_serve_lan_a_quiz_teams_phone_closed_is_played_by_a_bot_for_the_rou
     assert code and "#j=" in code
     phone = table.phones[1]
     page = phone.open(code)
-    page.wait_for_function(READY, timeout=BOOT_MS)
+    # Before its Python is up, the phone's page says it is joining the table, in its language, not "which game?".
+    heading = tomllib.loads(Path(f"tabletop/texts/{phone.lang}.toml").read_text("utf-8"))["join"]["heading"]
+    page.wait_for_function(JOINING, arg=heading, timeout=STEP_MS, polling=10)
+    joining = page.evaluate("() => performance.now()")
+    page.wait_for_function(READY, timeout=BOOT_MS, polling=10)
+    ready = page.evaluate("() => performance.now()")
+    TIMES.setdefault("from the link opened: the phone says it is joining (s)", []).append(joining / 1000)
+    TIMES.setdefault("from the link opened: the phone's Python ready (s)", []).append(ready / 1000)
     mine = ".team.mine button[data-question]:not([disabled])"
     page.wait_for_selector(mine, timeout=STEP_MS)  # its team's questions, to choose from
     page.close()  # the phone is put away before its team has chosen
