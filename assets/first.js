@@ -43,11 +43,20 @@
     say();
   }
 
-  // The start-up line: the games getting ready, or the game that opens once they are.
+  // A phone opened at a table's link (#j=, or ?join= from the app's "Scan the table's code") joins that table: the
+  // choice of games is not for it, and its start-up line says it is joining (its code follows once Python is up).
+  const joining = location.hash.startsWith("#j=") || new URLSearchParams(location.search).has("join");
+
+  // The start-up line: the games getting ready, or the game that opens once they are, or the table joined.
   function say() {
     const first = byId("first");
     const line = byId("loading-step");
     if (!first || !line) return;
+    first.hidden = joining;
+    if (joining) {
+      line.textContent = first.dataset.joining;
+      return;
+    }
     const game = root.dataset.pending;
     const name = game && first.querySelector(`.game-${CSS.escape(game)} h2`)?.textContent;
     line.textContent = name ? first.dataset.opening.replace("{name}", name) : first.dataset.starting;

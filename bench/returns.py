@@ -16,8 +16,9 @@ service worker and Cache Storage finding it (``-opened``), its bytes read (``-re
 PyScript calling ``loadPyodide`` ("Loading Pyodide"), the runtime's wasm compiled (from boot.js's start,
 ``tabletop:boot:wasm compiled``) and instantiated (``tabletop:boot:wasm download and
 instantiation``'s end), the restore done (``tabletop:snapshot-restored``), PyScript's [files] fetched and written
-("Loading files" to "Loaded files"), PyScript's start done ("Loaded Pyodide"), main.py started, the shell imported and the game drawn (``tabletop:boot:*``), ready; and the first
-paint.  The bare page's: ``loadPyodide`` called and done (``bare:load``, ``bare:loaded``).
+("Loading files" to "Loaded files"), PyScript's start done ("Loaded Pyodide"), main.py started, the shell imported
+and the game drawn (``tabletop:boot:*``), ready; and the first paint.  The bare page's: ``loadPyodide`` called
+and done (``bare:load``, ``bare:loaded``).
 
 ``--before DIR`` serves another checkout (the code before a change) on a third origin and visits it in the same
 alternation (bare, game, before, ...): its ratio to the bare page and its moments are printed beside the game's.
@@ -76,9 +77,12 @@ MOMENTS = """() => {
 
 
 # The moments in the order a start passes them (a WebDriver answer's object keys come in any order).
-ORDER = ("page scripts ask for the snapshot", "snapshot found in Cache Storage", "snapshot read", "snapshot decoded",
-         "PyScript calls loadPyodide", "runtime compiled (boot.js, from its start)", "runtime instantiated", "interpreter restored",
-         "PyScript starts on its [files]", "PyScript's files written", "PyScript done (Loaded Pyodide)", "main.py starts", "shell imported", "game drawn", "ready")
+ORDER = (
+    "page scripts ask for the snapshot", "snapshot found in Cache Storage", "snapshot read", "snapshot decoded",
+    "PyScript calls loadPyodide", "runtime compiled (boot.js, from its start)", "runtime instantiated",
+    "interpreter restored", "PyScript starts on its [files]", "PyScript's files written",
+    "PyScript done (Loaded Pyodide)", "main.py starts", "shell imported", "game drawn", "ready",
+)
 
 
 def visit(driver: Driver, url: str, what: str) -> dict[str, Any]:

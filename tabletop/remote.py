@@ -268,6 +268,18 @@ def saved_phones(value: object, people: list[bool], problem: str) -> tuple[int, 
     return tuple(sorted(set(value)))
 
 
+STANDIN_LEVEL = "medium"  # the bot that plays an away phone's seat for the rest of the round (``Link.STANDIN``)
+
+
+def bot_level(seating: Seating, r: Remote, seat: int) -> str | None:
+    """The level of the bot that plays ``seat`` (or team) now: a bot's seat's own, ``STANDIN_LEVEL`` for an away
+    phone's seat a bot stands in for (``Remote.standing_in``); ``None`` while people play it."""
+    choice = seating.choices[seat]
+    if choice != seating.PEOPLE:
+        return choice
+    return STANDIN_LEVEL if r.standing_in(seat) else None
+
+
 def off_phone(s: S, seat: int, settle: Callable[[S, S, Effects], Result[S]], **seats: object) -> Result[S]:
     """``seat`` played otherwise from now on (its phone let go; ``seats``: the settings' other changes, such as a
     bot in its place), saved with the game and settled (``Phones.here`` and ``Phones.bot``)."""

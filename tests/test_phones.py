@@ -8,6 +8,7 @@ import base64
 import json
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -1053,6 +1054,27 @@ def test_an_away_phones_seat_is_played_by_a_bot_for_the_rest_of_the_round_with_o
     assert "a bot plays" not in row.status and "waits" in row.status
 
 
+def test_a_phone_back_while_its_stand_in_thinks_is_not_shown_thinking_its_turn_is_its_own() -> None:
+    """The bot that stood in was thinking when the phone came back: its decision is dropped, and the tablet does not
+    go on saying that seat is thinking (Zero's seat, the quiz's team)."""
+    from zero_game.web.plugin import PLUGIN
+
+    run = table_started(PLUGIN, 11, None, 3, (1,), "seat", "medium")
+    phone = Phone(run, 1).join()
+    phone.lose()
+    run.idle()
+    run.tap("phone-standin", "1", idle=False)
+    run.idle(until=lambda x: x.state.thinking == 1)
+    assert next(x for x in run.screen.body.seats if x.seat == 1).thinking == "Thinking…"
+    nonce = run.state.remote.link(1).nonce
+    run.send(Scanned(phone.answer()))
+    run.idle(until=lambda x: x.state.remote.link(1).opened)
+    run.send(Heard(1, message("hello", schema=run.plugin.schema, nonce=nonce)))
+    run.idle()
+    assert run.state.remote.linked(1) and run.state.match.current_player == 1 and not run.state.match.round.history
+    assert next(x for x in run.screen.body.seats if x.seat == 1).thinking == ""
+
+
 def test_a_bot_stands_in_only_for_an_away_phone_and_the_tap_again_gives_the_seat_back_to_waiting() -> None:
     run = zero_table((1, 2), seats=3)
     Phone(run, 1).join()
@@ -1066,7 +1088,82 @@ def test_a_bot_stands_in_only_for_an_away_phone_and_the_tap_again_gives_the_seat
     assert run.state.remote.standing_in(1)
     run.tap("phone-standin", "1")  # "Wait for the phone"
     assert not run.state.remote.standing_in(1)
-    # The quiz offers none: the game waits for an away team's phone (docs/phones.md).
+
+
+def reveal_to_the_end(run: TableRun) -> None:
+    """Turn over the reveal on the tablet to its end (as the host taps through it)."""
+    from thousand.web.screens import RevealView
+
+    while isinstance(body := run.screen.body, RevealView) and (body.next is not None or body.choices):
+        assert body.next is not None, "the target card is a bot's to choose here"
+        run.tap(str(body.next.action))
+
+
+def test_an_away_phones_team_of_the_quiz_is_played_by_a_bot_for_the_round_with_one_tap_and_back_when_it_is_back(
+) -> None:
+    """As in Zero: one tap on the tablet and a bot chooses for the quiz team whose phone is away (its pick, and the
+    target card or its tie-break guess when it is that team's), so the other teams need not wait; the team stays the
+    phone's, the phone gets it back as soon as it returns, and the bot stops when the round ends."""
+    from thousand.web.table import Page, page
+
+    run = table_started(quiz_plugin(), 4, None, 3, (1,), "team", "medium")  # teams 0 and 2: bots
+    phone = Phone(run, 1).join()
+    phone.lose()
+    run.idle()
+    g = run.state.game
+    assert g.to_act == (1,) and g.number == 1, "the game waits for the away phone's team"
+    assert run.screen.body.controls.prompt == "Waiting for the teams on their phones: Team 2."
+    row = next(row for row in run.screen.phones.rows if row.seat == 1)
+    standin = next(b for b in row.actions if str(b.action) == "phone-standin")
+    assert standin.label == "Bot this round" and standin.pressed is False
+    run.tap("phone-standin", "1")  # one tap
+    assert run.state.game.reveals[0].play(1).cards, "the bot chose for the away phone's team"
+    assert run.state.settings.phones == (1,) and run.state.settings.teams[1].is_people, "still the phone's team"
+    # The round is over: the bot stops, and the next round waits for the phone again.
+    assert run.state.remote.link(1).standin is None and not run.state.remote.standing_in(1)
+    reveal_to_the_end(run)
+    assert page(run.state) is Page.CHOOSE and run.state.game.number == 2 and run.state.game.to_act == (1,)
+    row = next(row for row in run.screen.phones.rows if row.seat == 1)
+    assert "a bot plays" not in row.status and "waits" in row.status
+    # A bot for this round again; its phone returns before it has chosen: the team chooses on its phone.
+    run.tap("phone-standin", "1", idle=False)
+    assert run.state.remote.standing_in(1)
+    assert "a bot plays for them" in next(row for row in run.screen.phones.rows if row.seat == 1).status
+    nonce = run.state.remote.link(1).nonce
+    run.send(Scanned(phone.answer()))
+    run.idle(until=lambda x: x.state.remote.link(1).opened)
+    run.send(Heard(1, message("hello", schema=run.plugin.schema, nonce=nonce)))
+    run.idle(until=lambda x: x.state.remote.linked(1))
+    assert run.state.remote.link(1).standin is None
+    run.idle()
+    assert run.state.game.to_act == (1,) and run.state.game.number == 2, "its pick waits for its phone"
+    panel = next(p for p in run.screen.body.teams if p.team == 1)
+    assert panel.status == "choosing" and not panel.thinking, "not a bot's any more"
+    assert quiz_turn(lambda a, arg="", value="": phone.tap(a, arg, value), phone.receive().screen)
+    assert len(run.state.game.reveals) == 2
+
+
+def test_the_stand_in_bot_of_a_quiz_team_is_offered_only_for_an_away_phone_and_only_while_a_round_is_played(
+) -> None:
     from thousand.web.phones import PHONES
 
-    assert PHONES.round(None) is None
+    run = quiz_table((0, 1), teams=3)
+    Phone(run, 0).join()
+    run.tap("phone-standin", "0")  # linked: nothing to stand in for
+    run.tap("phone-standin", "1")  # never joined
+    run.tap("pair-close")
+    assert run.state.remote.link(0).standin is None and run.state.remote.link(1).standin is None
+    assert not any(str(b.action) == "phone-standin" for row in run.screen.phones.rows for b in row.actions)
+    Phone(run, 0).lose()
+    run.tap("phone-standin", "0")
+    assert run.state.remote.standing_in(0)
+    run.tap("phone-standin", "0")  # "Wait for the phone"
+    assert not run.state.remote.standing_in(0)
+    assert PHONES.round(replace(run.state, game=None)) is None
+    assert PHONES.round(replace(run.state, lesson=1)) is None
+
+
+def quiz_plugin() -> Any:
+    from thousand.web.plugin import PLUGIN
+
+    return PLUGIN

@@ -319,7 +319,10 @@ def check(root: Path = ROOT) -> str | None:
     if render_config(current, root) == current:
         if archive_current(root):
             return None
-        return f"{ARCHIVE} does not hold the files the page loads at start, as they are. Regenerate it with: {REGENERATE}"
+        return (
+            f"{ARCHIVE} does not hold the files the page loads at start, as they are. "
+            f"Regenerate it with: {REGENERATE}"
+        )
     return (
         f"{CONFIG}'s [files] table does not match the {', '.join(eager_packages())} packages "
         f"(modules or text catalogs added, moved or removed?). Regenerate it with: {REGENERATE}"

@@ -25,7 +25,7 @@ if __package__ in (None, ""):  # run as a script: python tools/firstscreen.py
 
 from tabletop.home import HOME, Home  # noqa: E402
 from tabletop.home import words as home_words  # noqa: E402
-from tabletop.i18n import DEFAULT_LANGUAGE, LANGUAGES  # noqa: E402
+from tabletop.i18n import DEFAULT_LANGUAGE, LANGUAGES, SHELL, catalog  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = "index.html"
@@ -140,8 +140,10 @@ def words(lang: str) -> dict[str, str]:
     """What the page says around the first screen, in ``lang``: its title, masthead and start-up line."""
     screen = HOME.present(Home(lang))
     said = home_words(lang)
+    join = catalog(lang, (SHELL,))  # a phone opened at a table's link joins it: its start-up line says so
     return {"lang": lang, "title": screen.title, "brand": screen.brand, "tagline": screen.tagline,
-            "label": screen.table_label, "starting": said["starting"], "opening": said["opening"]}
+            "label": screen.table_label, "starting": said["starting"], "opening": said["opening"],
+            "joining": f"{join.t('join.heading')} — {join.t('join.making')}"}
 
 
 def screen_html(lang: str) -> str:

@@ -140,7 +140,6 @@ def test_a_whole_zero_match_never_scrolls_and_keeps_the_hand_and_its_buttons_in_
                 page.locator("[data-zone=hand] [data-card]").nth(turns % 9).click()
                 page.locator("[data-zone=pool] [data-card]").first.click()
                 expect(page.locator(".controls .confirm")).to_be_visible()
-                page.screenshot(path="/tmp/swap_%d.png" % page.viewport_size["width"])
                 check(page, "the swap's confirm", found)
                 page.locator(".controls .confirm [data-action=confirm]").click()
             else:

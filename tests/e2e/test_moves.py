@@ -16,7 +16,7 @@ from zero_game.web.movelog import last_move_text, log_round, round_log
 from zero_game.web.settings import Settings
 from zero_game.web.texts import Texts
 
-from .conftest import booted_page, open_game, page_context
+from .conftest import booted_page, open_game, page_context, settled
 from .test_table import BOT_TIMEOUT_MS, audit, knock, shoot, swap_first_cards
 
 SEED = 11
@@ -242,6 +242,58 @@ def test_cards_travel_sounds_play_and_both_can_be_turned_off(chromium: Browser, 
         context.close()
 
 
+# Every card's flight, as it starts: where it lands, its box there, and the width it starts at (its box scaled by
+# the first frame), with the widths of a hand card and a pool card on the screen then.
+FLIGHTS = """
+window.__sizes = [];
+const flyCard = Element.prototype.animate;
+Element.prototype.animate = function (frames, options) {
+  const first = Array.isArray(frames) ? frames[0] : null;
+  if (first && first.transform && (this.dataset.card || this.classList.contains('ghost'))) {
+    // Layout widths (offsetWidth), not boxes: a card already in flight is scaled.
+    const scale = /scale\\(([\\d.]+)\\)/.exec(first.transform), r = {width: this.offsetWidth};
+    const width = (sel) => document.querySelector(sel)?.offsetWidth || 0;
+    window.__sizes.push({card: this.dataset.card || 'ghost', zone: this.closest('[data-zone]')?.dataset.zone || '',
+      start: r.width * (scale ? parseFloat(scale[1]) : 1), hand: width('[data-zone=hand] [data-card]'),
+      pool: width('[data-zone=pool] [data-card]')});
+  }
+  return flyCard.call(this, frames, options);
+};
+"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (768, 1024), (1024, 768)], ids=lambda x: f"{x[0]}x{x[1]}")
+def test_on_a_phone_a_card_flies_at_the_size_of_the_card_it_is(chromium: Browser, site_url: str,
+                                                                 size: tuple[int, int]) -> None:
+    """Issue 36 item 9: on a phone a bot's card flew from its seat to the pool at the seat's size (it started as
+    wide as the seat's panel: several cards wide, over the seats and the pool).  Every flight starts at the size of
+    the card it is: a card of the hand at the hand's size, a bot's card (its seat shows no cards) at the pool's."""
+    width, height = size
+    context = page_context(chromium, viewport={"width": width, "height": height}, locale="en-GB")
+    context.add_init_script(FLIGHTS)
+    try:
+        loaded = open_game(context, site_url, f"?seed={SEED}")
+        page = loaded.page
+        new_match(page, "normal")
+        page.set_viewport_size({"width": width, "height": height})
+        my_turn(page)
+        swap_first_cards(page)
+        page.wait_for_function("() => window.__sizes.length >= 4", timeout=BOT_TIMEOUT_MS)
+        page.wait_for_timeout(150)  # the bot's card on its way
+        page.screenshot(path=f"/tmp/shots/phonesx/flight-{width}x{height}.png")
+        my_turn(page)
+        sizes = page.evaluate("() => window.__sizes")
+        for f in sizes:
+            print(f"\n{width}x{height}: {f['card']} to the {f['zone'] or 'seat'}: starts {f['start']:.0f} px wide "
+                  f"(a hand card {f['hand']:.0f} px, a pool card {f['pool']:.0f} px)")
+        assert {f["zone"] for f in sizes} >= {"pool", "hand"}, sizes
+        for f in sizes:
+            assert f["start"] <= max(f["hand"], f["pool"]) * 1.1, f"a card flew at {f['start']:.0f} px: {f}"
+        assert loaded.console_errors == []
+    finally:
+        context.close()
+
+
 def test_a_replay_from_the_score_sheet_reaches_the_sheet_s_scores(booted: Page) -> None:
     page = booted
     if page.locator("[data-action=new-setup]").count():
@@ -273,9 +325,67 @@ def test_a_replay_from_the_score_sheet_reaches_the_sheet_s_scores(booted: Page) 
     expect(page.locator(".replay [data-shown]")).to_have_count(9 * len(totals) + 5)
     assert audit(page) == []
     shoot(page, "moves-replay")
+    steps_in_reach(page)
     page.set_viewport_size({"width": 1024, "height": 768})
     page.locator("[data-action=back]").click()
     expect(page.locator(".sheet-page")).to_be_visible()
+
+
+# Where the replay's step buttons are, with the page scrolled to ``y``: each button's box and what is drawn at its
+# middle (the button itself, unless something covers it).
+STEPS_AT = """(y) => { window.scrollTo(0, y);
+  const page = document.scrollingElement;
+  return {height: innerHeight, scrolled: page.scrollTop, scrollable: page.scrollHeight - innerHeight,
+    steps: [...document.querySelectorAll('.replay-buttons [data-action=replay-step]')].map((b) => {
+      const r = b.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return {arg: b.dataset.arg, top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+        own: !!hit && b.contains(hit)};
+    })};
+}"""
+
+STEPS_CUT = """() => [...document.querySelectorAll('.replay-buttons .btn')]
+  .filter((b) => b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1).map((b) => b.textContent)"""
+
+
+def steps_in_reach(page: Page) -> None:
+    """The replay's step buttons stay in view whatever the scroll, uncovered, and on a phone sit at the foot of the
+    screen, in the thumb's reach (issue 36 item 9: they were at the bottom of a 1,349 px page); a step from there
+    moves the replay at once."""
+    for width, height in ((390, 844), (768, 1024), (1024, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        settled(page)
+        for y in (0, 100_000):
+            at = page.evaluate(STEPS_AT, y)
+            where = f"{width}x{height}, scrolled {at['scrolled']} of {at['scrollable']} px"
+            assert len(at["steps"]) == 4, where
+            for step in at["steps"]:
+                assert 0 <= step["top"] and step["bottom"] <= at["height"], f"{step['arg']} out of view at {where}"
+                assert 0 <= step["left"] and step["right"] <= width, f"{step['arg']} off the side at {where}"
+                assert step["own"], f"{step['arg']} covered at {where}"
+                if width < 600:  # a phone: the foot of the screen, where the thumb is
+                    assert step["bottom"] >= at["height"] - 80, f"{step['arg']} not at the foot at {where}: {step}"
+            if width == 390 and y == 0:
+                page.screenshot(path=f"/tmp/shots/phonesx/replay-{width}x{height}-top.png")
+        if width == 390:
+            assert at["scrollable"] > 0, "the replay is longer than a phone's screen: the test would prove nothing"
+            page.evaluate("() => window.scrollTo(0, 0)")
+            before = page.locator(".replay-step").text_content()
+            page.locator("[data-action=replay-step][data-arg=first]").click()
+            expect(page.locator(".replay-step")).not_to_have_text(before or "")
+            page.screenshot(path=f"/tmp/shots/phonesx/replay-{width}x{height}-bottom.png")
+            page.locator("[data-action=replay-step][data-arg=last]").click()
+            expect(page.locator(".replay-step")).to_have_text(before or "")
+        page.screenshot(path=f"/tmp/shots/phonesx/replay-{width}x{height}.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    for lang in ("fr", "de", "en"):  # one row of four on a phone: every label inside its button, in each language
+        page.locator("[data-field=lang]").select_option(lang)
+        page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+        settled(page)
+        cut = page.evaluate(STEPS_CUT)
+        assert cut == [], f"step labels cut at 390x844 in {lang}: {cut}"
+        assert all(0 <= step["left"] and step["right"] <= 390 for step in page.evaluate(STEPS_AT, 0)["steps"]), lang
+        page.screenshot(path=f"/tmp/shots/phonesx/replay-390x844-{lang}.png")
 
 
 def test_the_tutorial_is_offered_on_a_first_visit_and_completes_by_taps(chromium: Browser, site_url: str) -> None:

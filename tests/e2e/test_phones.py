@@ -785,6 +785,10 @@ CAMERAS = """(() => { window.__cameras = 0; const devices = navigator.mediaDevic
   if (devices && devices.getUserMedia) { const open = devices.getUserMedia.bind(devices);
     devices.getUserMedia = (...args) => { window.__cameras += 1; return open(...args); }; } })();"""
 KEPT = "(name) => localStorage.getItem('zero-knizia:links.' + name)"
+# A phone's page before its Python: the choice of games hidden, the start-up line saying it joins the table.
+JOINING = """(heading) => document.documentElement.dataset.app === 'loading'
+  && !!document.getElementById('first')?.hidden
+  && (document.getElementById('loading-step')?.textContent || '').startsWith(heading)"""
 
 
 @pytest.fixture(scope="module")
@@ -897,5 +901,52 @@ def test_with_serve_lan_a_phone_reloaded_mid_round_and_the_tablet_reloaded_rejoi
     page = phone.open(table.site_url + "?join=zero")
     page.wait_for_function(READY, timeout=BOOT_MS)
     at_its_seat("--lan: a phone opened again to its table, after a bot stood in (s)", time.perf_counter())
+    tablet.wait_for_function(f"() => !document.querySelector(\"{row}\")", timeout=STEP_MS)
+    assert table.errors == []
+
+
+def test_with_serve_lan_a_quiz_teams_phone_closed_is_played_by_a_bot_for_the_round_with_one_tap(
+        lan_table: Table) -> None:
+    """The quiz's stand-in, as Zero's: a team's phone is closed while its team has to choose; one tap on the tablet
+    ("Bot this round") and a bot chooses for that team, so the round is revealed without it; the next round waits for
+    the phone again, and the phone opened again is back at its team by itself.  Every page error fails the test."""
+    table = lan_table
+    tablet = table.open_tablet("?game=quiz&seed=8&speed=fast")
+    tablet.wait_for_function(READY, timeout=BOOT_MS)
+    for team, kind in enumerate(("medium", "phone", "medium")):
+        tablet.select_option(f"[data-field='team-kind:{team}']", kind)
+    tablet.click("[data-action=start]")
+    tablet.wait_for_function("() => document.querySelector('.pairing svg[data-qr]')", timeout=STEP_MS)
+    code = tablet.get_attribute(".pairing svg[data-qr]", "data-qr")
+    assert code and "#j=" in code
+    phone = table.phones[1]
+    page = phone.open(code)
+    # Before its Python is up, the phone's page says it is joining the table, in its language, not "which game?".
+    heading = tomllib.loads(Path(f"tabletop/texts/{phone.lang}.toml").read_text("utf-8"))["join"]["heading"]
+    page.wait_for_function(JOINING, arg=heading, timeout=STEP_MS, polling=10)
+    joining = page.evaluate("() => performance.now()")
+    page.wait_for_function(READY, timeout=BOOT_MS, polling=10)
+    ready = page.evaluate("() => performance.now()")
+    TIMES.setdefault("from the link opened: the phone says it is joining (s)", []).append(joining / 1000)
+    TIMES.setdefault("from the link opened: the phone's Python ready (s)", []).append(ready / 1000)
+    mine = ".team.mine button[data-question]:not([disabled])"
+    page.wait_for_selector(mine, timeout=STEP_MS)  # its team's questions, to choose from
+    page.close()  # the phone is put away before its team has chosen
+    row = ".phones [data-action=phone-standin][data-arg='1']"
+    tablet.wait_for_selector(row, timeout=STEP_MS)
+    assert tablet.evaluate(SCREEN) == "choose", "the round waits for the away phone's team"
+    bar_covers_nothing(tablet, "quiz-standin")
+    tablet.click(row)  # one tap: a bot chooses for the team, and the round is revealed
+    tablet.wait_for_function("() => document.body.dataset.screen === 'reveal'", timeout=STEP_MS)
+    while (step := tablet.query_selector("[data-action=reveal-next]:not([disabled])")) is not None:
+        step.click()
+    tablet.click("[data-action=reveal-done]")
+    tablet.wait_for_function("() => document.body.dataset.screen === 'choose'", timeout=STEP_MS)
+    # The next round waits for the phone again: the bot stood in for one round only.
+    tablet.wait_for_function(f"() => document.querySelector(\"{row}\")?.getAttribute('aria-pressed') === 'false'",
+                             timeout=STEP_MS)
+    page = phone.open(table.site_url + "?join=quiz")  # opened again: back at its team by itself (its ticket)
+    page.wait_for_function(READY, timeout=BOOT_MS)
+    page.wait_for_selector(mine, timeout=STEP_MS)
     tablet.wait_for_function(f"() => !document.querySelector(\"{row}\")", timeout=STEP_MS)
     assert table.errors == []

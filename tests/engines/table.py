@@ -54,7 +54,9 @@ def wait_ready(driver: Driver) -> None:
     if state != "ready":
         text = driver.call("() => document.body.innerText")
         why = driver.call("() => document.documentElement.dataset.failure || ''")
-        raise AssertionError(f"{driver.engine}: page did not become ready (data-app={state!r}, failure={why!r}): {text}")
+        raise AssertionError(
+            f"{driver.engine}: page did not become ready (data-app={state!r}, failure={why!r}): {text}"
+        )
 
 
 def count(driver: Driver, selector: str) -> int:

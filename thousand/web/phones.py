@@ -17,6 +17,7 @@ from tabletop.notes import Live, with_shell
 from tabletop.present import Nav
 from tabletop.remote import Phones, off_phone
 from thousand.actions import Combine
+from thousand.game import Phase
 
 from . import actions, screens
 from .actions import Command
@@ -56,8 +57,11 @@ class QuizPhones:
     def seats(self, s: QuizTable) -> tuple[int, ...]:
         return s.settings.phones if s.game is not None else ()
 
-    def round(self, s: QuizTable) -> None:
-        return None  # no bot stands in for an away team's phone in the quiz (yet): the game waits for it
+    def round(self, s: QuizTable) -> tuple[int, int, bool] | None:
+        g = s.game  # a round's picks and its target card, or the tie-break's guesses
+        if g is None or g.is_over or s.lesson is not None:
+            return None
+        return s.serial, g.number, g.phase is Phase.GUESS
 
     def name(self, s: QuizTable, seat: int) -> str:
         return team_name(s, seat)

@@ -58,6 +58,7 @@ from .table import (
     seen,
     shown_plays,
     team_name,
+    thinking,
     viewer,
 )
 from .texts import LANGUAGES, Texts, rules_sections
@@ -240,6 +241,7 @@ def choose(s: QuizTable) -> ChooseView:
     me = viewer(s)
     mine = my_turn(s) and me is not None
     step = next_step(s)
+    busy = thinking(s)
     panels = []
     order = ([me] if me is not None else []) + [i for i in range(g.teams) if i != me]
     for team in order:
@@ -247,7 +249,7 @@ def choose(s: QuizTable) -> ChooseView:
         changed = view.my_change[1] if team == me and view.my_change else ""
         if team == me:
             status = t.t("team.yours" if s.phone is None else "team.yours_phone")
-        elif s.thinking == team:
+        elif busy == team:
             status = t.t("team.thinking")
         else:
             status = t.t("team.picked") if view.picked[team] else t.t("team.choosing")
@@ -258,7 +260,7 @@ def choose(s: QuizTable) -> ChooseView:
             cards_label=t.t("team.cards", n=len(hand)),
             cards=tuple(question(s, c, selected=team == me and c.id in s.chosen, fresh=c.id == changed,
                                  interactive=mine and team == me) for c in hand),
-            mine=team == me, thinking=s.thinking == team,
+            mine=team == me, thinking=busy == team,
             no_powers="" if view.powers[team] else t.t("powers.none"),
         ))
     return ChooseView(target(s, g.target, g.number, g.target_card), tuple(panels), t.t("table_label"),
@@ -271,7 +273,8 @@ def controls(s: QuizTable, view: TeamView, mine: bool, step: object) -> ChooseCo
     if not mine:
         watching = isinstance(step, BotActs) and not s.settings.persons
         g = s.game
-        away = [team_name(s, x) for x in (g.to_act if g else ()) if x in s.settings.phones]
+        away = [team_name(s, x) for x in (g.to_act if g else ())
+                if x in s.settings.phones and not s.remote.standing_in(x)]  # not those a bot stands in for
         if s.phone is None and isinstance(step, Waits) and away:
             return ChooseControls(t.t("choose.phones", names=t.join(away)), (), (), "", None, None)
         return ChooseControls(t.t("choose.watch" if watching else "choose.wait"), (), (), "", None, None)

@@ -24,7 +24,7 @@ from tabletop.effects import Add, Effects, Thinking, unique
 from tabletop.names import bot_name
 from tabletop.notes import Live, dismiss, notify, said, with_shell
 from tabletop.prefs import PREFS
-from tabletop.remote import Remote
+from tabletop.remote import Remote, bot_level
 from tabletop.turns import Acts, BotActs, HandOff, Step, Waits
 from thousand.actions import Action, Change, ChooseTarget, Combine, Guess, Pick
 from thousand.deck import Deck, Mix, MixTooSmall, default_deck
@@ -194,17 +194,29 @@ def people_acted(g: Game, people: frozenset[int]) -> int:
     return n
 
 
+def bots_now(s: QuizTable) -> frozenset[int]:
+    """The teams a bot plays now: the bot teams, and a team whose phone is away while a bot stands in for it."""
+    return frozenset(i for i in range(len(s.settings.teams)) if bot_level(s.settings, s.remote, i) is not None)
+
+
 def bot_step(s: QuizTable) -> BotActs | None:
     """The bot team to decide now, if any: while the people choose (every team chooses at once), one bot team
     after another in table order, each shown only as thinking, then ready."""
     g = s.game
-    teams = s.settings.teams
+    played = bots_now(s)
     for team in open_to_act(s):
-        if not teams[team].is_people:
+        if team in played:
             assert g is not None
-            people = frozenset(i for i, t in enumerate(teams) if t.is_people)
+            people = frozenset(range(len(s.settings.teams))) - played
             return BotActs(team, (len(g.history) - people_acted(g, people), team, g.number))
     return None
+
+
+def thinking(s: QuizTable) -> int | None:
+    """The bot team shown thinking: the one deciding now (not a team whose phone came back while the bot that stood
+    in for it thought: that bot's decision is dropped)."""
+    step = bot_step(s) if s.thinking is not None else None
+    return s.thinking if step is not None and step.who == s.thinking else None
 
 
 def next_step(s: QuizTable) -> Step | None:
@@ -218,8 +230,8 @@ def next_step(s: QuizTable) -> Step | None:
     to_act = open_to_act(s)
     if g is None or not to_act:
         return None
-    teams = s.settings.teams
-    people = tuple(t for t in to_act if teams[t].is_people)
+    played = bots_now(s)
+    people = tuple(t for t in to_act if t not in played)
     if g.phase is Phase.TARGET or not people:
         bot = bot_step(s)
         if bot is not None:
@@ -447,7 +459,9 @@ def bot_turn(s: QuizTable) -> Turn | None:
     if g is None or (step := bot_step(s)) is None:
         return None
     script = next((a for a in s.script if a.team == step.who), None) if g.phase is Phase.CHOOSE else None
-    return Turn(step.who, s.settings.teams[step.who].kind, g.view(step.who),
+    level = bot_level(s.settings, s.remote, step.who)
+    assert level is not None
+    return Turn(step.who, level, g.view(step.who),
                 random.Random(f"{g.seed}:{step.key[0]}:{step.who}"), step.key, script, (g.deck, f"{g.seed}:{step.who}"))
 
 

@@ -46,10 +46,13 @@ class Fx:
         """The given card flies from the hand or the seat to the taken card's pool slot, the taken card to the
         hand or the seat (a copy flies there and fades: a seat shows no cards)."""
         give, take = swap.give.slug, swap.take.slug
-        source = before.get(f"hand:{give}") or before.get(f"seat:{seat}")
+        held = before.get(f"hand:{give}")
         landed = self.doc.querySelector(f"[data-zone=pool] [data-card='{give}']")
-        if source is not None and landed:  # a missing element is null (falsy), not None, in Pyodide
-            self.fly_in(landed, source[1], ms)
+        if held is not None and landed:  # a missing element is null (falsy), not None, in Pyodide
+            self.fly_in(landed, held[1], ms)
+        elif (seated := before.get(f"seat:{seat}")) is not None and landed:
+            # A seat shows no cards: the card leaves from the middle of its panel at its own size, not the panel's.
+            self.fly_in(landed, seated[1], ms, whole=False)
         taken = before.get(f"pool:{take}")
         if taken is None:
             return
@@ -61,13 +64,19 @@ class Fx:
         if seat_node:
             self.fly_away(taken[0], taken[1], seat_node.getBoundingClientRect(), ms)
 
-    def fly_in(self, node: Any, start: Any, ms: int) -> None:
-        """``node`` moves from the box ``start`` to where it now is."""
+    def fly_in(self, node: Any, start: Any, ms: int, whole: bool = True) -> None:
+        """``node`` moves from the box ``start`` to where it now is: from that box's size (``whole``: it was a card
+        there), else at its own size from the box's middle (a seat, which shows no cards)."""
         end = node.getBoundingClientRect()
         if not (start.width and end.width):
             return  # from or to a place not drawn now (the seats and the pool behind the move log on a phone)
-        dx, dy = start.left - end.left, start.top - end.top
-        scale = start.width / end.width if end.width else 1
+        if whole:
+            dx, dy = start.left - end.left, start.top - end.top
+            scale = start.width / end.width
+        else:
+            dx = start.left + start.width / 2 - (end.left + end.width / 2)
+            dy = start.top + start.height / 2 - (end.top + end.height / 2)
+            scale = 1
         frames = [{"transform": f"translate({dx}px, {dy}px) scale({scale})"}, {"transform": "none"}]
         node.animate(self.js(frames), self.js({"duration": ms, "easing": "cubic-bezier(.2,.7,.2,1)"}))
 

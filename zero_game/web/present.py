@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from tabletop.present import Nav, chrome, more_options, notices, placings, ranks
 from tabletop.present import top_bar as shell_top_bar
-from tabletop.turns import HandOff
+from tabletop.turns import BotActs, HandOff
 from tabletop.widgets import Button, Choice, Confirm, HandoffView, Key, RulesView, Screen, TopBar
 from zero_game import KNOCK, Action, Card, Colour, Effect, Phase, Round, Swap, breakdown, score_hand
 from zero_game.match import MAX_ROUNDS
@@ -323,6 +323,8 @@ def tools(s: Table) -> tuple[Button, ...]:
 def seats(s: Table, r: Round, viewer: int | None, sizes: tuple[int, ...]) -> tuple[SeatInfo, ...]:
     """Every seat but the viewer's: name, cards held, knocks, dealer, last move, whose turn."""
     t = s.texts
+    step = next_step(s)  # a bot thinks while it is the one to act (not for a phone back since its stand-in began)
+    busy = s.thinking if isinstance(step, BotActs) and step.who == s.thinking else None
     last: dict[int, tuple[Action, Effect]] = {}
     for turn in r.history:
         last[turn.seat] = (turn.action, turn.effect)
@@ -348,7 +350,7 @@ def seats(s: Table, r: Round, viewer: int | None, sizes: tuple[int, ...]) -> tup
             seat=seat, name=t.name(seat), badge=badge(s, seat),
             cards=t.t("seat.cards", n=sizes[seat]), knocked=knocked,
             dealer=t.t("seat.dealer") if seat == r.dealer else "", last=last_text, last_cards=last_cards,
-            turn=seat == r.current_player, thinking=t.t("seat.thinking") if s.thinking == seat else "",
+            turn=seat == r.current_player, thinking=t.t("seat.thinking") if busy == seat else "",
             room=(t.t("seat.dealer"), t.t("seat.thinking")),
         ))
     return tuple(out)

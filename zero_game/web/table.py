@@ -24,7 +24,7 @@ from tabletop.core import Core, OnCore
 from tabletop.effects import Add, After, Effects, Thinking, unique
 from tabletop.notes import Live, said, with_shell
 from tabletop.prefs import PREFS
-from tabletop.remote import Remote
+from tabletop.remote import Remote, bot_level
 from tabletop.turns import Acts, BotActs, HandOff, Step, Waits
 from zero_game import Action, Card, Match, Phase, Round, Swap
 from zero_game import Effect as Turned
@@ -163,7 +163,7 @@ def next_step(s: Table) -> Step | None:
     seat = m.current_player
     if seat is None:
         return None
-    if not s.settings.seats[seat].is_person or s.remote.standing_in(seat):  # a bot, or one for an away phone
+    if bot_level(s.settings, s.remote, seat) is not None:  # a bot, or one for an away phone (``Link.STANDIN``)
         return BotActs(seat, (len(m.finished_rounds), m.round.turns_taken, seat))
     if s.phone is not None or seat in s.settings.phones:  # a phone's own screen, or a seat played on a phone
         return Acts(seat) if s.phone == seat else Waits(seat)
@@ -375,13 +375,11 @@ def bot_turn(s: Table) -> Turn | None:
         from .tutorial import scripted  # the tutorial builds on this module
 
         script = scripted(s)
-    seat = s.settings.seats[step.who]
-    return Turn(step.who, seat.choice if not seat.is_person else STANDIN_LEVEL, m.view(step.who),
+    level = bot_level(s.settings, s.remote, step.who)
+    assert level is not None
+    return Turn(step.who, level, m.view(step.who),
                 random.Random(f"{m.seed}:{step.key[0]}:{step.key[1]}"), step.key, script,
                 Standing(tuple(m.totals), max(0, m.rounds - m.round_number)))
-
-
-STANDIN_LEVEL = "medium"  # the bot that plays an away phone's seat for the rest of the round (``Link.STANDIN``)
 
 
 @functools.cache
