@@ -138,7 +138,7 @@ def near_the_end() -> dict[str, str]:
         elif where is QuizPage.GUESS:
             run.do(Command.GUESS_TEXT, value="500").tap(Command.GUESS)
     assert saved, "the quiz was saved before its end"
-    # This device turned motion off (Zero's set-up keeps the choice for every game).
+    # This device turned motion off (a set-up's More options keeps the choice for every game).
     saved["zero-knizia:prefs"] = json.dumps({"type": "prefs", "schema": 1, "values": {"motion": False}})
     return saved
 
@@ -177,3 +177,13 @@ def test_the_quiz_played_to_its_end_by_taps_stands_on_a_podium(warm_context: Bro
     page.emulate_media(reduced_motion="reduce")
     page.locator("[data-action=sheet]").click()  # the score sheet is still one tap away
     expect(page.locator(".history-entry")).to_have_count(1)
+    # The quiz's own set-up has the switches (More options, as in Zero): motion back on, for every game here.
+    page.locator("[data-action=back]").click()
+    page.locator(".ending [data-action=new-setup]").click()
+    page.locator("[data-action=more-options]").click()
+    motion = page.locator("[data-field=motion]")
+    expect(motion).to_have_value("off")
+    expect(page.locator("[data-field=sound]")).to_have_value("on")
+    motion.select_option("on")
+    expect(page.locator("body")).to_have_attribute("data-motion", "on")
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('zero-knizia:prefs')).values.motion === true")
