@@ -106,6 +106,14 @@ def test_zero_played_to_its_end_by_taps_stands_on_a_podium(warm_context: Browser
     assert celebration(page)[0] == "none"  # reduced motion: no confetti
     page.emulate_media(reduced_motion="no-preference")
     assert celebration(page) == ("block", "confetti-fall")  # otherwise it falls once
+    # Once: the podium in another language stands still, nothing rises or falls again.
+    settled(page)
+    page.locator("[data-field=lang]").select_option("fr")
+    expect(page.locator(".ending .yours")).to_contain_text("Vous terminez")
+    states = page.evaluate("() => document.querySelector('.ending').getAnimations({subtree: true})"
+                           ".map((a) => a.playState)")
+    assert len(states) > 28 and set(states) == {"finished"}, states  # the confetti, the steps, the banner: done
+    page.locator("[data-field=lang]").select_option("en")
     page.emulate_media(reduced_motion="reduce")
     page.locator(".ending [data-action=play-again]").click()
     expect(page.locator("[data-zone=hand] [data-card]").first).to_be_visible(timeout=STEP_MS)
