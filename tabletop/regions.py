@@ -150,7 +150,9 @@ class Regions:
             return
         old = self.nodes.get(name)
         node = paint(old)
-        if old is not None and node is not old:
+        if old is not None and node is not old and name not in self.drawn:  # its first drawing, over its place
+            old.replaceWith(node)
+        elif old is not None and node is not old:
             # Where its animations stand, read while it is in the page (leaving it cancels them).
             running = [(_which(a), a.currentTime) for a in old.getAnimations(self.host.to_js({"subtree": True}))]
             old.replaceWith(node)
