@@ -26,6 +26,7 @@ from .widgets import (
     Podium,
     QrView,
     RulesView,
+    SetupPage,
     SetupRow,
     SheetPage,
     TopBar,
@@ -161,14 +162,17 @@ class Painter:
         self.add(panel, confetti, stage, aside if aside.firstChild else None)
         return panel
 
-    def more(self, toggle: Button | None, fields: list[Any]) -> Any:
-        """A set-up's "more options": the toggle, and its fields (drawn nodes) while it is pressed."""
+    def more(self, v: SetupPage, fields: list[Any]) -> Any:
+        """A set-up's "more options": the toggle, and while it is pressed the game's fields (drawn nodes) and this
+        device's switches."""
+        toggle = v.more
         if toggle is None:
             return None
         part = self.el("div", "more-options" + (" open" if toggle.pressed else ""))
         part.appendChild(self.button(toggle, "more"))
         if toggle.pressed:
-            part.appendChild(self.add(self.el("div", "options more-choices"), *fields))
+            part.appendChild(self.add(self.el("div", "options more-choices"), *fields,
+                                      *(self.choice(c) for c in v.switches)))
         return part
 
     def heading(self, parent: Any, heading: str, intro: str, back: Button | None = None) -> Any:

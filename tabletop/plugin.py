@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Generic, TypeVar
 
 from .effects import Do, Effects
+from .prefs import SWITCHES
 from .present import Nav
 from .regions import Host, Regions
 from .remote import Link, registry
@@ -49,7 +50,7 @@ class Fields:
     changed: Mapping[str, StrEnum] = field(default_factory=dict)
     settings: StrEnum | None = None
     typed_settings: tuple[str, ...] = ()
-    only: tuple[str, ...] | None = None  # the settings there are (None: any)
+    only: tuple[str, ...] | None = None  # the settings there are, besides this device's switches (None: any)
 
     def message(self, name: str, value: str, typing: bool) -> Do | None:
         base, _, arg = name.partition(":")
@@ -58,7 +59,7 @@ class Fields:
             return Do(table[base], arg, value)
         if self.settings is None or base in self.typed or base in self.changed:
             return None
-        if typing != (base in self.typed_settings) or (self.only is not None and base not in self.only):
+        if typing != (base in self.typed_settings) or (self.only is not None and base not in (*self.only, *SWITCHES)):
             return None
         return Do(self.settings, base, value)
 

@@ -17,6 +17,14 @@ from .store import PREFIX, Shape, Spec, Steps
 PREFS_KEY = PREFIX + "prefs"
 PREFS_DOC = DocType("prefs", 1, "preferences", "Zero · Zéro à 1000", max_chars=10_000)
 Prefs = Mapping[str, object]  # name -> a JSON scalar (or a short list of names)
+#: This device's switches, each kept here by its name and on unless turned off (``present.switches`` shows them).
+SWITCHES = ("motion", "sound")
+
+
+def switched(name: str, value: str) -> dict[str, Any]:
+    """What the set-up's choice ``name`` = ``value`` turns on or off, as a game state's fields (``{"sound": False}``
+    for ``dataclasses.replace``); nothing for another choice."""
+    return {name: value == "on"} if name in SWITCHES and value in ("on", "off") else {}
 
 
 def _read(text: str, salvage: bool) -> Steps[tuple[dict[str, object], list[str]]]:

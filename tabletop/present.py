@@ -92,6 +92,14 @@ def more_options(t: Translate, command: StrEnum, shown: bool) -> Button:
     return Button(command, t("setup.more"), pressed=shown)
 
 
+def switches(t: Translate, *, motion: bool, sound: bool) -> tuple[Choice, ...]:
+    """This device's switches among a set-up's options, the same in every game (``prefs.switched`` reads a choice):
+    motion (what travels, an ending's celebration) and sound."""
+    states = (("on", t("setup.on")), ("off", t("setup.off")))
+    return (Choice("motion", t("setup.motion"), "on" if motion else "off", states),
+            Choice("sound", t("setup.sound"), "on" if sound else "off", states))
+
+
 def at_risk_params(risk: AtRisk, t: Translate) -> dict[str, str]:
     """The ``{kept}`` and ``{lost}`` lists of ``storage.at-risk``, in the language of ``t``."""
     kept = [t("storage.kept-sheet", count=risk.kept_items)] if risk.kept_items else []

@@ -150,11 +150,36 @@ class Regions:
             return
         old = self.nodes.get(name)
         node = paint(old)
-        if old is not None and node is not old:
+        if old is not None and node is not old and name not in self.drawn:  # its first drawing, over its place
             old.replaceWith(node)
+        elif old is not None and node is not old:
+            # Where its animations stand, read while it is in the page (leaving it cancels them).
+            running = [(_which(a), a.currentTime) for a in old.getAnimations(self.host.to_js({"subtree": True}))]
+            old.replaceWith(node)
+            self.carry_on(running, node)
         self.nodes[name] = node
         self.drawn[name] = model
         changed.add(name)
+
+    def carry_on(self, running: list[tuple[tuple[str, str, str], Any]], node: Any) -> None:
+        """A region drawn again (in another language, with a line more) goes on with the CSS animations of the node
+        it replaced (``running``: each one's element and time) where they were, a finished one finished: an ending's
+        celebration plays once, not on each repaint.  Only where the new node runs the same animations, in order."""
+        fresh = list(node.getAnimations(self.host.to_js({"subtree": True})))
+        if not fresh or [_which(a) for a in fresh] != [which for which, _ in running]:
+            return
+        for (_, time), now in zip(running, fresh, strict=True):
+            if time is not None:
+                now.currentTime = time
+
+
+def _which(animation: Any) -> tuple[str, str, str]:
+    """A CSS animation's name and its element's class and card (a card that arrives anew is not the one that did)."""
+    target = animation.effect.target if animation.effect is not None else None
+    if target is None:
+        return (str(getattr(animation, "animationName", "")), "", "")
+    card = target.getAttribute("data-card") or ""
+    return (str(getattr(animation, "animationName", "")), str(target.className), str(card))
 
 
 class OneRegion(Regions):

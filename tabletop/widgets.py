@@ -86,8 +86,8 @@ class SetupRow:
 @dataclass(frozen=True)
 class SetupPage:
     """A game's set-up screen: its heading and intro, the button that adds a row (a seat or a team: the game's page
-    holds its rows), the options, the start, the way back to a game under way, and the toggle of the options kept
-    out of the way (``more``)."""
+    holds its rows), the options, the start, the way back to a game under way, the toggle of the options kept
+    out of the way (``more``), and this device's switches drawn among them (``switches``: motion and sound)."""
 
     heading: str
     intro: str
@@ -96,6 +96,7 @@ class SetupPage:
     start: Button
     back: Button | None = field(default=None, kw_only=True)
     more: Button | None = field(default=None, kw_only=True)
+    switches: tuple[Choice, ...] = field(default=(), kw_only=True)
 
 
 @dataclass(frozen=True)

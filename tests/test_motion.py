@@ -64,8 +64,8 @@ def test_sound_and_motion_are_this_device_s_choices_changeable_any_time() -> Non
     d("new-setup-yes")
     body = present(d.s).body
     assert isinstance(body, SetupView)
-    assert {c.field for c in body.extra} >= {"motion", "sound"}  # the device's options, behind More options
+    assert [c.field for c in body.switches] == ["motion", "sound"]  # the device's options, behind More options
     assert body.more is not None and body.more.pressed is False
-    assert {c.field: c.value for c in body.extra}["motion"] == "off"
+    assert {c.field: c.value for c in body.switches}["motion"] == "off"
     s, effects = act(d.s, "set", "sound", "on")
     assert s.sound and remembers(effects) and len(effects) == 1

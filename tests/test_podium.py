@@ -193,6 +193,29 @@ def test_the_quiz_s_podium_opens_with_its_fanfare_once() -> None:
     assert not cheered(closed, run.tap("back").state)  # back from the rules: no second fanfare
 
 
+def test_the_quiz_s_set_up_has_this_device_s_motion_and_sound_switches_shared_with_zero() -> None:
+    from thousand.web.screens import QuizSetupView
+
+    storage = FakeStorage()
+    run = TableRun.open(QUIZ, storage=storage, lang="de")
+    setup = run.screen.body
+    assert isinstance(setup, QuizSetupView) and setup.more is not None
+    assert [(c.field, c.label, c.value) for c in setup.switches] == [("motion", "Animationen", "on"),
+                                                                     ("sound", "Ton", "on")]
+    run.field("motion", "off").field("sound", "off")  # the page's own fields, as a person changes them
+    assert not run.state.motion and not run.state.sound
+    assert [c.value for c in run.screen.body.switches] == ["off", "off"]  # type: ignore[attr-defined]
+    assert ("motion", "off") in run.screen.flags  # the page's celebration is left out (CSS)
+    # One device, one choice: Zero opened on it afterwards starts with them off, and its set-up says so.
+    from zero_game.web.plugin import PLUGIN as ZERO
+
+    zero = TableRun.open(ZERO, storage=storage)
+    assert not zero.state.motion and not zero.state.sound
+    assert [c.value for c in zero.screen.body.switches] == ["off", "off"]  # type: ignore[attr-defined]
+    zero.field("sound", "on")
+    assert TableRun.open(QUIZ, storage=storage).state.sound
+
+
 # ---- Zero's ZERO moment ---------------------------------------------------------------------------------------------
 
 

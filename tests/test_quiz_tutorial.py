@@ -78,7 +78,7 @@ def test_the_tutorial_teaches_a_round_by_taps_and_leaves_the_game_saved_as_it_wa
         said.append(text)
         if index == 0:  # "choose a question you can estimate": every one of the six wears the ring, any is taken
             assert cued(run) == list(team) and "any of the six" in words(run)
-            assert words(run).endswith("Tap one of your questions.")
+            assert words(run).endswith("Select one of your questions.")
         elif step.command is Command.CARD:
             assert cued(run) == [step.arg]  # the card to tap wears the ring, and only it
         else:
@@ -86,10 +86,10 @@ def test_the_tutorial_teaches_a_round_by_taps_and_leaves_the_game_saved_as_it_wa
         if index == 1:  # a wrong tap (±200 before Change): refused; the step's words stay, the ask line says why
             before = lesson_of(run)
             run.tap(Command.SHIFT, "+200")
-            assert not run.state.shift and run.screen.live.startswith("Not this tap")
+            assert not run.state.shift and run.screen.live.startswith("Not that one: the lesson")
             after = lesson_of(run)
             assert after.refused and after.text == before.text  # the lesson, whole, where it was
-            assert after.ask == "Not that tap: one move at a time. Tap Change a card." and cued(run) == ["change:"]
+            assert after.ask == "Not that one: one move at a time. Select Change a card." and cued(run) == ["change:"]
         if index == 3:  # Change asks first: the card is still in the hand until the confirm
             assert SWAPPED in run.state.game.hand(0)
         if index == 8:  # one power at a time, as a team meets them: Change, then Two questions; ±200 kept

@@ -35,7 +35,7 @@ def test_the_tutorial_completes_by_taps_and_teaches_each_step() -> None:
     match = d.match
     d("tutorial")
     assert d.s.lesson == 0 and d.page is Page.TABLE
-    assert lesson(d).startswith("Lesson 1: five cards of one colour") and "Tap your grey 8" in lesson(d)
+    assert lesson(d).startswith("Lesson 1: five cards of one colour") and "Choose your grey 8" in lesson(d)
     assert cued(d) == ["hand:grey-8"]  # the card to tap wears the cue, and only it
     d("hand", "grey-8")
     pool = {c.slug: c.hint for c in d.table().pool.cards}
@@ -58,7 +58,7 @@ def test_the_tutorial_completes_by_taps_and_teaches_each_step() -> None:
     d("hand", "grey-8")
     assert not lesson(d).startswith("That is not")  # the next tap clears the refusal
     d("pool", "red-5")
-    assert lesson(d) == "Now tap Swap to play it." and cued(d) == []
+    assert lesson(d) == "Now press Swap to play it." and cued(d) == []
     assert d.table().controls.confirm.yes.cued  # type: ignore[union-attr]  # the box's Swap wears the cue
     d("confirm")
     hand = d.match.round.hand(0)

@@ -69,3 +69,29 @@ def test_the_first_screen_speaks_the_stored_language_before_python_and_after(
     expect(page.locator("h1").filter(has_text="À quel jeu jouer ?")).to_be_visible()
     assert page.evaluate("document.documentElement.lang") == "fr"
     assert game.console_errors == []
+
+
+# The language box's chosen name against the room it has: its text's width in its own font, and the box's inner width
+# less its padding and the arrow's 20 px.
+LANGUAGE_FITS = """() => {
+  const box = document.querySelector('select[data-field="lang"]');
+  const style = getComputedStyle(box);
+  const pen = document.createElement('canvas').getContext('2d');
+  pen.font = style.font;
+  const text = pen.measureText(box.options[box.selectedIndex].text).width;
+  const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+  return [Math.ceil(text), Math.floor(room), parseFloat(style.fontSize)];
+}"""
+
+
+def test_the_first_screen_s_language_box_shows_each_language_s_whole_name_on_a_phone(
+    fresh_context: BrowserContext, site_url: str
+) -> None:
+    page = open_game(fresh_context, site_url, zero=False).page
+    page.set_viewport_size({"width": 390, "height": 844})
+    for lang, heading in (("de", "Welches Spiel?"), ("fr", "À quel jeu jouer ?"), ("en", "Which game?")):
+        page.locator('select[data-field="lang"]').select_option(lang)
+        expect(page.locator(".home-head h1")).to_have_text(heading)
+        text, room, size = page.evaluate(LANGUAGE_FITS)
+        assert text <= room and size >= 16, f"{lang}: the name takes {text} px of {room} px, at {size} px"
+        page.screenshot(path=f"test-artifacts/first-language-{lang}-390x844.png")

@@ -395,7 +395,7 @@ def test_the_tutorial_is_offered_on_a_first_visit_and_completes_by_taps(chromium
         page = loaded.page
         expect(page.locator("[data-notice='tutorial.offer']")).to_contain_text("New to Zero?")
         page.locator("[data-notice='tutorial.offer'] [data-action=tutorial]").click()
-        expect(page.locator(".hint-text")).to_contain_text("Tap your grey 8")
+        expect(page.locator(".hint-text")).to_contain_text("Choose your grey 8")
         expect(page.locator(".card.cued")).to_have_count(1)  # the card to tap is cued, and only it
         expect(page.locator("[data-zone=hand] [data-card='grey-8']")).to_have_class(re.compile(r"\bcued\b"))
         shoot(page, "moves-tutorial")
@@ -409,7 +409,7 @@ def test_the_tutorial_is_offered_on_a_first_visit_and_completes_by_taps(chromium
         expect(page.locator("[data-zone=pool] [data-card='red-5']")).to_have_class(re.compile(r"\bcued\b"))
         page.locator("[data-zone=pool] [data-card='red-5']").click()
         # The Swap step: one instruction (the box's, with the lesson's words) and a ring on Swap, all in view.
-        expect(page.locator(".confirm .confirm-detail")).to_have_text("Now tap Swap to play it.")
+        expect(page.locator(".confirm .confirm-detail")).to_have_text("Now press Swap to play it.")
         expect(page.locator(".hint-text")).to_have_count(0)
         swap = page.locator(".confirm [data-action=confirm]")
         expect(swap).to_have_class(re.compile(r"\bcued\b"))

@@ -1,6 +1,7 @@
 """Both games played to their end by taps stand on a podium: the places, the winner, where the person (or the team)
 at the tablet finished, said in full in the live region; Play again and New set-up in view and uncovered without
 scrolling at 1024×768, 768×1024 and 390×844; the celebration left out under reduced motion and the motion switch.
+A ZERO made by taps gets its moment: the stamp over the pool, then on the hand at the round's end, in three languages.
 
 The quiz starts a few taps from its end: the page's own runtime (tests.harness) plays deal 23 in CPython up to its
 last reveal and the browser resumes that saved quiz, as after a reload.
@@ -16,12 +17,15 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.harness import FakeStorage, TableRun
 from tests.quiz_steps import _first
+from tests.zero_steps import Driver
 from thousand.web.actions import Command
 from thousand.web.plugin import PLUGIN
 from thousand.web.table import Page as QuizPage
 from thousand.web.table import page as quiz_page
+from zero_game.web.settings import Settings
+from zero_game.web.table import Table
 
-from .conftest import REPO, open_game, settled
+from .conftest import REPO, SMALL_FILE, open_game, settled
 
 SHOTS = REPO / "test-artifacts" / "podium"
 SIZES = ((1024, 768), (768, 1024), (390, 844))
@@ -102,6 +106,14 @@ def test_zero_played_to_its_end_by_taps_stands_on_a_podium(warm_context: Browser
     assert celebration(page)[0] == "none"  # reduced motion: no confetti
     page.emulate_media(reduced_motion="no-preference")
     assert celebration(page) == ("block", "confetti-fall")  # otherwise it falls once
+    # Once: the podium in another language stands still, nothing rises or falls again.
+    settled(page)
+    page.locator("[data-field=lang]").select_option("fr")
+    expect(page.locator(".ending .yours")).to_contain_text("Vous terminez")
+    states = page.evaluate("() => document.querySelector('.ending').getAnimations({subtree: true})"
+                           ".map((a) => a.playState)")
+    assert len(states) > 28 and set(states) == {"finished"}, states  # the confetti, the steps, the banner: done
+    page.locator("[data-field=lang]").select_option("en")
     page.emulate_media(reduced_motion="reduce")
     page.locator(".ending [data-action=play-again]").click()
     expect(page.locator("[data-zone=hand] [data-card]").first).to_be_visible(timeout=STEP_MS)
@@ -138,7 +150,7 @@ def near_the_end() -> dict[str, str]:
         elif where is QuizPage.GUESS:
             run.do(Command.GUESS_TEXT, value="500").tap(Command.GUESS)
     assert saved, "the quiz was saved before its end"
-    # This device turned motion off (Zero's set-up keeps the choice for every game).
+    # This device turned motion off (a set-up's More options keeps the choice for every game).
     saved["zero-knizia:prefs"] = json.dumps({"type": "prefs", "schema": 1, "values": {"motion": False}})
     return saved
 
@@ -177,3 +189,94 @@ def test_the_quiz_played_to_its_end_by_taps_stands_on_a_podium(warm_context: Bro
     page.emulate_media(reduced_motion="reduce")
     page.locator("[data-action=sheet]").click()  # the score sheet is still one tap away
     expect(page.locator(".history-entry")).to_have_count(1)
+    # The quiz's own set-up has the switches (More options, as in Zero): motion back on, for every game here.
+    page.locator("[data-action=back]").click()
+    page.locator(".ending [data-action=new-setup]").click()
+    page.locator("[data-action=more-options]").click()
+    motion = page.locator("[data-field=motion]")
+    expect(motion).to_have_value("off")
+    expect(page.locator("[data-field=sound]")).to_have_value("on")
+    motion.select_option("on")
+    expect(page.locator("body")).to_have_attribute("data-motion", "on")
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('zero-knizia:prefs')).values.motion === true")
+
+
+# ---- Zero's ZERO moment ---------------------------------------------------------------------------------------------
+
+# Deal 45 (you and two medium bots): your third swap, the grey 1 for the blue 8, makes a ZERO (five red, five 8s).
+ZERO_SEED, ZERO_SWAPS, ZERO_SWAP = 45, (("black-4", "red-5"), ("blue-2", "green-8")), ("grey-1", "blue-8")
+ZERO_WORDS = {"en": ("ZERO!", "You score 0", "You have a ZERO"),
+              "fr": ("ZÉRO\u202f!", "Vous marquez 0 point", "Vous avez un ZÉRO"),
+              "de": ("ZERO!", "Du bekommst 0 Punkte", "Du hast ein ZERO")}
+# Where the stamp and its line stand: each inside the screen, its text inside its own box (nothing cut), and, for the
+# round end's small stamp, beside the hand's name and score without covering them.
+STAMP = """(sel) => {
+  const problems = [];
+  for (const node of document.querySelectorAll(sel)) {
+    const r = node.getBoundingClientRect();
+    if (r.width === 0) problems.push(`${node.className} is not drawn`);
+    if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight)
+      problems.push(`"${node.textContent}" runs off the screen (${Math.round(r.left)}..${Math.round(r.right)})`);
+    if (node.scrollWidth > node.clientWidth + 1) problems.push(`"${node.textContent}" is cut in its box`);
+    const head = node.closest('.revealed-head');
+    for (const other of head ? head.querySelectorAll('h2, .revealed-score, .revealed-total') : []) {
+      const o = other.getBoundingClientRect();
+      if (r.left < o.right - 1 && o.left < r.right - 1 && r.top < o.bottom - 1 && o.top < r.bottom - 1)
+        problems.push(`"${node.textContent}" covers "${other.textContent}"`);
+    }
+  }
+  if (document.scrollingElement.scrollWidth > innerWidth + 1) problems.push('the page scrolls sideways');
+  return problems;
+}"""
+
+
+def before_the_zero(lang: str) -> dict[str, str]:
+    """The saved match of deal 45 at your turn before the swap that makes a ZERO (played by the page's runtime in
+    CPython), and this device's language."""
+    storage = FakeStorage()
+    d = Driver(Table(seed=ZERO_SEED, settings=Settings(speed="slow")), storage=storage)
+    d("start")
+    for give, take in ZERO_SWAPS:
+        d.play_bots()
+        d("hand", give)
+        d("pool", take)
+        d("confirm")
+    d.play_bots()
+    assert {ZERO_SWAP[0]} <= d.hand(0) and "zero-knizia:game" in storage.data
+    prefs = {"lang": lang, "zero.taught": True, "game": "zero"}
+    return {**storage.data, "zero-knizia:prefs": json.dumps({"type": "prefs", "schema": 1, "values": prefs})}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_a_zero_made_by_taps_gets_its_stamp_over_the_pool_then_on_the_hand(warm_context: BrowserContext,
+                                                                           site_url: str, lang: str) -> None:
+    title, who, said = ZERO_WORDS[lang]
+    stored = before_the_zero(lang)
+    shots = REPO / "test-artifacts" / "zero-moment"
+    shots.mkdir(parents=True, exist_ok=True)
+    for width, height in SIZES:  # a page per size: the moment holds a few seconds, then the round's end opens
+        loaded = open_game(warm_context, site_url, stored=stored)
+        page, booted = loaded.page, len(loaded.console_errors)  # (a 404 of /favicon.ico before: not the game's)
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator(f"[data-zone=hand] [data-card={ZERO_SWAP[0]}]").click()
+        page.locator(f"[data-zone=pool] [data-card={ZERO_SWAP[1]}]").click()
+        page.locator(".controls .confirm [data-action=confirm]").click()
+        stamp = page.locator(".zero-moment .zero-stamp")
+        expect(stamp).to_have_text(title)
+        expect(page.locator(".zero-moment .zero-who")).to_have_text(who)
+        problems = page.evaluate(STAMP, ".zero-moment .zero-stamp, .zero-moment .zero-who")
+        page.screenshot(path=str(shots / f"moment-{lang}-{width}x{height}.png"))
+        assert problems == [], f"{lang} {width}×{height}: {problems}"
+        assert said in page.locator("#live").inner_text()  # the moment said in full, not only shown
+        # The round's end opens by itself, the stamp on your hand.
+        small = page.locator(".round-end .revealed-hand.zero .zero-stamp.small")
+        expect(small).to_have_text(title, timeout=STEP_MS)
+        expect(page.locator(".zero-moment")).to_have_count(0)
+        expect(page.locator(".round-end .zero-stamp")).to_have_count(1)
+        settled(page)
+        problems = page.evaluate(STAMP, ".round-end .zero-stamp")
+        small.scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / f"round-end-{lang}-{width}x{height}.png"))
+        assert problems == [], f"{lang} {width}×{height}: {problems}"
+        assert loaded.console_errors[booted:] == []
+        page.goto(site_url + SMALL_FILE)  # its Pyodide let go before the next size's page boots

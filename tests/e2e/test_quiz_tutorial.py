@@ -135,7 +135,7 @@ def test_the_quiz_tutorial_is_offered_on_a_first_visit_and_teaches_a_round_by_ta
             if wrong is not None:  # not the lesson's tap: refused, with the one it wants said where it asks for it
                 text = page.locator(".lesson-text").inner_text()
                 page.locator(wrong).first.click()
-                expect(page.locator(".lesson.refused .lesson-ask")).to_contain_text("Not that tap")
+                expect(page.locator(".lesson.refused .lesson-ask")).to_contain_text("Not that one")
                 expect(page.locator(".lesson-text")).to_have_text(text)  # the step's words stay, whole
                 settled(page)
                 assert page.evaluate(LESSON_IN_VIEW) == [], f"{step.key} after a wrong tap"

@@ -15,6 +15,7 @@ from tabletop.effects import Elsewhere, Put, Read
 from tabletop.errors import IllegalMove, InvalidMove
 from tabletop.names import clean_name
 from tabletop.notes import notify, said, with_shell
+from tabletop.prefs import switched
 from tabletop.present import Nav
 from tabletop.remote import PHONE
 from tabletop.saving import Data
@@ -136,6 +137,9 @@ def _remove_team(s: QuizTable, arg: str, value: str) -> Result:
 def _set(s: QuizTable, arg: str, value: str) -> Result:
     if arg == "lang":
         return (with_shell(s, lang=value), prefs_saved(with_shell(s, lang=value))) if value in LANGUAGES else _same(s)
+    if switch := switched(arg, value):  # this device's choices (the end's celebration and fanfare): any time
+        after = replace(s, **switch)
+        return after, prefs_saved(after)
     if arg == "mix" and value in MIXES and s.setting_up:
         after = replace(s, mix=Mix(value, s.mix.leave_out))
         return after, mix_saved(after)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from tabletop.names import bot_name
 from tabletop.notes import Live
-from tabletop.present import Nav, chrome, date_text, more_options, notices, placings
+from tabletop.present import Nav, chrome, date_text, more_options, notices, placings, switches
 from tabletop.present import top_bar as shell_top_bar
 from tabletop.saving import Data
 from tabletop.turns import Acts, BotActs, HandOff, Waits
@@ -182,7 +182,8 @@ def setup(s: QuizTable) -> QuizSetupView:
                    description=warning)
     return QuizSetupView(t.t("setup.heading"), t.t("setup.intro"), add, options, start, teams, t.t("setup.seed"),
                          s.seed_text, t.t("setup.themes"), themes, warning, back=back,
-                         more=more_options(t.t, Command.MORE_OPTIONS, s.more_options), cards=own_page.cards_line(s))
+                         more=more_options(t.t, Command.MORE_OPTIONS, s.more_options), cards=own_page.cards_line(s),
+                         switches=switches(t.t, motion=s.motion, sound=s.sound))
 
 
 def handoff(s: QuizTable) -> HandoffView:

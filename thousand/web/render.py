@@ -128,7 +128,7 @@ class QuizPainter(OwnPainter):
         if v.warning:
             panel.appendChild(self.el("p", "mix-warning", v.warning, role="alert"))
         panel.appendChild(self.button(v.start, "play"))
-        panel.appendChild(self.more(v.more, [themes, seed]))
+        panel.appendChild(self.more(v, [themes, seed]))
         if v.cards:
             panel.appendChild(self.cards_line(v.cards))
         if v.tutorial and not v.tutorial_offer:

@@ -319,8 +319,8 @@ def settle(before: QuizTable, after: QuizTable, effects: Effects = (), *, save: 
 
 
 def prefs_saved(s: QuizTable) -> Effects:
-    """Remember this device's choice of language (for every game)."""
-    return (Add(PREFS.name, {"lang": s.lang}),)
+    """Remember this device's choices: the language, sound and motion (for every game)."""
+    return (Add(PREFS.name, {"lang": s.lang, "sound": s.sound, "motion": s.motion}),)
 
 
 def mix_saved(s: QuizTable) -> Effects:

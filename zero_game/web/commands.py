@@ -14,6 +14,7 @@ from tabletop import nav
 from tabletop.bots import BotDecided, BotPlay, BotShow, BotStarted
 from tabletop.names import clean_name
 from tabletop.notes import dismiss, said, with_shell
+from tabletop.prefs import switched
 from tabletop.present import Nav
 from tabletop.remote import PHONE
 from tabletop.saving import Data
@@ -114,9 +115,8 @@ def _remove_seat(s: Table, arg: str, value: str) -> Result:
 def _set(s: Table, arg: str, value: str) -> Result:
     if arg == "lang":  # the whole site's language, remembered on the device
         return (with_shell(s, lang=value), prefs_saved(with_shell(s, lang=value))) if value in LANGUAGES else _same(s)
-    if arg in ("sound", "motion") and value in ("on", "off"):  # this device's choices: any time
-        on = value == "on"
-        after = replace(s, sound=on) if arg == "sound" else replace(s, motion=on)
+    if switch := switched(arg, value):  # this device's choices: any time
+        after = replace(s, **switch)
         return after, prefs_saved(after)
     if not s.setting_up:
         return _same(s)  # a match's set-up does not change under it

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tabletop.present import Nav, chrome, more_options, notices, placings, ranks
+from tabletop.present import Nav, chrome, more_options, notices, placings, ranks, switches
 from tabletop.present import top_bar as shell_top_bar
 from tabletop.turns import BotActs, HandOff
 from tabletop.widgets import Button, Choice, Confirm, HandoffView, Key, RulesView, Screen, TopBar
@@ -213,8 +213,6 @@ def setup(s: Table) -> SetupView:
         Choice("pool", t.t("setup.pool"), str(st.pool_size or ""),
                (("", t.t("setup.default", value=default_pool_size(players))), *((str(n), str(n)) for n in POOL_SIZES))),
         Choice("dealer", t.t("setup.dealer"), str(st.dealer), tuple((str(i), t.name(i)) for i in range(players))),
-        Choice("motion", t.t("setup.motion"), "on" if s.motion else "off", (("on", t.t("on")), ("off", t.t("off")))),
-        Choice("sound", t.t("setup.sound"), "on" if s.sound else "off", (("on", t.t("on")), ("off", t.t("off")))),
     )
     add = Button(Command.ADD_SEAT, t.t("setup.add")) if players < MAX_SEATS else None
     back = None
@@ -222,7 +220,8 @@ def setup(s: Table) -> SetupView:
         back = Button(Command.BACK_TO_MATCH, t.t("setup.back"))
     return SetupView(t.t("setup.heading"), t.t("setup.intro"), add, options,
                      Button(Command.START, t.t("setup.play"), primary=True), seats, extra, back=back,
-                     more=more_options(t.t, Command.MORE_OPTIONS, s.more_options))
+                     more=more_options(t.t, Command.MORE_OPTIONS, s.more_options),
+                     switches=switches(t.t, motion=s.motion, sound=s.sound))
 
 
 def handoff(s: Table) -> HandoffView:

@@ -160,7 +160,7 @@ class CardPainter(Painter):
         for c in v.options:
             options.appendChild(self.choice(c))
         part.appendChild(options)
-        self.add(part, self.more(v.more, [self.choice(c) for c in v.extra]), self.button(v.start, "play"))
+        self.add(part, self.more(v, [self.choice(c) for c in v.extra]), self.button(v.start, "play"))
         return part
 
     def seats(self, seats: tuple[SeatInfo, ...], label: str) -> Any:

@@ -90,7 +90,8 @@ class View(Regions):
             # Two regions, so typing a name (which changes the dealer's list) leaves the name box alone.
             rows = (body.heading, body.intro, body.back, body.seats, body.add)
             yield "setup-seats", rows, lambda node: p.setup_seats(body)
-            yield "setup-options", (body.options, body.start, body.more, body.extra), lambda node: p.setup_options(body)
+            yield ("setup-options", (body.options, body.start, body.more, body.extra, body.switches),
+                   lambda node: p.setup_options(body))
         else:
             yield from super().regions(screen)
 
