@@ -15,6 +15,7 @@ import pytest
 
 from tabletop.effects import Accept, Heard, Host, Scanned, Send, Unlink
 from tabletop.errors import DataError
+from tabletop.notes import with_shell
 from tabletop.pairing import ANSWER, KEY, OFFER, Candidate, PairingError, Role, Ticket, proof_of, read_sdp, slot_of
 from tabletop.remote import MAX_FROM_TABLE, PROTOCOL, Link, Registry, Status, message, read, registry
 from tabletop.turns import HandOff
@@ -1160,7 +1161,7 @@ def test_the_stand_in_bot_of_a_quiz_team_is_offered_only_for_an_away_phone_and_o
     run.tap("phone-standin", "0")  # "Wait for the phone"
     assert not run.state.remote.standing_in(0)
     assert PHONES.round(replace(run.state, game=None)) is None
-    assert PHONES.round(replace(run.state, lesson=1)) is None
+    assert PHONES.round(with_shell(run.state, lesson=1)) is None
 
 
 def quiz_plugin() -> Any:
