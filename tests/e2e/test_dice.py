@@ -40,6 +40,7 @@ def dice_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                     + f"\n\nGAMES = (*GAMES, Entry({DICE.name!r}, {DICE.package!r}, lazy=True, docs={DICE.docs!r}))\n",
                     encoding="utf-8")
     (root / filelist.LAZY_LIST).write_text(filelist.lazy_list(root, games), encoding="utf-8")
+    filelist.write_archive(root, games)  # the page reads the shell's registry from the [files] archive
     assert "dice/web/plugin.py" in (root / filelist.LAZY_LIST).read_text(encoding="utf-8")
     process, url = start_serve(Path(root))
     try:
