@@ -44,6 +44,10 @@ class Core:
     phone: int | None = None  # this state is a phone's view of the table: that seat's (``tabletop.remote``)
     recorded: bool = False  # the finished game on the table is put away (on the sheet, or forgotten)
     lesson: Any = None  # the tutorial's lesson under way, if any (nothing is saved during one)
+    sound: bool = True  # this device's choices, kept apart from any game (``tabletop.prefs``)
+    motion: bool = True
+    taught: bool = False  # the game's tutorial was played (or declined) on this device
+    more_options: bool = False  # the set-up shows its options out of the way (not saved)
 
 
 class OnCore:
@@ -102,6 +106,22 @@ class OnCore:
     @property
     def lesson(self) -> Any:
         return self.core.lesson
+
+    @property
+    def sound(self) -> bool:
+        return self.core.sound
+
+    @property
+    def motion(self) -> bool:
+        return self.core.motion
+
+    @property
+    def taught(self) -> bool:
+        return self.core.taught
+
+    @property
+    def more_options(self) -> bool:
+        return self.core.more_options
 
 
 class Played(Protocol):

@@ -138,7 +138,7 @@ def _set(s: QuizTable, arg: str, value: str) -> Result:
     if arg == "lang":
         return (with_shell(s, lang=value), prefs_saved(with_shell(s, lang=value))) if value in LANGUAGES else _same(s)
     if switch := switched(arg, value):  # this device's choices (the end's celebration and fanfare): any time
-        after = replace(s, **switch)
+        after = with_shell(s, **switch)
         return after, prefs_saved(after)
     if arg == "mix" and value in MIXES and s.setting_up:
         after = replace(s, mix=Mix(value, s.mix.leave_out))
@@ -349,7 +349,7 @@ HANDLERS: dict[StrEnum, Handler[QuizTable]] = {
     Command.PLAY_AGAIN: _play_again,
     Command.CLEAR_HISTORY: lambda s, a, v: (with_shell(s, confirm_clear=bool(s.history.records)), ()),
     Command.RESET_SEEN: _reset_seen,
-    Command.MORE_OPTIONS: lambda s, a, v: (replace(s, more_options=not s.more_options), ()),
+    Command.MORE_OPTIONS: lambda s, a, v: (with_shell(s, more_options=not s.more_options), ()),
     Command.THEME: _theme,
     Command.SEE_WINNER: _see_winner,
     **own_page.HANDLERS,

@@ -94,15 +94,11 @@ class QuizTable(OnCore):
     seen_ids: tuple[tuple[str, float], ...] = ()  # questions this device has shown, with when (Q6)
     remote: Remote = Remote()  # the teams played on phones, as this tablet knows them (``tabletop.remote``)
     mix: Mix = Mix()  # the questions this device plays with (remembered in its preferences)
-    more_options: bool = False  # the set-up shows its options out of the way (not saved)
     end_seen: bool = False  # after a tie-break, the guesses were shown on the line before the winner
     before_lesson: QuizTable | None = None  # the table as it was when the tutorial began (nothing of it is saved)
     refused: str = ""  # the tutorial refused a tap: why, until the next right one
-    taught: bool = False  # the quiz tutorial was played or declined on this device
     script: tuple[Pick, ...] = ()  # the tutorial's bot picks: played as they are, no thinking
     own: OwnCards = OwnCards()  # the host's own questions on this device, and which the table plays with
-    sound: bool = True  # this device's choices, as Zero's set-up keeps them (``tabletop.prefs``): the end's fanfare
-    motion: bool = True  # and its celebration
 
     @property
     def overlay(self) -> Page | None:

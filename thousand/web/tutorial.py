@@ -209,9 +209,9 @@ def leave(s: QuizTable, *, taught: bool = False) -> Result:
     home = s.before_lesson
     if home is None:
         return s, ()
-    back = with_shell(replace(home, seen_ids=s.seen_ids, mix=s.mix, taught=s.taught or taught, script=(),
+    back = with_shell(replace(home, seen_ids=s.seen_ids, mix=s.mix, script=(),
                               live=said("quiztut.left")),
-                      lang=s.lang, history=s.history, persist=s.persist, notes=s.notes)
+                      lang=s.lang, history=s.history, persist=s.persist, notes=s.notes, taught=s.taught or taught)
     return back, remembered(back) if taught and not s.taught else ()
 
 
@@ -235,7 +235,7 @@ def guarded(handlers: Mapping[StrEnum, Handler[QuizTable]]) -> dict[StrEnum, Han
     def guard(command: StrEnum, handler: Handler[QuizTable]) -> Handler[QuizTable]:
         def run(s: QuizTable, arg: str, value: str) -> Result:
             if command is Nav.DISMISS and arg == OFFER:  # declined: not offered again (the lobby still has it)
-                return replace(dismiss(s, OFFER), taught=True), remembered(s)
+                return with_shell(dismiss(s, OFFER), taught=True), remembered(s)
             if command is Command.START:  # playing a quiz answers the offer
                 return handler(dismiss(s, OFFER), arg, value)
             if s.lesson is None or command in FREE:

@@ -116,7 +116,7 @@ def _set(s: Table, arg: str, value: str) -> Result:
     if arg == "lang":  # the whole site's language, remembered on the device
         return (with_shell(s, lang=value), prefs_saved(with_shell(s, lang=value))) if value in LANGUAGES else _same(s)
     if switch := switched(arg, value):  # this device's choices: any time
-        after = replace(s, **switch)
+        after = with_shell(s, **switch)
         return after, prefs_saved(after)
     if not s.setting_up:
         return _same(s)  # a match's set-up does not change under it
@@ -249,7 +249,7 @@ def _tutorial_skip(s: Table, arg: str, value: str) -> Result:
 
 
 def _sound(s: Table, arg: str, value: str) -> Result:
-    after = replace(s, sound=not s.sound)
+    after = with_shell(s, sound=not s.sound)
     return after, prefs_saved(after)
 
 
@@ -274,7 +274,7 @@ def _clear_history(s: Table, arg: str, value: str) -> Result:
 
 def _dismiss(s: Table, arg: str, value: str) -> Result:
     if arg == "tutorial.offer":  # declined: not offered again on this device (the Rules page still has it)
-        after = replace(dismiss(s, arg), taught=True)
+        after = with_shell(dismiss(s, arg), taught=True)
         return after, prefs_saved(after)
     return dismiss(s, arg), ()
 
@@ -308,7 +308,7 @@ HANDLERS: dict[StrEnum, Handler[Table]] = {
     Command.REPLAY_STEP: _replay_step,
     Command.TUTORIAL: _tutorial,
     Command.TUTORIAL_SKIP: _tutorial_skip,
-    Command.MORE_OPTIONS: lambda s, a, v: (replace(s, more_options=not s.more_options), ()),
+    Command.MORE_OPTIONS: lambda s, a, v: (with_shell(s, more_options=not s.more_options), ()),
 }
 assert set(HANDLERS) == {*Command, *Nav}, "every command has one handler"
 

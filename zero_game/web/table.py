@@ -109,12 +109,8 @@ class Table(OnCore):
     asked: tuple[int, int, int] | None = None  # a hint asked where the table stood (see hint.py)
     hint: tuple[tuple[int, int, int], Action] | None = None  # the hard bot's answer, and where it was asked
     replay: tuple[str, int, int] | None = None  # a finished round replayed: match id, round index, move
-    sound: bool = True  # this device's choices, kept apart from any match (``prefs_saved``)
-    motion: bool = True
-    taught: bool = False  # the tutorial was played to its end on this device
     before_lesson: Table | None = None  # the table as it was when the tutorial began
     remote: Remote = Remote()  # the seats played on phones, as this tablet knows them (``tabletop.remote``)
-    more_options: bool = False  # the set-up shows its options out of the way (not saved)
     refused: bool = False  # the tutorial just refused a move that was not its lesson's (says why until the next tap)
     log_open: bool = False  # the move log is shown at the table while play goes on (not saved; see present.table)
 

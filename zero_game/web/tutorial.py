@@ -149,7 +149,7 @@ def leave(s: Table, *, taught: bool = False) -> Result:
     home = s.before_lesson
     if home is None:
         return s, ()
-    back = with_shell(replace(home, sound=s.sound, motion=s.motion, taught=s.taught or taught),
+    back = with_shell(home, sound=s.sound, motion=s.motion, taught=s.taught or taught,
                       lang=s.lang, history=s.history, notes=s.notes, persist=s.persist)
     if back.match is None:
         back = with_shell(back, setting_up=True)
