@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, Self, TypeVar, cast
 
 from . import saving
 from .effects import Effect, Effects
-from .notes import Note, with_shell
+from .notes import Live, Note, with_shell
 from .saving import Persist
 
 
@@ -48,6 +48,10 @@ class Core:
     motion: bool = True
     taught: bool = False  # the game's tutorial was played (or declined) on this device
     more_options: bool = False  # the set-up shows its options out of the way (not saved)
+    thinking: int | None = None  # the seat (or team) whose bot is thinking now
+    live: Live = Live()  # what the live region says of the last change (``notes.said``)
+    refused: bool = False  # the tutorial refused a tap that was not its lesson's (says why until the next right one)
+    before_lesson: object | None = None  # the game's state as it was when the tutorial began (``OnCore``: its type)
 
 
 class OnCore:
@@ -122,6 +126,23 @@ class OnCore:
     @property
     def more_options(self) -> bool:
         return self.core.more_options
+
+    @property
+    def thinking(self) -> int | None:
+        return self.core.thinking
+
+    @property
+    def live(self) -> Live:
+        return self.core.live
+
+    @property
+    def refused(self) -> bool:
+        return self.core.refused
+
+    @property
+    def before_lesson(self) -> Self | None:
+        """The state as it was when the tutorial began: a game's own type (only a game's state is put here)."""
+        return cast("Self | None", self.core.before_lesson)
 
 
 class Played(Protocol):

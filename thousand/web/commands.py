@@ -166,7 +166,7 @@ def _ready(s: QuizTable, arg: str, value: str) -> Result:
     step = next_step(s)
     if page(s) is not Page.HANDOFF or not isinstance(step, HandOff):
         return _same(s)
-    return with_shell(replace(cleared(s), live=said("live.your_turn", name=TeamWord(step.who))), at_screen=step.who), ()
+    return with_shell(cleared(s), at_screen=step.who, live=said("live.your_turn", name=TeamWord(step.who))), ()
 
 
 def _card(s: QuizTable, arg: str, value: str) -> Result:
@@ -178,7 +178,7 @@ def _card(s: QuizTable, arg: str, value: str) -> Result:
     if s.changing:  # the card to change: Change is played once confirmed (it is once a game)
         picked: tuple[str, ...] = () if s.chosen == (arg,) else (arg,)
         live = said("live.to_change", question=QuestionWord(arg)) if picked else said("live.cleared")
-        return replace(s, chosen=picked, live=live), ()
+        return with_shell(replace(s, chosen=picked), live=live), ()
     if arg in s.chosen:
         chosen = tuple(c for c in s.chosen if c != arg)
     elif s.two:
@@ -186,7 +186,7 @@ def _card(s: QuizTable, arg: str, value: str) -> Result:
     else:
         chosen = (arg,)
     live = said("live.selected", question=QuestionWord(arg)) if arg in chosen else said("live.cleared")
-    return replace(s, chosen=chosen, live=live), ()
+    return with_shell(replace(s, chosen=chosen), live=live), ()
 
 
 def _shift(s: QuizTable, arg: str, value: str) -> Result:
@@ -227,7 +227,7 @@ def _changed(s: QuizTable) -> Result:
     after, effects = apply(replace(s, changing=False, chosen=()), change)
     new = after.game.hand(change.team) if after.game else ()
     fresh = next((c for c in new if c not in {x.id for x in view.hand}), "")
-    return replace(after, live=said("live.changed", question=QuestionWord(fresh)) if fresh else said("")), effects
+    return with_shell(after, live=said("live.changed", question=QuestionWord(fresh)) if fresh else said("")), effects
 
 
 def _confirm(s: QuizTable, arg: str, value: str) -> Result:
@@ -248,15 +248,16 @@ def _confirm(s: QuizTable, arg: str, value: str) -> Result:
 def _cancel(s: QuizTable) -> Result:
     """Cancel once nothing of the shell's is open: the cards chosen, the powers and the change asked."""
     if s.chosen or s.two or s.shift or s.changing:
-        return replace(s, chosen=(), two=False, combine=None, shift=0, changing=False, live=said("live.cleared")), ()
+        return with_shell(replace(s, chosen=(), two=False, combine=None, shift=0, changing=False),
+                          live=said("live.cleared")), ()
     return _same(s)
 
 
 def _guess_text(s: QuizTable, arg: str, value: str) -> Result:
     digits = "".join(ch for ch in value if ch.isdigit())[:4]
     if digits != value.strip():  # a letter, a sign or a decimal point: say why it is not taken
-        return replace(s, guess_text=digits, live=said("guess.bad")), ()
-    return replace(s, guess_text=digits, live=said("") if s.live.key == "guess.bad" else s.live), ()
+        return with_shell(replace(s, guess_text=digits), live=said("guess.bad")), ()
+    return with_shell(replace(s, guess_text=digits), live=said("") if s.live.key == "guess.bad" else s.live), ()
 
 
 def _guess(s: QuizTable, arg: str, value: str) -> Result:
@@ -265,7 +266,7 @@ def _guess(s: QuizTable, arg: str, value: str) -> Result:
     if not my_turn(s) or g is None or g.phase is not Phase.GUESS or s.at_screen is None:
         return _same(s)
     if not text.isdigit() or not 0 <= int(text) <= 1000:
-        return replace(s, live=said("guess.bad")), ()
+        return with_shell(s, live=said("guess.bad")), ()
     return apply(s, Guess(s.at_screen, int(text)))
 
 
@@ -277,7 +278,7 @@ def _reveal_next(s: QuizTable, arg: str, value: str) -> Result:
     live = said("reveal.said", name=TeamWord(play.team), question=tuple(QuestionWord(c.id) for c in play.cards),
                 answer=" / ".join(str(c.answer) for c in play.cards), value=play.value, distance=play.distance,
                 target=reveal.target)
-    return replace(s, shown=s.shown + 1, live=live), ()
+    return with_shell(replace(s, shown=s.shown + 1), live=live), ()
 
 
 def _reveal_done(s: QuizTable, arg: str, value: str) -> Result:
@@ -289,7 +290,7 @@ def _reveal_done(s: QuizTable, arg: str, value: str) -> Result:
         return _same(s)  # the target card is still to be chosen
     after = replace(s, reviewed=s.reviewed + 1, shown=0)
     if current_reveal(after) is None and not g.is_over:
-        after = replace(after, live=said("round", n=g.number))
+        after = with_shell(after, live=said("round", n=g.number))
     return after, ()
 
 

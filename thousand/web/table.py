@@ -22,7 +22,7 @@ from tabletop.bots import BotSteps, Decided, Key, Turn
 from tabletop.core import Core, OnCore
 from tabletop.effects import Add, Effects, Thinking, unique
 from tabletop.names import bot_name
-from tabletop.notes import Live, dismiss, notify, said, with_shell
+from tabletop.notes import dismiss, notify, said, with_shell
 from tabletop.prefs import PREFS
 from tabletop.remote import Remote, bot_level
 from tabletop.turns import Acts, BotActs, HandOff, Step, Waits
@@ -87,16 +87,12 @@ class QuizTable(OnCore):
     guess_text: str = ""
     reviewed: int = 0  # reveals the table has seen to the end
     shown: int = 0  # plays of the reveal on screen that are turned over
-    thinking: int | None = None
-    live: Live = Live()
     ids: int = 0  # where saved games' ids come from (random on every device, even with a fixed deal number)
     deck: Deck | None = field(default=None, compare=False)  # the questions (None: the shipped deck)
     seen_ids: tuple[tuple[str, float], ...] = ()  # questions this device has shown, with when (Q6)
     remote: Remote = Remote()  # the teams played on phones, as this tablet knows them (``tabletop.remote``)
     mix: Mix = Mix()  # the questions this device plays with (remembered in its preferences)
     end_seen: bool = False  # after a tie-break, the guesses were shown on the line before the winner
-    before_lesson: QuizTable | None = None  # the table as it was when the tutorial began (nothing of it is saved)
-    refused: str = ""  # the tutorial refused a tap: why, until the next right one
     script: tuple[Pick, ...] = ()  # the tutorial's bot picks: played as they are, no thinking
     own: OwnCards = OwnCards()  # the host's own questions on this device, and which the table plays with
 
@@ -347,7 +343,8 @@ def mix_problem(s: QuizTable) -> MixTooSmall | None:
 
 def cleared(s: QuizTable) -> QuizTable:
     """``s`` with no choice in progress."""
-    return replace(s, chosen=(), two=False, combine=None, shift=0, changing=False, guess_text="", thinking=None)
+    return with_shell(replace(s, chosen=(), two=False, combine=None, shift=0, changing=False, guess_text=""),
+                      thinking=None)
 
 
 def deal_seed(s: QuizTable) -> int:
@@ -367,12 +364,12 @@ def start(s: QuizTable, deck: Deck, seed: int | None = None) -> Result:
     """Deal a new game to the teams set up, unseen questions first (Q6)."""
     seen_at: dict[str, float] = dict(s.seen_ids)
     if mix_problem(s) is not None or too_few(s.own, len(s.settings.teams)) is not None:
-        return replace(s, live=said("live.mix_small")), ()
+        return with_shell(s, live=said("live.mix_small")), ()
     game = deal_for(s.own, len(s.settings.teams), seed=deal_seed(s) if seed is None else seed, deck=deck,
                     seen=seen_at, mix=s.mix)
-    after = with_shell(replace(cleared(s), game=game, reviewed=0, shown=0, live=said("round", n=1), end_seen=False),
+    after = with_shell(replace(cleared(s), game=game, reviewed=0, shown=0, end_seen=False),
                        serial=s.serial + 1, setting_up=False, overlay=None, at_screen=None, recorded=False,
-                       confirm_new=False)
+                       confirm_new=False, live=said("round", n=1))
     return settle(s, only_in(after))
 
 
@@ -417,9 +414,9 @@ def apply(s: QuizTable, action: Action) -> Result:
             after = cleared(after)
             if len(s.settings.at_tablet) > 1:
                 after = with_shell(after, at_screen=None)
-        after = replace(after, live=said("live.picked", name=TeamWord(action.team)))
+        after = with_shell(after, live=said("live.picked", name=TeamWord(action.team)))
     if isinstance(action, ChooseTarget):
-        after = replace(after, thinking=None)
+        after = with_shell(after, thinking=None)
     return settle(s, after)
 
 
@@ -476,7 +473,7 @@ def acting(s: QuizTable, key: Key) -> BotActs | None:
 #: A bot team's decision on the quiz's table: its panel says it is thinking for the table's pace, then it plays.
 BOT_STEPS: BotSteps[QuizTable] = BotSteps(
     acting=acting,
-    thinking=lambda s, who: replace(s, thinking=who.who),
-    play=lambda s, action, rest: apply(replace(s, thinking=None), action),
+    thinking=lambda s, who: with_shell(s, thinking=who.who),
+    play=lambda s, action, rest: apply(with_shell(s, thinking=None), action),
     pace=lambda s: SPEEDS[s.settings.speed],
 )

@@ -131,7 +131,7 @@ def _ready(s: Table, arg: str, value: str) -> Result:
     step = next_step(s)
     if page(s) is not Page.HANDOFF or not isinstance(step, HandOff):
         return _same(s)
-    return with_shell(replace(s, live=said("live.your_turn", step.who)), at_screen=step.who), ()
+    return with_shell(s, at_screen=step.who, live=said("live.your_turn", step.who)), ()
 
 
 def _find(cards: tuple[Card, ...], slug: str) -> Card | None:
@@ -140,12 +140,12 @@ def _find(cards: tuple[Card, ...], slug: str) -> Card | None:
 
 def _choice_said(s: Table) -> Table:
     if s.give and s.take:
-        return replace(s, live=said("confirm.swap", give=CardWord(s.give), take=CardWord(s.take)))
+        return with_shell(s, live=said("confirm.swap", give=CardWord(s.give), take=CardWord(s.take)))
     if s.give:
-        return replace(s, live=said("live.selected_hand", card=CardWord(s.give, bare=True)))
+        return with_shell(s, live=said("live.selected_hand", card=CardWord(s.give, bare=True)))
     if s.take:
-        return replace(s, live=said("live.selected_pool", card=CardWord(s.take, bare=True)))
-    return replace(s, live=said("live.cleared"))
+        return with_shell(s, live=said("live.selected_pool", card=CardWord(s.take, bare=True)))
+    return with_shell(s, live=said("live.cleared"))
 
 
 def _hand(s: Table, arg: str, value: str) -> Result:
@@ -154,7 +154,8 @@ def _hand(s: Table, arg: str, value: str) -> Result:
     card = _find(s.match.round.hand(s.at_screen), arg)
     if card is None:
         return _same(s)
-    return _choice_said(replace(s, knocking=False, refused=False, give=None if s.give == card else card)), ()
+    chosen = replace(s, knocking=False, give=None if s.give == card else card)
+    return _choice_said(with_shell(chosen, refused=False)), ()
 
 
 def _pool(s: Table, arg: str, value: str) -> Result:
@@ -163,13 +164,14 @@ def _pool(s: Table, arg: str, value: str) -> Result:
     card = _find(s.match.round.pool, arg)
     if card is None:
         return _same(s)
-    return _choice_said(replace(s, knocking=False, refused=False, take=None if s.take == card else card)), ()
+    chosen = replace(s, knocking=False, take=None if s.take == card else card)
+    return _choice_said(with_shell(chosen, refused=False)), ()
 
 
 def _knock(s: Table, arg: str, value: str) -> Result:
     if not my_turn(s):
         return _same(s)
-    return replace(s, give=None, take=None, knocking=True, refused=False, live=said(knock_question(s))), ()
+    return with_shell(replace(s, give=None, take=None, knocking=True), refused=False, live=said(knock_question(s))), ()
 
 
 def _confirm(s: Table, arg: str, value: str) -> Result:
@@ -179,14 +181,15 @@ def _confirm(s: Table, arg: str, value: str) -> Result:
     if action is None:
         return _same(s)
     if not allowed(s, action):
-        return replace(s, give=None, take=None, knocking=False, refused=True, live=said("tutorial.not_now")), ()
+        return with_shell(replace(s, give=None, take=None, knocking=False), refused=True,
+                          live=said("tutorial.not_now")), ()
     return apply(s, action)
 
 
 def _cancel(s: Table) -> Result:
     """Cancel once nothing of the shell's is open: the cards chosen and the knock asked."""
     if s.give or s.take or s.knocking:
-        return replace(s, give=None, take=None, knocking=False, live=said("live.cleared")), ()
+        return with_shell(replace(s, give=None, take=None, knocking=False), live=said("live.cleared")), ()
     if s.log_open and page(s) in (Page.TABLE, Page.LAST_MOVE):
         return replace(s, log_open=False), ()
     return _same(s)
@@ -204,7 +207,7 @@ def _next_round(s: Table, arg: str, value: str) -> Result:
         return next_scene(s)
     after = replace(s, reviewed=s.reviewed + 1)
     if len(m.finished_rounds) == after.reviewed and not m.is_over:
-        after = replace(after, live=said("live.round_start", m.round.dealer, n=m.round_number, total=m.rounds))
+        after = with_shell(after, live=said("live.round_start", m.round.dealer, n=m.round_number, total=m.rounds))
     return after, ()
 
 

@@ -99,19 +99,15 @@ class Table(OnCore):
     knocking: bool = False
     sort_by_number: bool = False
     pool_order: tuple[Card, ...] = ()  # the pool as laid out: a given card takes the taken card's place
-    thinking: int | None = None
     moving: Swap | None = None
     arrived: Card | None = None
     received: Card | None = None
-    live: Live = Live()
     seat_names: tuple[Seat, ...] = ()  # the seats as the saved match and the score sheet name them (fixed at the deal)
     assists: tuple[str, ...] = ()  # help used in this match ("undo", "hint"), marked on the score sheet
     asked: tuple[int, int, int] | None = None  # a hint asked where the table stood (see hint.py)
     hint: tuple[tuple[int, int, int], Action] | None = None  # the hard bot's answer, and where it was asked
     replay: tuple[str, int, int] | None = None  # a finished round replayed: match id, round index, move
-    before_lesson: Table | None = None  # the table as it was when the tutorial began
     remote: Remote = Remote()  # the seats played on phones, as this tablet knows them (``tabletop.remote``)
-    refused: bool = False  # the tutorial just refused a move that was not its lesson's (says why until the next tap)
     log_open: bool = False  # the move log is shown at the table while play goes on (not saved; see present.table)
 
     @property
@@ -283,8 +279,9 @@ def resume(s: Table, match: Match, settings: Settings, reviewed: int | None = No
         cleared(s), settings=settings, match=match,
         reviewed=done if reviewed is None else max(0, min(reviewed, done)),
         shown=done if reviewed is None else max(0, min(reviewed, done)),
-        pool_order=(), assists=assists, before_lesson=None, seat_names=seats,
-    ), setting_up=False, overlay=None, at_screen=None, recorded=False, serial=s.serial + 1, lesson=None)
+        pool_order=(), assists=assists, seat_names=seats,
+    ), setting_up=False, overlay=None, at_screen=None, recorded=False, serial=s.serial + 1, lesson=None,
+        before_lesson=None)
     return settle(with_shell(replace(s, match=None), serial=after.serial), after, save=False)
 
 
@@ -296,10 +293,9 @@ def start(s: Table, seed: int | None = None) -> Result:
     st = s.settings
     match = Match.new(len(st.seats), seed, rounds=st.rounds, pool_size=st.pool_size, dealer=st.dealer)
     after = with_shell(replace(
-        cleared(s), match=match, reviewed=0, shown=0, assists=(), before_lesson=None,
-        live=said("live.round_start", match.round.dealer, n=1, total=match.rounds), seat_names=sheet_seats(s.texts),
+        cleared(s), match=match, reviewed=0, shown=0, assists=(), seat_names=sheet_seats(s.texts),
     ), serial=s.serial + 1, setting_up=False, overlay=None, at_screen=None, recorded=False, confirm_new=False,
-        lesson=None)
+        lesson=None, before_lesson=None, live=said("live.round_start", match.round.dealer, n=1, total=match.rounds))
     return settle(s, after)
 
 
@@ -310,8 +306,8 @@ def prefs_saved(s: Table) -> Effects:
 
 def cleared(s: Table) -> Table:
     """``s`` with no choice in progress and no move on screen."""
-    return replace(s, give=None, take=None, knocking=False, moving=None, arrived=None, received=None, thinking=None,
-                   refused=False)
+    return with_shell(replace(s, give=None, take=None, knocking=False, moving=None, arrived=None, received=None),
+                      thinking=None, refused=False)
 
 
 def apply(s: Table, action: Action, *, pause: float = 0.0) -> Result:
@@ -321,7 +317,7 @@ def apply(s: Table, action: Action, *, pause: float = 0.0) -> Result:
     seat = before.current_player
     assert seat is not None
     match = before.apply(action)
-    after = replace(cleared(s), match=match, live=turn_said(before, match))
+    after = with_shell(replace(cleared(s), match=match), live=turn_said(before, match))
     if isinstance(action, Swap):
         after = replace(after, arrived=action.give, received=action.take if seat == s.at_screen else None)
     if len(s.settings.at_tablet) > 1:
@@ -400,9 +396,10 @@ def acting(s: Table, key: Key) -> BotActs | None:
 #: played; each step a share of the bots' pace, and the next bot waits a moment more.
 BOT_STEPS: BotSteps[Table] = BotSteps(
     acting=acting,
-    thinking=lambda s, who: replace(s, thinking=who.who, arrived=None, received=None),
-    showing=lambda s, action: replace(s, thinking=None, moving=action if isinstance(action, Swap) else None),
-    play=lambda s, action, rest: apply(replace(s, thinking=None, moving=None), action, pause=rest),
+    thinking=lambda s, who: with_shell(replace(s, arrived=None, received=None), thinking=who.who),
+    showing=lambda s, action: with_shell(replace(s, moving=action if isinstance(action, Swap) else None),
+                                         thinking=None),
+    play=lambda s, action, rest: apply(with_shell(replace(s, moving=None), thinking=None), action, pause=rest),
     pace=lambda s: SPEEDS[s.settings.speed],
     think=0.4, show=0.3, rest=0.3,
 )
