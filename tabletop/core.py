@@ -22,6 +22,7 @@ from typing import Any, Protocol, Self, TypeVar, cast
 from . import saving
 from .effects import Effect, Effects
 from .notes import Live, Note, with_shell
+from .remote import Remote, Seating
 from .saving import Persist
 
 
@@ -52,6 +53,10 @@ class Core:
     live: Live = Live()  # what the live region says of the last change (``notes.said``)
     refused: bool = False  # the tutorial refused a tap that was not its lesson's (says why until the next right one)
     before_lesson: object | None = None  # the game's state as it was when the tutorial began (``OnCore``: its type)
+    settings: Seating | None = None  # the game's set-up (its own type; the phones read and change its seating)
+    remote: Remote = Remote()  # the seats (or teams) played on phones, as this tablet knows them (``tabletop.remote``)
+    entropy: int = 0  # where the seeds of later games come from
+    ids: int = 0  # where saved games' ids come from (random on every device, even with a fixed seed)
 
 
 class OnCore:
@@ -138,6 +143,18 @@ class OnCore:
     @property
     def refused(self) -> bool:
         return self.core.refused
+
+    @property
+    def remote(self) -> Remote:
+        return self.core.remote
+
+    @property
+    def entropy(self) -> int:
+        return self.core.entropy
+
+    @property
+    def ids(self) -> int:
+        return self.core.ids
 
     @property
     def before_lesson(self) -> Self | None:

@@ -69,6 +69,7 @@ from .effects import (
     unique,
 )
 from .errors import DataError
+from .notes import with_shell
 from .pairing import ANSWER, KEY, OFFER, PairingError, Ticket, proof_of, read_sdp, slot_of
 from .widgets import Button, PairingView, PhoneRow, PhonesBar, QrView, Screen, WaitView
 
@@ -284,7 +285,7 @@ def off_phone(s: S, seat: int, settle: Callable[[S, S, Effects], Result[S]], **s
     """``seat`` played otherwise from now on (its phone let go; ``seats``: the settings' other changes, such as a
     bot in its place), saved with the game and settled (``Phones.here`` and ``Phones.bot``)."""
     phones = tuple(i for i in s.settings.phones if i != seat)
-    after, effects = saving.save(replace(s, settings=replace(s.settings, phones=phones, **seats)))
+    after, effects = saving.save(with_shell(s, settings=replace(s.settings, phones=phones, **seats)))
     return settle(s, after, effects)
 
 
@@ -395,23 +396,23 @@ def command(phones: Phones[S], s: S, cmd: Link, arg: str) -> Result[S]:
     seat = int(arg) if arg.isdigit() else None
     match cmd:
         case Link.PAIR if seat in seats:
-            return replace(s, remote=replace(r, pairing=seat, problem="")), ()
+            return with_shell(s, remote=replace(r, pairing=seat, problem="")), ()
         case Link.PAIR_CLOSE:
-            return replace(s, remote=replace(r, pairing=None, scanning=False, problem="")), \
+            return with_shell(s, remote=replace(r, pairing=None, scanning=False, problem="")), \
                 ((Scan(False),) if r.scanning else ())
         case Link.SCAN if r.pairing is not None:
-            return replace(s, remote=replace(r, scanning=not r.scanning, problem="")), (Scan(not r.scanning),)
+            return with_shell(s, remote=replace(r, scanning=not r.scanning, problem="")), (Scan(not r.scanning),)
         case Link.ADMIT if seat in seats and (link := r.link(seat)) is not None and link.asking:
             return _welcome(phones, s, seat)
         case Link.DENY if seat in seats and (link := r.link(seat)) is not None and link.asking:
             turned = r.with_link(seat, status=Status.NEW, asked=False, nonce="", offer="", code="", opened=False,
                                  typed="", asking=False, problem="turned-away")
-            return replace(s, remote=turned), (Send(seat, message("bye", why="turned-away")), Unlink(seat))
+            return with_shell(s, remote=turned), (Send(seat, message("bye", why="turned-away")), Unlink(seat))
         case Link.STANDIN if seat in seats and (link := r.link(seat)) is not None and link.status is Status.AWAY:
             now = phones.round(s)
             if link.standin is None and now is None:
                 return s, ()
-            return replace(s, remote=r.with_link(seat, standin=None if link.standin is not None else now)), ()
+            return with_shell(s, remote=r.with_link(seat, standin=None if link.standin is not None else now)), ()
         case Link.HERE | Link.BOT if seat in seats:
             link = r.link(seat)
             effects: list[Effect] = []
@@ -422,7 +423,7 @@ def command(phones: Phones[S], s: S, cmd: Link, arg: str) -> Result[S]:
             after, more = phones.here(s, seat) if cmd is Link.HERE else phones.bot(s, seat)
             left = replace(after.remote, seats=tuple(x for x in after.remote.seats if x.seat != seat),
                            pairing=None if r.pairing == seat else r.pairing)
-            return replace(after, remote=left), (*effects, *more)
+            return with_shell(after, remote=left), (*effects, *more)
     return s, ()
 
 
@@ -432,18 +433,18 @@ def _answer(phones: Phones[S], s: S, text: str, typed: bool = False, rejoin: boo
     try:
         ticket = Ticket.parse(code_of(text))
     except PairingError:
-        return replace(s, remote=replace(r, problem="unreadable")), ()
+        return with_shell(s, remote=replace(r, problem="unreadable")), ()
     if ticket.kind is not ANSWER:
-        return replace(s, remote=replace(r, problem="not-answer")), ()
+        return with_shell(s, remote=replace(r, problem="not-answer")), ()
     link = next((x for x in r.seats if x.nonce and x.nonce == ticket.nonce.hex()), None)
     if link is None or link.status is Status.LINKED:
-        return replace(s, remote=replace(r, problem="stale")), ()
+        return with_shell(s, remote=replace(r, problem="stale")), ()
     stop = (Scan(False),) if r.scanning else ()
     # A channel that never opens says nothing (a local-network permission refused, a network that keeps devices
     # apart): the tablet says so after a while, instead of "Connecting…" for good.
     stalled = After(STALL_S, Stalled(link.seat, link.nonce), key=("phone-stalled", link.seat))
     r = r.with_link(link.seat, typed=check_number(text) if typed else "", asking=False, rejoin=rejoin)
-    return replace(s, remote=replace(r, scanning=False, problem="")), (*stop, Accept(link.seat, ticket.sdp(2)),
+    return with_shell(s, remote=replace(r, scanning=False, problem="")), (*stop, Accept(link.seat, ticket.sdp(2)),
                                                                         stalled)
 
 
@@ -489,7 +490,7 @@ def _welcome(phones: Phones[S], s: S, seat: int) -> Result[S]:
     r = replace(r, pairing=pairing, scanning=r.scanning and pairing is not None)
     stop = (Scan(False),) if s.remote.scanning and not r.scanning else ()
     ticket = {"ticket": key} if key else {}
-    return replace(s, remote=r), (*stop, Send(seat, message("welcome", game=phones.game, seat=seat, **ticket)))
+    return with_shell(s, remote=r), (*stop, Send(seat, message("welcome", game=phones.game, seat=seat, **ticket)))
 
 
 def code_of(text: str) -> str:
@@ -511,23 +512,23 @@ def outcome(phones: Phones[S], s: S, msg: object) -> Result[S] | None:
             try:
                 ticket = read_sdp(sdp, kind=OFFER, game=phones.game, seat=seat, nonce=bytes.fromhex(nonce))
             except (PairingError, ValueError):
-                return replace(s, remote=r.with_link(seat, asked=False, problem="failed")), (Unlink(seat),)
+                return with_shell(s, remote=r.with_link(seat, asked=False, problem="failed")), (Unlink(seat),)
             fresh = secret if KEY.fullmatch(secret) else ""
             r = replace(r.with_link(seat, nonce=nonce, offer=ticket.text(), code="", fresh=fresh), base=base or r.base)
             post = (Post("offer", nonce, ticket.text(), seat, link.slot),) if r.relay else ()
-            return replace(s, remote=r), post
+            return with_shell(s, remote=r), post
         case Posted(nonce, code, withdrawn):
             link = next((x for x in r.seats if x.nonce == nonce), None)
             if link is None:
                 return s, ()
-            return replace(s, remote=r.with_link(link.seat, code=code, problem="withdrawn" if withdrawn else "")), ()
+            return with_shell(s, remote=r.with_link(link.seat, code=code, problem="withdrawn" if withdrawn else "")), ()
         case Scanned(text, typed, rejoin):
             return _answer(phones, s, text, typed, rejoin)
         case ScanFailed(why):
-            return replace(s, remote=replace(r, scanning=False, problem=why)), ()
+            return with_shell(s, remote=replace(r, scanning=False, problem=why)), ()
         case Linked(seat):
             link = r.link(seat)
-            return (replace(s, remote=r.with_link(seat, opened=True)), ()) if link else (s, (Unlink(seat),))
+            return (with_shell(s, remote=r.with_link(seat, opened=True)), ()) if link else (s, (Unlink(seat),))
         case Unlinked(seat, why):
             link = r.link(seat)
             if link is None:
@@ -537,17 +538,17 @@ def outcome(phones: Phones[S], s: S, msg: object) -> Result[S] | None:
             problem = "" if was else ("failed" if why == "failed" else link.problem)
             r = r.with_link(seat, status=status, asked=False, nonce="", offer="", code="", opened=False,
                             problem=problem, typed="", asking=False, rejoin=False, fresh="")
-            return replace(s, remote=r), ()
+            return with_shell(s, remote=r), ()
         case Stalled(seat, nonce):
             link = r.link(seat)
             if link is None or link.nonce != nonce or link.opened or link.status is Status.LINKED:
                 return s, ()
-            return replace(s, remote=r.with_link(seat, problem="unreachable")), ()
+            return with_shell(s, remote=r.with_link(seat, problem="unreachable")), ()
         case Fetched("codes", ok):
-            return replace(s, remote=replace(r, codes=ok, fetching=False)), ()
+            return with_shell(s, remote=replace(r, codes=ok, fetching=False)), ()
         case Relayed(ok):
             more = tuple(Post("offer", x.nonce, x.offer, x.seat, x.slot) for x in r.seats if ok and x.offer)
-            return replace(s, remote=replace(r, relay=ok)), more
+            return with_shell(s, remote=replace(r, relay=ok)), more
         case Recalled(name, value) if name == tickets_name(phones):
             kept = read_tickets(value)
             found = [x for x in r.seats if not x.key and kept.get(x.seat)]
@@ -556,7 +557,7 @@ def outcome(phones: Phones[S], s: S, msg: object) -> Result[S] | None:
             # Offers already left at the relay: again, under the seat's slot now known.
             more = tuple(Post("offer", x.nonce, x.offer, x.seat, slot_of(kept[x.seat])) for x in found
                          if r.relay and x.offer and x.status is not Status.LINKED)
-            return replace(s, remote=r), more
+            return with_shell(s, remote=r), more
     return None
 
 
@@ -570,11 +571,11 @@ def hear(phones: Phones[S], reg: Registry, s: S, seat: int, text: str) -> tuple[
     try:
         data = read(text, MAX_FROM_PHONE)
     except DataError:
-        return replace(s, remote=r.with_link(seat, problem="garbled")), (), None
+        return with_shell(s, remote=r.with_link(seat, problem="garbled")), (), None
     kind = data["t"]
     if data["v"] != PROTOCOL or (kind == "hello" and data.get("schema") != reg.schema()):
         refused = r.with_link(seat, problem="release", opened=False)
-        return replace(s, remote=refused), (Send(seat, message("refused", why="release")), Unlink(seat)), None
+        return with_shell(s, remote=refused), (Send(seat, message("refused", why="release")), Unlink(seat)), None
     if kind == "hello" and link.opened:
         if data.get("nonce") != link.nonce:
             return s, (Send(seat, message("refused", why="stale")), Unlink(seat)), None
@@ -582,13 +583,13 @@ def hear(phones: Phones[S], reg: Registry, s: S, seat: int, text: str) -> tuple[
         if link.rejoin and not (link.key and data.get("proof") == proof_of(link.key, link.nonce)):
             r = r.with_link(seat, status=Status.AWAY if link.status is Status.AWAY else Status.NEW, asked=False,
                             nonce="", offer="", code="", opened=False, rejoin=False, fresh="", problem="ticket")
-            return replace(s, remote=r), (Send(seat, message("refused", why="ticket")), Unlink(seat)), None
+            return with_shell(s, remote=r), (Send(seat, message("refused", why="ticket")), Unlink(seat)), None
         if link.typed:  # it typed the code: anyone on the network could have; its host says whether it is theirs
-            return replace(s, remote=replace(r.with_link(seat, asking=True), pairing=seat)), (), None
+            return with_shell(s, remote=replace(r.with_link(seat, asking=True), pairing=seat)), (), None
         after, effects = _welcome(phones, s, seat)
         return after, effects, None
     if kind == "bye":
-        return replace(s, remote=r.with_link(seat, status=Status.AWAY, asked=False, nonce="", offer="",
+        return with_shell(s, remote=r.with_link(seat, status=Status.AWAY, asked=False, nonce="", offer="",
                                              opened=False)), (Unlink(seat),), None
     if kind == "do" and link.status is Status.LINKED:
         action, arg, value = (data.get(k, "") for k in ("action", "arg", "value"))
@@ -596,7 +597,7 @@ def hear(phones: Phones[S], reg: Registry, s: S, seat: int, text: str) -> tuple[
             found = next((c for c in phones.commands if c.value == action), None)
             if found is not None:  # a tap it could read: its row no longer says it sent what cannot be
                 if link.problem == "garbled":
-                    s = replace(s, remote=r.with_link(seat, problem=""))
+                    s = with_shell(s, remote=r.with_link(seat, problem=""))
                 return s, (), Do(found, arg, value)
     return s, (), None
 
@@ -647,7 +648,7 @@ def settle(phones: Phones[S], before: S, after: S) -> Result[S]:
         effects.append(Keep(tickets_name(phones), json.dumps(tickets(r), separators=(",", ":"))))
     if r == after.remote and not effects:
         return after, ()
-    return replace(after, remote=r), unique(effects)
+    return with_shell(after, remote=r), unique(effects)
 
 
 # ---- the screens: the tablet's pairing screen and phones bar, each phone's own ----------------------------

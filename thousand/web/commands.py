@@ -102,27 +102,27 @@ def _team_kind(s: QuizTable, arg: str, value: str) -> Result:
     team = TeamConfig(PEOPLE, old.name, old.people) if people else TeamConfig(value)
     settings = s.settings.with_team(i, team)
     phones = {*settings.phones, i} if value == PHONE else set(settings.phones) - {i}
-    return replace(s, settings=replace(settings, phones=tuple(sorted(phones)))), ()
+    return with_shell(s, settings=replace(settings, phones=tuple(sorted(phones)))), ()
 
 
 def _team_name(s: QuizTable, arg: str, value: str) -> Result:
     i = _index(s, arg)
     if i is None:
         return _same(s)
-    return replace(s, settings=s.settings.with_team(i, replace(s.settings.teams[i], name=clean_name(value)))), ()
+    return with_shell(s, settings=s.settings.with_team(i, replace(s.settings.teams[i], name=clean_name(value)))), ()
 
 
 def _team_people(s: QuizTable, arg: str, value: str) -> Result:
     i = _index(s, arg)
     if i is None:
         return _same(s)
-    return replace(s, settings=s.settings.with_team(i, replace(s.settings.teams[i], people=people_of(value)))), ()
+    return with_shell(s, settings=s.settings.with_team(i, replace(s.settings.teams[i], people=people_of(value)))), ()
 
 
 def _add_team(s: QuizTable, arg: str, value: str) -> Result:
     if len(s.settings.teams) >= MAX_TEAMS or not s.setting_up:
         return _same(s)
-    return replace(s, settings=replace(s.settings, teams=(*s.settings.teams, TeamConfig("medium")))), ()
+    return with_shell(s, settings=replace(s.settings, teams=(*s.settings.teams, TeamConfig("medium")))), ()
 
 
 def _remove_team(s: QuizTable, arg: str, value: str) -> Result:
@@ -131,7 +131,7 @@ def _remove_team(s: QuizTable, arg: str, value: str) -> Result:
         return _same(s)
     teams = s.settings.teams[:i] + s.settings.teams[i + 1:]
     phones = tuple(p - (p > i) for p in s.settings.phones if p != i)
-    return replace(s, settings=replace(s.settings, teams=teams, phones=phones)), ()
+    return with_shell(s, settings=replace(s.settings, teams=teams, phones=phones)), ()
 
 
 def _set(s: QuizTable, arg: str, value: str) -> Result:
@@ -144,7 +144,7 @@ def _set(s: QuizTable, arg: str, value: str) -> Result:
         after = replace(s, mix=Mix(value, s.mix.leave_out))
         return after, mix_saved(after)
     if arg == "speed" and value in SPEEDS:
-        return replace(s, settings=replace(s.settings, speed=value)), ()
+        return with_shell(s, settings=replace(s.settings, speed=value)), ()
     if arg == "seed" and s.setting_up:
         return replace(s, seed_text="".join(ch for ch in value if ch.isdigit())[:15]), ()
     return _same(s)
@@ -272,23 +272,23 @@ def _guess(s: QuizTable, arg: str, value: str) -> Result:
 
 def _reveal_next(s: QuizTable, arg: str, value: str) -> Result:
     reveal = current_reveal(s)
-    if page(s) is not Page.REVEAL or reveal is None or s.shown >= len(reveal.plays):
+    if page(s) is not Page.REVEAL or reveal is None or s.turned >= len(reveal.plays):
         return _same(s)
-    play = reveal.plays[s.shown]
+    play = reveal.plays[s.turned]
     live = said("reveal.said", name=TeamWord(play.team), question=tuple(QuestionWord(c.id) for c in play.cards),
                 answer=" / ".join(str(c.answer) for c in play.cards), value=play.value, distance=play.distance,
                 target=reveal.target)
-    return with_shell(replace(s, shown=s.shown + 1), live=live), ()
+    return with_shell(replace(s, turned=s.turned + 1), live=live), ()
 
 
 def _reveal_done(s: QuizTable, arg: str, value: str) -> Result:
     reveal = current_reveal(s)
     g = s.game
-    if page(s) is not Page.REVEAL or reveal is None or g is None or s.shown < len(reveal.plays):
+    if page(s) is not Page.REVEAL or reveal is None or g is None or s.turned < len(reveal.plays):
         return _same(s)
     if reveal is g.pending:
         return _same(s)  # the target card is still to be chosen
-    after = replace(s, reviewed=s.reviewed + 1, shown=0)
+    after = replace(s, reveals_seen=s.reveals_seen + 1, turned=0)
     if current_reveal(after) is None and not g.is_over:
         after = with_shell(after, live=said("round", n=g.number))
     return after, ()

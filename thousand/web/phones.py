@@ -84,11 +84,11 @@ class QuizPhones:
     def leave(self, s: QuizTable, seen: QuizTable, seat: int) -> QuizTable:
         moved = seen.game is not s.game
         return with_shell(replace(seen, chosen=s.chosen, two=s.two, combine=s.combine, shift=s.shift,
-                                  changing=s.changing, guess_text=s.guess_text,
-                                  remote=s.remote.with_link(seat, draft=Draft() if moved else _draft(seen))),
+                                  changing=s.changing, guess_text=s.guess_text),
                           phone=None, at_screen=s.at_screen, overlay=s.overlay, confirm_new=s.confirm_new,
                           confirm_clear=s.confirm_clear, notes=s.notes,
-                          live=seen.live if moved and seen.live.key in PUBLIC else s.live)
+                          live=seen.live if moved and seen.live.key in PUBLIC else s.live,
+                          remote=s.remote.with_link(seat, draft=Draft() if moved else _draft(seen)))
 
     def here(self, s: QuizTable, seat: int) -> Result:
         return off_phone(s, seat, settle)

@@ -196,10 +196,11 @@ def begin(s: QuizTable) -> Result:
     """Start the tutorial's round; the table as it was waits behind it."""
     home = s.before_lesson or with_shell(dismiss(cleared(s), OFFER), overlay=None, confirm_new=False)
     settings = QuizSettings(teams=(TeamConfig(PEOPLE), TeamConfig("medium")), speed=s.settings.speed)
-    after = with_shell(replace(dismiss(cleared(s), OFFER), settings=settings, game=scene(), reviewed=0, shown=0,
+    after = with_shell(replace(dismiss(cleared(s), OFFER), game=scene(), reveals_seen=0, turned=0,
                                end_seen=False, script=(BOT_PICK,)),
                        lesson=0, serial=s.serial + 1, setting_up=False, overlay=None, at_screen=None, recorded=True,
-                       confirm_new=False, before_lesson=home, refused=False, live=said("quiztut.begins"))
+                       confirm_new=False, before_lesson=home, refused=False, live=said("quiztut.begins"),
+                       settings=settings)
     return after, ()
 
 

@@ -85,7 +85,7 @@ def _seat_kind(s: Table, arg: str, value: str) -> Result:
     person = value in (PERSON, PHONE)
     seats[i] = Seat.of_choice(PERSON if person else value, seats[i].name if person else "")
     phones = {*s.settings.phones, i} if value == PHONE else set(s.settings.phones) - {i}
-    return replace(s, settings=s.settings.with_seats(tuple(seats), tuple(phones))), ()
+    return with_shell(s, settings=s.settings.with_seats(tuple(seats), tuple(phones))), ()
 
 
 def _seat_name(s: Table, arg: str, value: str) -> Result:
@@ -93,13 +93,13 @@ def _seat_name(s: Table, arg: str, value: str) -> Result:
         return _same(s)
     seats = list(s.settings.seats)
     seats[int(arg)] = replace(seats[int(arg)], name=clean_name(value))
-    return replace(s, settings=replace(s.settings, seats=tuple(seats))), ()
+    return with_shell(s, settings=replace(s.settings, seats=tuple(seats))), ()
 
 
 def _add_seat(s: Table, arg: str, value: str) -> Result:
     if len(s.settings.seats) >= MAX_SEATS:
         return _same(s)
-    return replace(s, settings=s.settings.with_seats((*s.settings.seats, Seat.bot("medium")))), ()
+    return with_shell(s, settings=s.settings.with_seats((*s.settings.seats, Seat.bot("medium")))), ()
 
 
 def _remove_seat(s: Table, arg: str, value: str) -> Result:
@@ -109,7 +109,7 @@ def _remove_seat(s: Table, arg: str, value: str) -> Result:
     gone = int(arg)
     del seats[gone]
     phones = tuple(i - (i > gone) for i in s.settings.phones if i != gone)
-    return replace(s, settings=s.settings.with_seats(tuple(seats), phones)), ()
+    return with_shell(s, settings=s.settings.with_seats(tuple(seats), phones)), ()
 
 
 def _set(s: Table, arg: str, value: str) -> Result:
@@ -120,7 +120,7 @@ def _set(s: Table, arg: str, value: str) -> Result:
         return after, prefs_saved(after)
     if not s.setting_up:
         return _same(s)  # a match's set-up does not change under it
-    return replace(s, settings=s.settings.with_option(arg, value)), ()
+    return with_shell(s, settings=s.settings.with_option(arg, value)), ()
 
 
 def _start(s: Table, arg: str, value: str) -> Result:

@@ -79,10 +79,10 @@ class ZeroPhones:
             Draft(seen.give, seen.take, seen.knocking, seen.sort_by_number)
         return with_shell(replace(seen, give=s.give, take=s.take, knocking=s.knocking,
                                   sort_by_number=s.sort_by_number,
-                                  hint=s.hint, asked=s.asked, replay=s.replay, received=s.received,
-                                  remote=s.remote.with_link(seat, draft=draft)),
+                                  hint=s.hint, asked=s.asked, replay=s.replay, received=s.received),
                           phone=None, at_screen=s.at_screen, overlay=s.overlay, confirm_new=s.confirm_new,
-                          confirm_clear=s.confirm_clear, notes=s.notes, live=seen.live if moved else s.live)
+                          confirm_clear=s.confirm_clear, notes=s.notes, live=seen.live if moved else s.live,
+                          remote=s.remote.with_link(seat, draft=draft))
 
     def here(self, s: Table, seat: int) -> Result:
         return off_phone(s, seat, settle)

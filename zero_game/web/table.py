@@ -24,7 +24,7 @@ from tabletop.core import Core, OnCore
 from tabletop.effects import Add, After, Effects, Thinking, unique
 from tabletop.notes import Live, said, with_shell
 from tabletop.prefs import PREFS
-from tabletop.remote import Remote, bot_level
+from tabletop.remote import bot_level
 from tabletop.turns import Acts, BotActs, HandOff, Step, Waits
 from zero_game import Action, Card, Match, Phase, Round, Swap
 from zero_game import Effect as Turned
@@ -86,11 +86,8 @@ class SeeEnd:
 class Table(OnCore):
     """Everything the page knows: the set-up, the match, the screen, the choices in progress."""
 
-    core: Core = field(default_factory=lambda: Core(history=ScoreSheet()))  # the shell's fields (``tabletop.core``)
-    settings: Settings = Settings()
+    core: Core = field(default_factory=lambda: Core(history=ScoreSheet(), settings=Settings()))  # the shell's fields
     seed: int | None = None  # a fixed seed (``?seed=``) for the first match dealt from the set-up
-    entropy: int = 0  # where the seeds of later matches come from
-    ids: int = 0  # where saved matches' ids come from (random on every device, even with a fixed seed)
     match: Match | None = None
     reviewed: int = 0  # finished rounds whose end the players have seen
     shown: int = 0  # finished rounds whose last move the players have seen on the table (not saved)
@@ -107,7 +104,6 @@ class Table(OnCore):
     asked: tuple[int, int, int] | None = None  # a hint asked where the table stood (see hint.py)
     hint: tuple[tuple[int, int, int], Action] | None = None  # the hard bot's answer, and where it was asked
     replay: tuple[str, int, int] | None = None  # a finished round replayed: match id, round index, move
-    remote: Remote = Remote()  # the seats played on phones, as this tablet knows them (``tabletop.remote``)
     log_open: bool = False  # the move log is shown at the table while play goes on (not saved; see present.table)
 
     @property
@@ -119,6 +115,11 @@ class Table(OnCore):
     def history(self) -> ScoreSheet:
         """The score sheet as read."""
         return cast(ScoreSheet, self.core.history)
+
+    @property
+    def settings(self) -> Settings:
+        """The set-up: the seats, the rounds, the pace (the phones' seating is the shell's to change)."""
+        return cast(Settings, self.core.settings)
 
     @property
     def lesson(self) -> int | None:
@@ -276,12 +277,12 @@ def resume(s: Table, match: Match, settings: Settings, reviewed: int | None = No
         raise ValueError("The saved match does not fit the saved seats.")
     done = len(match.finished_rounds)
     after = with_shell(replace(
-        cleared(s), settings=settings, match=match,
+        cleared(s), match=match,
         reviewed=done if reviewed is None else max(0, min(reviewed, done)),
         shown=done if reviewed is None else max(0, min(reviewed, done)),
         pool_order=(), assists=assists, seat_names=seats,
     ), setting_up=False, overlay=None, at_screen=None, recorded=False, serial=s.serial + 1, lesson=None,
-        before_lesson=None)
+        before_lesson=None, settings=settings)
     return settle(with_shell(replace(s, match=None), serial=after.serial), after, save=False)
 
 

@@ -125,10 +125,10 @@ def lesson_text(s: Table) -> str:
 def begin(s: Table) -> Result:
     """Start the tutorial's first scene; the table as it was waits behind it."""
     home = s.before_lesson or with_shell(cleared(s), overlay=None)
-    after = with_shell(replace(cleared(s), settings=SETTINGS, match=scene_match(0),
+    after = with_shell(replace(cleared(s), match=scene_match(0),
                                reviewed=0, shown=0, assists=(), hint=None, asked=None, pool_order=()),
                        lesson=0, serial=s.serial + 1, setting_up=False, overlay=None, at_screen=None, recorded=True,
-                       notes=(), before_lesson=home, live=said("tutorial.swap"))
+                       notes=(), before_lesson=home, live=said("tutorial.swap"), settings=SETTINGS)
     return settle(s, after)
 
 
