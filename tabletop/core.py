@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Self, TypeVar, cast
+from typing import Protocol, Self, TypeVar, cast
 
 from . import saving
 from .effects import Effect, Effects
@@ -36,7 +36,7 @@ class Core:
     notes: tuple[Note, ...] = ()
     persist: Persist = field(default_factory=Persist)
     serial: int = 0
-    history: Any = None
+    history: object = None  # the game's own score sheet type (its state reads it back typed)
     setting_up: bool = True
     overlay: Hashable | None = None
     confirm_new: bool = False
@@ -44,7 +44,7 @@ class Core:
     at_screen: int | None = None  # the seat (or team) whose person holds the tablet now, if one does
     phone: int | None = None  # this state is a phone's view of the table: that seat's (``tabletop.remote``)
     recorded: bool = False  # the finished game on the table is put away (on the sheet, or forgotten)
-    lesson: Any = None  # the tutorial's lesson under way, if any (nothing is saved during one)
+    lesson: int | None = None  # the tutorial's lesson under way, if any (nothing is saved during one)
     sound: bool = True  # this device's choices, kept apart from any game (``tabletop.prefs``)
     motion: bool = True
     taught: bool = False  # the game's tutorial was played (or declined) on this device
@@ -81,7 +81,7 @@ class OnCore:
         return self.core.serial
 
     @property
-    def history(self) -> Any:
+    def history(self) -> object:
         return self.core.history
 
     @property
@@ -113,7 +113,7 @@ class OnCore:
         return self.core.recorded
 
     @property
-    def lesson(self) -> Any:
+    def lesson(self) -> int | None:
         return self.core.lesson
 
     @property

@@ -38,7 +38,7 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import Field, dataclass, replace
 from enum import Enum, StrEnum
 from types import ModuleType
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import ClassVar, Protocol, TypeAlias, TypedDict, TypeVar, Unpack
 
 from . import saving
 from .documents import load_json
@@ -71,7 +71,7 @@ from .effects import (
 from .errors import DataError
 from .notes import with_shell
 from .pairing import ANSWER, KEY, OFFER, PairingError, Ticket, proof_of, read_sdp, slot_of
-from .widgets import Button, PairingView, PhoneRow, PhonesBar, QrView, Screen, WaitView
+from .widgets import Button, Key, PairingView, PhoneRow, PhonesBar, QrView, Screen, WaitView
 
 PROTOCOL = 1
 MAX_FROM_PHONE = 2_000  # characters of one message from a phone (a tap)
@@ -138,6 +138,25 @@ class SeatLink:
         return slot_of(self.key) if self.key else ""
 
 
+class LinkChanges(TypedDict, total=False):
+    """What ``Remote.with_link`` may change of a seat's link: any field of ``SeatLink`` but its seat."""
+
+    status: Status
+    asked: bool
+    nonce: str
+    offer: str
+    code: str
+    opened: bool
+    problem: str
+    draft: object
+    typed: str
+    asking: bool
+    key: str
+    fresh: str
+    rejoin: bool
+    standin: Hashable
+
+
 @dataclass(frozen=True)
 class Remote:
     """The tablet's phones: part of a game's state, changed only by this module."""
@@ -168,9 +187,13 @@ class Remote:
         link = self.link(seat)
         return None if link is None else link.draft
 
-    def with_link(self, seat: int, **changes: Any) -> Remote:
+    def with_link(self, seat: int, **changes: Unpack[LinkChanges]) -> Remote:
         return replace(self, seats=tuple(replace(link, **changes) if link.seat == seat else link
                                          for link in self.seats))
+
+
+#: A message's data as JSON holds it (``Registry.encode``: a screen on the wire).
+Json: TypeAlias = "None | bool | int | float | str | list[Json] | dict[str, Json]"
 
 
 class Paired(saving.Kept, Protocol):
@@ -219,7 +242,7 @@ class Seating:
     a person's kind, or a bot's level; the game's ``PEOPLE`` is the one for people) and the people's seats played
     on their own phone (``phones``)."""
 
-    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # a game's set-up is a frozen dataclass
+    __dataclass_fields__: ClassVar[dict[str, Field[object]]]  # a game's set-up is a frozen dataclass
     PEOPLE: ClassVar[str]
     phones: tuple[int, ...]
 
@@ -243,8 +266,8 @@ class Seating:
 
 
 def saved_rows(data: object, key: str, kinds: tuple[str, ...], counts: range, problems: tuple[str, str, str],
-               fits: Callable[[dict[str, Any]], bool] = lambda item: True,
-               ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+               fits: Callable[[dict[str, object]], bool] = lambda item: True,
+               ) -> tuple[dict[str, object], list[dict[str, object]]]:
     """A saved set-up (``Seating.to_dict`` data) and its rows under ``key`` (seats or teams), each an object with a
     ``kind`` among ``kinds``, a ``name`` text (not yet cleaned) and what else the game ``fits``, as many as
     ``counts`` allows; ``ValueError`` with ``problems`` (no such list, a row, the count) for anything else."""
@@ -307,15 +330,15 @@ class Registry:
         """A digest of every type's shape: two releases with the same digest read each other's screens."""
         lines = []
         for name in sorted(self.types):
-            kind: Any = self.types[name]
+            kind = self.types[name]
             if issubclass(kind, Enum):
                 lines.append(f"{name}={','.join(str(m.value) for m in kind)}")
-            else:
+            elif dataclasses.is_dataclass(kind):
                 lines.append(f"{name}({','.join(f.name for f in dataclasses.fields(kind))})")
         digest = hashlib.sha256(f"{PROTOCOL}\n".encode() + "\n".join(lines).encode()).hexdigest()
         return digest[:16]
 
-    def encode(self, value: Any) -> Any:
+    def encode(self, value: object) -> Json:
         """``value`` as JSON data: a model ``{"@": name, "f": [fields]}``, a command ``{"#": type, "v": value}``."""
         if isinstance(value, Enum):
             return {"#": type(value).__name__, "v": value.value}
@@ -330,7 +353,7 @@ class Registry:
             return value
         raise TypeError(f"a {type(value).__name__} in a screen")
 
-    def decode(self, data: Any) -> Any:
+    def decode(self, data: object) -> object:
         """The value of ``encode``'s data; ``DataError`` for anything else."""
         if isinstance(data, list):
             return tuple(self.decode(item) for item in data)
@@ -368,12 +391,12 @@ def registry(models: tuple[ModuleType, ...]) -> Registry:
 # ---- messages ---------------------------------------------------------------------------------------------
 
 
-def message(kind: str, **fields: Any) -> str:
+def message(kind: str, **fields: object) -> str:
     """A protocol message as text."""
     return json.dumps({"v": PROTOCOL, "t": kind, **fields}, ensure_ascii=False, separators=(",", ":"))
 
 
-def read(text: str, limit: int) -> dict[str, Any]:
+def read(text: str, limit: int) -> dict[str, object]:
     """A message as data, its envelope checked; ``DataError`` if it is not one of ours."""
     data = load_json(text, "message", max_chars=limit, article="a")
     if not isinstance(data, dict) or not isinstance(data.get("t"), str) or type(data.get("v")) is not int:
@@ -593,7 +616,8 @@ def hear(phones: Phones[S], reg: Registry, s: S, seat: int, text: str) -> tuple[
                                              opened=False)), (Unlink(seat),), None
     if kind == "do" and link.status is Status.LINKED:
         action, arg, value = (data.get(k, "") for k in ("action", "arg", "value"))
-        if all(isinstance(x, str) and len(x) <= 200 for x in (action, arg, value)):
+        if isinstance(action, str) and isinstance(arg, str) and isinstance(value, str) \
+                and max(len(action), len(arg), len(value)) <= 200:
             found = next((c for c in phones.commands if c.value == action), None)
             if found is not None:  # a tap it could read: its row no longer says it sent what cannot be
                 if link.problem == "garbled":
@@ -757,9 +781,7 @@ def with_phones(phones: Phones[S], present: Callable[[S], Screen]) -> Callable[[
     return presented
 
 
-def _escape(cmd: StrEnum) -> Any:
-    from .widgets import Key
-
+def _escape(cmd: StrEnum) -> Key:
     return Key("Escape", cmd, fields=True)
 
 

@@ -108,11 +108,6 @@ class QuizTable(OnCore):
         return cast(QuizSettings, self.core.settings)
 
     @property
-    def lesson(self) -> int | None:
-        """The quiz tutorial's step being played (see ``tutorial.py``)."""
-        return cast("int | None", self.core.lesson)
-
-    @property
     def texts(self) -> Texts:
         return Texts(self.lang)
 

@@ -122,11 +122,6 @@ class Table(OnCore):
         return cast(Settings, self.core.settings)
 
     @property
-    def lesson(self) -> int | None:
-        """The tutorial's scene being played (see tutorial.py)."""
-        return cast("int | None", self.core.lesson)
-
-    @property
     def texts(self) -> Texts:
         """Messages for this table in its language."""
         return Texts(self.lang, self.settings)
