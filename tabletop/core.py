@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, Self, TypeVar, cast
 
 from . import saving
 from .effects import Effect, Effects
-from .notes import Note, with_shell
+from .notes import Live, Note, with_shell
+from .remote import Remote, Seating
 from .saving import Persist
 
 
@@ -35,7 +36,7 @@ class Core:
     notes: tuple[Note, ...] = ()
     persist: Persist = field(default_factory=Persist)
     serial: int = 0
-    history: Any = None
+    history: object = None  # the game's own score sheet type (its state reads it back typed)
     setting_up: bool = True
     overlay: Hashable | None = None
     confirm_new: bool = False
@@ -43,7 +44,19 @@ class Core:
     at_screen: int | None = None  # the seat (or team) whose person holds the tablet now, if one does
     phone: int | None = None  # this state is a phone's view of the table: that seat's (``tabletop.remote``)
     recorded: bool = False  # the finished game on the table is put away (on the sheet, or forgotten)
-    lesson: Any = None  # the tutorial's lesson under way, if any (nothing is saved during one)
+    lesson: int | None = None  # the tutorial's lesson under way, if any (nothing is saved during one)
+    sound: bool = True  # this device's choices, kept apart from any game (``tabletop.prefs``)
+    motion: bool = True
+    taught: bool = False  # the game's tutorial was played (or declined) on this device
+    more_options: bool = False  # the set-up shows its options out of the way (not saved)
+    thinking: int | None = None  # the seat (or team) whose bot is thinking now
+    live: Live = Live()  # what the live region says of the last change (``notes.said``)
+    refused: bool = False  # the tutorial refused a tap that was not its lesson's (says why until the next right one)
+    before_lesson: object | None = None  # the game's state as it was when the tutorial began (``OnCore``: its type)
+    settings: Seating | None = None  # the game's set-up (its own type; the phones read and change its seating)
+    remote: Remote = Remote()  # the seats (or teams) played on phones, as this tablet knows them (``tabletop.remote``)
+    entropy: int = 0  # where the seeds of later games come from
+    ids: int = 0  # where saved games' ids come from (random on every device, even with a fixed seed)
 
 
 class OnCore:
@@ -68,7 +81,7 @@ class OnCore:
         return self.core.serial
 
     @property
-    def history(self) -> Any:
+    def history(self) -> object:
         return self.core.history
 
     @property
@@ -100,8 +113,53 @@ class OnCore:
         return self.core.recorded
 
     @property
-    def lesson(self) -> Any:
+    def lesson(self) -> int | None:
         return self.core.lesson
+
+    @property
+    def sound(self) -> bool:
+        return self.core.sound
+
+    @property
+    def motion(self) -> bool:
+        return self.core.motion
+
+    @property
+    def taught(self) -> bool:
+        return self.core.taught
+
+    @property
+    def more_options(self) -> bool:
+        return self.core.more_options
+
+    @property
+    def thinking(self) -> int | None:
+        return self.core.thinking
+
+    @property
+    def live(self) -> Live:
+        return self.core.live
+
+    @property
+    def refused(self) -> bool:
+        return self.core.refused
+
+    @property
+    def remote(self) -> Remote:
+        return self.core.remote
+
+    @property
+    def entropy(self) -> int:
+        return self.core.entropy
+
+    @property
+    def ids(self) -> int:
+        return self.core.ids
+
+    @property
+    def before_lesson(self) -> Self | None:
+        """The state as it was when the tutorial began: a game's own type (only a game's state is put here)."""
+        return cast("Self | None", self.core.before_lesson)
 
 
 class Played(Protocol):

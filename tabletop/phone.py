@@ -265,12 +265,12 @@ def heard(reg: Any, s: PhoneTable, text: str) -> Result:
     if data["v"] != PROTOCOL and kind != "refused":
         return replace(s, stage=Stage.REFUSED, why="release", screen=None), (Unlink(0),)
     match kind:
-        case "welcome" if type(data.get("seat")) is int:
+        case "welcome" if type(seat := data.get("seat")) is int:
             key = data.get("ticket")
             if not isinstance(key, str) or not KEY.fullmatch(key):
-                return replace(s, stage=Stage.PLAYING, seat=data["seat"], why=""), ()
-            kept = Keep(ticket_name(s.game), json.dumps({"seat": data["seat"], "key": key}, separators=(",", ":")))
-            return replace(s, stage=Stage.PLAYING, seat=data["seat"], why="", key=key), (kept,)
+                return replace(s, stage=Stage.PLAYING, seat=seat, why=""), ()
+            kept = Keep(ticket_name(s.game), json.dumps({"seat": seat, "key": key}, separators=(",", ":")))
+            return replace(s, stage=Stage.PLAYING, seat=seat, why="", key=key), (kept,)
         case "screen" if s.stage is Stage.PLAYING:
             try:
                 screen = reg.decode(data.get("screen"))

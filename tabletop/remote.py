@@ -38,7 +38,7 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import Field, dataclass, replace
 from enum import Enum, StrEnum
 from types import ModuleType
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import ClassVar, Protocol, TypeAlias, TypedDict, TypeVar, Unpack
 
 from . import saving
 from .documents import load_json
@@ -69,8 +69,9 @@ from .effects import (
     unique,
 )
 from .errors import DataError
+from .notes import with_shell
 from .pairing import ANSWER, KEY, OFFER, PairingError, Ticket, proof_of, read_sdp, slot_of
-from .widgets import Button, PairingView, PhoneRow, PhonesBar, QrView, Screen, WaitView
+from .widgets import Button, Key, PairingView, PhoneRow, PhonesBar, QrView, Screen, WaitView
 
 PROTOCOL = 1
 MAX_FROM_PHONE = 2_000  # characters of one message from a phone (a tap)
@@ -137,6 +138,25 @@ class SeatLink:
         return slot_of(self.key) if self.key else ""
 
 
+class LinkChanges(TypedDict, total=False):
+    """What ``Remote.with_link`` may change of a seat's link: any field of ``SeatLink`` but its seat."""
+
+    status: Status
+    asked: bool
+    nonce: str
+    offer: str
+    code: str
+    opened: bool
+    problem: str
+    draft: object
+    typed: str
+    asking: bool
+    key: str
+    fresh: str
+    rejoin: bool
+    standin: Hashable
+
+
 @dataclass(frozen=True)
 class Remote:
     """The tablet's phones: part of a game's state, changed only by this module."""
@@ -167,9 +187,13 @@ class Remote:
         link = self.link(seat)
         return None if link is None else link.draft
 
-    def with_link(self, seat: int, **changes: Any) -> Remote:
+    def with_link(self, seat: int, **changes: Unpack[LinkChanges]) -> Remote:
         return replace(self, seats=tuple(replace(link, **changes) if link.seat == seat else link
                                          for link in self.seats))
+
+
+#: A message's data as JSON holds it (``Registry.encode``: a screen on the wire).
+Json: TypeAlias = "None | bool | int | float | str | list[Json] | dict[str, Json]"
 
 
 class Paired(saving.Kept, Protocol):
@@ -218,7 +242,7 @@ class Seating:
     a person's kind, or a bot's level; the game's ``PEOPLE`` is the one for people) and the people's seats played
     on their own phone (``phones``)."""
 
-    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # a game's set-up is a frozen dataclass
+    __dataclass_fields__: ClassVar[dict[str, Field[object]]]  # a game's set-up is a frozen dataclass
     PEOPLE: ClassVar[str]
     phones: tuple[int, ...]
 
@@ -242,8 +266,8 @@ class Seating:
 
 
 def saved_rows(data: object, key: str, kinds: tuple[str, ...], counts: range, problems: tuple[str, str, str],
-               fits: Callable[[dict[str, Any]], bool] = lambda item: True,
-               ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+               fits: Callable[[dict[str, object]], bool] = lambda item: True,
+               ) -> tuple[dict[str, object], list[dict[str, object]]]:
     """A saved set-up (``Seating.to_dict`` data) and its rows under ``key`` (seats or teams), each an object with a
     ``kind`` among ``kinds``, a ``name`` text (not yet cleaned) and what else the game ``fits``, as many as
     ``counts`` allows; ``ValueError`` with ``problems`` (no such list, a row, the count) for anything else."""
@@ -284,7 +308,7 @@ def off_phone(s: S, seat: int, settle: Callable[[S, S, Effects], Result[S]], **s
     """``seat`` played otherwise from now on (its phone let go; ``seats``: the settings' other changes, such as a
     bot in its place), saved with the game and settled (``Phones.here`` and ``Phones.bot``)."""
     phones = tuple(i for i in s.settings.phones if i != seat)
-    after, effects = saving.save(replace(s, settings=replace(s.settings, phones=phones, **seats)))
+    after, effects = saving.save(with_shell(s, settings=replace(s.settings, phones=phones, **seats)))
     return settle(s, after, effects)
 
 
@@ -306,15 +330,15 @@ class Registry:
         """A digest of every type's shape: two releases with the same digest read each other's screens."""
         lines = []
         for name in sorted(self.types):
-            kind: Any = self.types[name]
+            kind = self.types[name]
             if issubclass(kind, Enum):
                 lines.append(f"{name}={','.join(str(m.value) for m in kind)}")
-            else:
+            elif dataclasses.is_dataclass(kind):
                 lines.append(f"{name}({','.join(f.name for f in dataclasses.fields(kind))})")
         digest = hashlib.sha256(f"{PROTOCOL}\n".encode() + "\n".join(lines).encode()).hexdigest()
         return digest[:16]
 
-    def encode(self, value: Any) -> Any:
+    def encode(self, value: object) -> Json:
         """``value`` as JSON data: a model ``{"@": name, "f": [fields]}``, a command ``{"#": type, "v": value}``."""
         if isinstance(value, Enum):
             return {"#": type(value).__name__, "v": value.value}
@@ -329,7 +353,7 @@ class Registry:
             return value
         raise TypeError(f"a {type(value).__name__} in a screen")
 
-    def decode(self, data: Any) -> Any:
+    def decode(self, data: object) -> object:
         """The value of ``encode``'s data; ``DataError`` for anything else."""
         if isinstance(data, list):
             return tuple(self.decode(item) for item in data)
@@ -367,12 +391,12 @@ def registry(models: tuple[ModuleType, ...]) -> Registry:
 # ---- messages ---------------------------------------------------------------------------------------------
 
 
-def message(kind: str, **fields: Any) -> str:
+def message(kind: str, **fields: object) -> str:
     """A protocol message as text."""
     return json.dumps({"v": PROTOCOL, "t": kind, **fields}, ensure_ascii=False, separators=(",", ":"))
 
 
-def read(text: str, limit: int) -> dict[str, Any]:
+def read(text: str, limit: int) -> dict[str, object]:
     """A message as data, its envelope checked; ``DataError`` if it is not one of ours."""
     data = load_json(text, "message", max_chars=limit, article="a")
     if not isinstance(data, dict) or not isinstance(data.get("t"), str) or type(data.get("v")) is not int:
@@ -395,23 +419,23 @@ def command(phones: Phones[S], s: S, cmd: Link, arg: str) -> Result[S]:
     seat = int(arg) if arg.isdigit() else None
     match cmd:
         case Link.PAIR if seat in seats:
-            return replace(s, remote=replace(r, pairing=seat, problem="")), ()
+            return with_shell(s, remote=replace(r, pairing=seat, problem="")), ()
         case Link.PAIR_CLOSE:
-            return replace(s, remote=replace(r, pairing=None, scanning=False, problem="")), \
+            return with_shell(s, remote=replace(r, pairing=None, scanning=False, problem="")), \
                 ((Scan(False),) if r.scanning else ())
         case Link.SCAN if r.pairing is not None:
-            return replace(s, remote=replace(r, scanning=not r.scanning, problem="")), (Scan(not r.scanning),)
+            return with_shell(s, remote=replace(r, scanning=not r.scanning, problem="")), (Scan(not r.scanning),)
         case Link.ADMIT if seat in seats and (link := r.link(seat)) is not None and link.asking:
             return _welcome(phones, s, seat)
         case Link.DENY if seat in seats and (link := r.link(seat)) is not None and link.asking:
             turned = r.with_link(seat, status=Status.NEW, asked=False, nonce="", offer="", code="", opened=False,
                                  typed="", asking=False, problem="turned-away")
-            return replace(s, remote=turned), (Send(seat, message("bye", why="turned-away")), Unlink(seat))
+            return with_shell(s, remote=turned), (Send(seat, message("bye", why="turned-away")), Unlink(seat))
         case Link.STANDIN if seat in seats and (link := r.link(seat)) is not None and link.status is Status.AWAY:
             now = phones.round(s)
             if link.standin is None and now is None:
                 return s, ()
-            return replace(s, remote=r.with_link(seat, standin=None if link.standin is not None else now)), ()
+            return with_shell(s, remote=r.with_link(seat, standin=None if link.standin is not None else now)), ()
         case Link.HERE | Link.BOT if seat in seats:
             link = r.link(seat)
             effects: list[Effect] = []
@@ -422,7 +446,7 @@ def command(phones: Phones[S], s: S, cmd: Link, arg: str) -> Result[S]:
             after, more = phones.here(s, seat) if cmd is Link.HERE else phones.bot(s, seat)
             left = replace(after.remote, seats=tuple(x for x in after.remote.seats if x.seat != seat),
                            pairing=None if r.pairing == seat else r.pairing)
-            return replace(after, remote=left), (*effects, *more)
+            return with_shell(after, remote=left), (*effects, *more)
     return s, ()
 
 
@@ -432,18 +456,18 @@ def _answer(phones: Phones[S], s: S, text: str, typed: bool = False, rejoin: boo
     try:
         ticket = Ticket.parse(code_of(text))
     except PairingError:
-        return replace(s, remote=replace(r, problem="unreadable")), ()
+        return with_shell(s, remote=replace(r, problem="unreadable")), ()
     if ticket.kind is not ANSWER:
-        return replace(s, remote=replace(r, problem="not-answer")), ()
+        return with_shell(s, remote=replace(r, problem="not-answer")), ()
     link = next((x for x in r.seats if x.nonce and x.nonce == ticket.nonce.hex()), None)
     if link is None or link.status is Status.LINKED:
-        return replace(s, remote=replace(r, problem="stale")), ()
+        return with_shell(s, remote=replace(r, problem="stale")), ()
     stop = (Scan(False),) if r.scanning else ()
     # A channel that never opens says nothing (a local-network permission refused, a network that keeps devices
     # apart): the tablet says so after a while, instead of "Connecting…" for good.
     stalled = After(STALL_S, Stalled(link.seat, link.nonce), key=("phone-stalled", link.seat))
     r = r.with_link(link.seat, typed=check_number(text) if typed else "", asking=False, rejoin=rejoin)
-    return replace(s, remote=replace(r, scanning=False, problem="")), (*stop, Accept(link.seat, ticket.sdp(2)),
+    return with_shell(s, remote=replace(r, scanning=False, problem="")), (*stop, Accept(link.seat, ticket.sdp(2)),
                                                                         stalled)
 
 
@@ -489,7 +513,7 @@ def _welcome(phones: Phones[S], s: S, seat: int) -> Result[S]:
     r = replace(r, pairing=pairing, scanning=r.scanning and pairing is not None)
     stop = (Scan(False),) if s.remote.scanning and not r.scanning else ()
     ticket = {"ticket": key} if key else {}
-    return replace(s, remote=r), (*stop, Send(seat, message("welcome", game=phones.game, seat=seat, **ticket)))
+    return with_shell(s, remote=r), (*stop, Send(seat, message("welcome", game=phones.game, seat=seat, **ticket)))
 
 
 def code_of(text: str) -> str:
@@ -511,23 +535,23 @@ def outcome(phones: Phones[S], s: S, msg: object) -> Result[S] | None:
             try:
                 ticket = read_sdp(sdp, kind=OFFER, game=phones.game, seat=seat, nonce=bytes.fromhex(nonce))
             except (PairingError, ValueError):
-                return replace(s, remote=r.with_link(seat, asked=False, problem="failed")), (Unlink(seat),)
+                return with_shell(s, remote=r.with_link(seat, asked=False, problem="failed")), (Unlink(seat),)
             fresh = secret if KEY.fullmatch(secret) else ""
             r = replace(r.with_link(seat, nonce=nonce, offer=ticket.text(), code="", fresh=fresh), base=base or r.base)
             post = (Post("offer", nonce, ticket.text(), seat, link.slot),) if r.relay else ()
-            return replace(s, remote=r), post
+            return with_shell(s, remote=r), post
         case Posted(nonce, code, withdrawn):
             link = next((x for x in r.seats if x.nonce == nonce), None)
             if link is None:
                 return s, ()
-            return replace(s, remote=r.with_link(link.seat, code=code, problem="withdrawn" if withdrawn else "")), ()
+            return with_shell(s, remote=r.with_link(link.seat, code=code, problem="withdrawn" if withdrawn else "")), ()
         case Scanned(text, typed, rejoin):
             return _answer(phones, s, text, typed, rejoin)
         case ScanFailed(why):
-            return replace(s, remote=replace(r, scanning=False, problem=why)), ()
+            return with_shell(s, remote=replace(r, scanning=False, problem=why)), ()
         case Linked(seat):
             link = r.link(seat)
-            return (replace(s, remote=r.with_link(seat, opened=True)), ()) if link else (s, (Unlink(seat),))
+            return (with_shell(s, remote=r.with_link(seat, opened=True)), ()) if link else (s, (Unlink(seat),))
         case Unlinked(seat, why):
             link = r.link(seat)
             if link is None:
@@ -537,17 +561,17 @@ def outcome(phones: Phones[S], s: S, msg: object) -> Result[S] | None:
             problem = "" if was else ("failed" if why == "failed" else link.problem)
             r = r.with_link(seat, status=status, asked=False, nonce="", offer="", code="", opened=False,
                             problem=problem, typed="", asking=False, rejoin=False, fresh="")
-            return replace(s, remote=r), ()
+            return with_shell(s, remote=r), ()
         case Stalled(seat, nonce):
             link = r.link(seat)
             if link is None or link.nonce != nonce or link.opened or link.status is Status.LINKED:
                 return s, ()
-            return replace(s, remote=r.with_link(seat, problem="unreachable")), ()
+            return with_shell(s, remote=r.with_link(seat, problem="unreachable")), ()
         case Fetched("codes", ok):
-            return replace(s, remote=replace(r, codes=ok, fetching=False)), ()
+            return with_shell(s, remote=replace(r, codes=ok, fetching=False)), ()
         case Relayed(ok):
             more = tuple(Post("offer", x.nonce, x.offer, x.seat, x.slot) for x in r.seats if ok and x.offer)
-            return replace(s, remote=replace(r, relay=ok)), more
+            return with_shell(s, remote=replace(r, relay=ok)), more
         case Recalled(name, value) if name == tickets_name(phones):
             kept = read_tickets(value)
             found = [x for x in r.seats if not x.key and kept.get(x.seat)]
@@ -556,7 +580,7 @@ def outcome(phones: Phones[S], s: S, msg: object) -> Result[S] | None:
             # Offers already left at the relay: again, under the seat's slot now known.
             more = tuple(Post("offer", x.nonce, x.offer, x.seat, slot_of(kept[x.seat])) for x in found
                          if r.relay and x.offer and x.status is not Status.LINKED)
-            return replace(s, remote=r), more
+            return with_shell(s, remote=r), more
     return None
 
 
@@ -570,11 +594,11 @@ def hear(phones: Phones[S], reg: Registry, s: S, seat: int, text: str) -> tuple[
     try:
         data = read(text, MAX_FROM_PHONE)
     except DataError:
-        return replace(s, remote=r.with_link(seat, problem="garbled")), (), None
+        return with_shell(s, remote=r.with_link(seat, problem="garbled")), (), None
     kind = data["t"]
     if data["v"] != PROTOCOL or (kind == "hello" and data.get("schema") != reg.schema()):
         refused = r.with_link(seat, problem="release", opened=False)
-        return replace(s, remote=refused), (Send(seat, message("refused", why="release")), Unlink(seat)), None
+        return with_shell(s, remote=refused), (Send(seat, message("refused", why="release")), Unlink(seat)), None
     if kind == "hello" and link.opened:
         if data.get("nonce") != link.nonce:
             return s, (Send(seat, message("refused", why="stale")), Unlink(seat)), None
@@ -582,21 +606,22 @@ def hear(phones: Phones[S], reg: Registry, s: S, seat: int, text: str) -> tuple[
         if link.rejoin and not (link.key and data.get("proof") == proof_of(link.key, link.nonce)):
             r = r.with_link(seat, status=Status.AWAY if link.status is Status.AWAY else Status.NEW, asked=False,
                             nonce="", offer="", code="", opened=False, rejoin=False, fresh="", problem="ticket")
-            return replace(s, remote=r), (Send(seat, message("refused", why="ticket")), Unlink(seat)), None
+            return with_shell(s, remote=r), (Send(seat, message("refused", why="ticket")), Unlink(seat)), None
         if link.typed:  # it typed the code: anyone on the network could have; its host says whether it is theirs
-            return replace(s, remote=replace(r.with_link(seat, asking=True), pairing=seat)), (), None
+            return with_shell(s, remote=replace(r.with_link(seat, asking=True), pairing=seat)), (), None
         after, effects = _welcome(phones, s, seat)
         return after, effects, None
     if kind == "bye":
-        return replace(s, remote=r.with_link(seat, status=Status.AWAY, asked=False, nonce="", offer="",
+        return with_shell(s, remote=r.with_link(seat, status=Status.AWAY, asked=False, nonce="", offer="",
                                              opened=False)), (Unlink(seat),), None
     if kind == "do" and link.status is Status.LINKED:
         action, arg, value = (data.get(k, "") for k in ("action", "arg", "value"))
-        if all(isinstance(x, str) and len(x) <= 200 for x in (action, arg, value)):
+        if isinstance(action, str) and isinstance(arg, str) and isinstance(value, str) \
+                and max(len(action), len(arg), len(value)) <= 200:
             found = next((c for c in phones.commands if c.value == action), None)
             if found is not None:  # a tap it could read: its row no longer says it sent what cannot be
                 if link.problem == "garbled":
-                    s = replace(s, remote=r.with_link(seat, problem=""))
+                    s = with_shell(s, remote=r.with_link(seat, problem=""))
                 return s, (), Do(found, arg, value)
     return s, (), None
 
@@ -647,7 +672,7 @@ def settle(phones: Phones[S], before: S, after: S) -> Result[S]:
         effects.append(Keep(tickets_name(phones), json.dumps(tickets(r), separators=(",", ":"))))
     if r == after.remote and not effects:
         return after, ()
-    return replace(after, remote=r), unique(effects)
+    return with_shell(after, remote=r), unique(effects)
 
 
 # ---- the screens: the tablet's pairing screen and phones bar, each phone's own ----------------------------
@@ -756,9 +781,7 @@ def with_phones(phones: Phones[S], present: Callable[[S], Screen]) -> Callable[[
     return presented
 
 
-def _escape(cmd: StrEnum) -> Any:
-    from .widgets import Key
-
+def _escape(cmd: StrEnum) -> Key:
     return Key("Escape", cmd, fields=True)
 
 

@@ -397,16 +397,14 @@ def fake_sdp(seat: int, *, offer: bool) -> str:
 
 def replace_state(base: Any, state: Any) -> Any:
     """``state`` with the runtime's bookkeeping of ``base`` where ``state`` leaves it at its default."""
-    import dataclasses
 
     from tabletop.notes import with_shell
     from tabletop.saving import Persist
 
-    keep = {f.name: getattr(base, f.name) for f in dataclasses.fields(base)
-            if f.name in ("persist", "ids") and getattr(state, f.name) == f.default}
-    state = dataclasses.replace(state, **keep)
-    if "core" in {f.name for f in dataclasses.fields(state)} and state.persist == Persist():
+    if state.persist == Persist():
         state = with_shell(state, persist=base.persist)  # the shell's saving, as the page read it
+    if state.ids == 0:
+        state = with_shell(state, ids=base.ids)  # where saved games' ids come from, as the page drew it
     return state
 
 

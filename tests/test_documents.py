@@ -17,13 +17,13 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from tabletop import registry
 from tabletop.i18n import LANGUAGES
+from tabletop.notes import with_shell
 from tabletop.plugin import Launch
 from tabletop.prefs import PREFS, PREFS_KEY
 from tabletop.present import Nav
@@ -528,7 +528,7 @@ def run_game(game: str, storage: FakeStorage, store: Store | None = None) -> Tab
 def begin(run: TableRun, game: str) -> None:
     """A new game at the table: one round against easy bots (Zero), two easy bot teams (the quiz)."""
     settings = ZERO_ONE_ROUND if game == "zero" else QUIZ_BOTS
-    run.runtime.state = replace(run.state, settings=settings)
+    run.runtime.state = with_shell(run.state, settings=settings)
     run.do(ZeroCommand.START if game == "zero" else QuizCommand.START)
 
 
@@ -545,7 +545,7 @@ def play_to_the_end(run: TableRun, game: str) -> None:
             return
         reveal = current_reveal(s)
         assert reveal is not None, "the quiz waits for something else than a reveal"
-        run.do(QuizCommand.REVEAL_NEXT if s.shown < len(reveal.plays) else QuizCommand.REVEAL_DONE)
+        run.do(QuizCommand.REVEAL_NEXT if s.turned < len(reveal.plays) else QuizCommand.REVEAL_DONE)
     raise AssertionError("the quiz never ended")
 
 
@@ -695,7 +695,7 @@ def test_the_full_storage_notice_says_what_is_at_risk_now_and_each_game_warns_fo
     from zero_game.web.table import Table
 
     storage = FakeStorage(quota=0)
-    zero = ZeroTable.of(Table(settings=Settings(seats=(Seat(), Seat.bot("easy")), rounds=1), seed=5),
+    zero = ZeroTable.of(with_shell(Table(seed=5), settings=Settings(seats=(Seat(), Seat.bot("easy")), rounds=1)),
                         storage=storage)
     zero("start")
     zero.bots()

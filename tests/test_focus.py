@@ -52,7 +52,7 @@ def test_a_move_chosen_in_two_steps_reads_the_move_first_and_a_third_answer_stay
 
 
 def zero_round_end(settings: Settings, lang: str = "en") -> ZeroTable:
-    d = ZeroTable.of(with_shell(Table(settings=settings, seed=8), lang=lang))
+    d = ZeroTable.of(with_shell(Table(seed=8), lang=lang, settings=settings))
     d("start")
     d.knock_round_out()
     assert d.page is Page.ROUND_END
@@ -87,8 +87,8 @@ def test_the_round_end_starts_on_its_heading_not_on_next_round_above_the_results
 
 
 def test_your_turn_is_said_after_the_bots_in_a_one_person_game_and_only_then() -> None:
-    d = ZeroTable.of(Table(settings=Settings(seats=(Seat(), Seat.bot("medium"), Seat.bot("easy")), speed="fast"),
-                           seed=3))
+    d = ZeroTable.of(with_shell(Table(seed=3), settings=Settings(seats=(Seat(), Seat.bot("medium"), Seat.bot("easy")),
+                                                                 speed="fast")))
     d("start")
     d.bots()
     assert d.page is Page.TABLE and present(d.s).body.my_turn  # type: ignore[attr-defined]
@@ -104,7 +104,7 @@ def test_your_turn_is_said_after_the_bots_in_a_one_person_game_and_only_then() -
 
 
 def test_in_hot_seat_the_hand_off_says_whose_turn_and_the_moves_do_not_add_your_turn() -> None:
-    d = ZeroTable.of(Table(settings=Settings(seats=(Seat("Ana"), Seat("Ben")), speed="fast"), seed=11))
+    d = ZeroTable.of(with_shell(Table(seed=11), settings=Settings(seats=(Seat("Ana"), Seat("Ben")), speed="fast")))
     d("start")
     d("ready")
     assert present(d.s).live == "Your turn, " + d.s.settings.seats[d.match.current_player].name + "."
@@ -165,8 +165,8 @@ def test_a_new_screen_starts_the_live_region_afresh_so_a_teams_pick_is_not_left_
 
 
 def test_while_the_other_teams_choose_the_focus_waits_on_the_prompt_never_on_the_body() -> None:
-    s = QuizTable(settings=QuizSettings((TeamConfig(), TeamConfig("medium"), TeamConfig("hard")), "fast"),
-                  seed_text="3")
+    s = with_shell(QuizTable(seed_text="3"),
+                   settings=QuizSettings((TeamConfig(), TeamConfig("medium"), TeamConfig("hard")), "fast"))
     s, _ = quiz_act(s, QuizCommand.START)
     screen = quiz_present(s)
     assert screen.focus[:2] == (".team.mine button.qcard.fresh", ".team.mine button[data-question]")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tabletop.effects import Think
+from tabletop.notes import with_shell
 from tests.harness import saves
 from tests.helpers import cards
 from tests.zero_steps import ANA_BEN, Driver, act
@@ -23,7 +24,7 @@ POOL = tuple(cards("red 5, black 8, violet 2, grey 1, green 3"))
 
 
 def test_a_hint_is_asked_answered_by_the_hard_bot_and_marked_as_help() -> None:
-    d = Driver(Table(settings=Settings(speed="fast"), seed=7))
+    d = Driver(with_shell(Table(seed=7), settings=Settings(speed="fast")))
     d("start")
     d.bots()
     hint = next(b for b in d.table().controls.actions if b.action == "hint")
@@ -54,7 +55,7 @@ def test_a_hint_is_asked_answered_by_the_hard_bot_and_marked_as_help() -> None:
 
 
 def test_an_answer_for_a_table_that_moved_on_is_dropped() -> None:
-    d = Driver(Table(settings=Settings(speed="fast"), seed=7))
+    d = Driver(with_shell(Table(seed=7), settings=Settings(speed="fast")))
     d("start")
     d.bots()
     d("hint")
@@ -79,7 +80,7 @@ def test_the_sentence_gives_the_score_of_each_option() -> None:
 
 
 def test_no_hint_with_two_people_or_outside_the_person_s_turn() -> None:
-    d = Driver(Table(settings=ANA_BEN, seed=4))
+    d = Driver(with_shell(Table(seed=4), settings=ANA_BEN))
     d("start")
     d("ready")
     assert hint_key(d.s) is None and d("hint") == ()
@@ -94,7 +95,7 @@ def test_a_swap_that_gives_up_points_now_says_so() -> None:
 
 def test_a_swap_hint_lights_up_the_two_cards_it_names_and_a_knock_hint_none() -> None:
     """The hint's words name a hand card and a pool card: both wear the cue's ring until the turn is played."""
-    d = Driver(Table(settings=Settings(speed="fast"), seed=7))
+    d = Driver(with_shell(Table(seed=7), settings=Settings(speed="fast")))
     d("start")
     d.bots()
 

@@ -84,3 +84,21 @@ def test_a_game_s_engine_leaves_the_phones_to_its_web_layer() -> None:
     from tabletop.remote import PHONE
     from thousand.sheet import KINDS
     assert PHONE in KINDS
+
+
+def test_the_games_states_share_no_field_but_the_shells_core() -> None:
+    """What every game's page needs is the shell's ``Core``, settled once: Zero's and the quiz's states carry no
+    field of the same name beside it (one would be the shell's, kept by convention in both), and no game's state
+    (the test game's too) repeats one of ``Core``'s names."""
+    import dataclasses
+
+    from tabletop.core import Core
+    from tests.dice.web.plugin import DiceTable
+    from thousand.web.table import QuizTable
+    from zero_game.web.table import Table
+
+    own = {kind.__name__: {f.name for f in dataclasses.fields(kind)} - {"core"}
+           for kind in (Table, QuizTable, DiceTable)}
+    assert sorted(own["Table"] & own["QuizTable"]) == []
+    shell = {f.name for f in dataclasses.fields(Core)}
+    assert {name: sorted(fields & shell) for name, fields in own.items() if fields & shell} == {}

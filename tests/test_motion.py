@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop.notes import with_shell
 from tests.harness import remembers
 from tests.zero_steps import Driver, act, bot_play
 from zero_game import Swap
@@ -15,7 +16,7 @@ from zero_game.web.table import Page, Table, bot_turn
 def test_a_swap_travels_once_and_each_turn_makes_its_sound() -> None:
     from zero_game.bots import make_bot
 
-    d = Driver(Table(settings=Settings(speed="normal"), seed=3))
+    d = Driver(with_shell(Table(seed=3), settings=Settings(speed="normal")))
     d("start")
     heard: list[str] = []
     moved = 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from tabletop.effects import After
+from tabletop.notes import with_shell
 from tests.zero_steps import Driver, act, bot_play
 from zero_game import KNOCK, Card, Effect, Round, Swap
 from zero_game.bots import make_bot
@@ -126,7 +127,7 @@ def test_the_round_s_last_move_is_on_the_table_before_its_end_and_heads_the_roun
 
 
 def test_the_log_opens_beside_the_table_while_the_bots_play_on_and_lists_every_round() -> None:
-    d = Driver(Table(settings=Settings(rounds=2, speed="fast"), seed=5))
+    d = Driver(with_shell(Table(seed=5), settings=Settings(rounds=2, speed="fast")))
     d("start")
     d.knock_round_out()
     d("next-round")
@@ -184,7 +185,7 @@ def test_a_dealt_zero_is_its_own_last_move() -> None:
 def test_the_round_s_moves_from_a_round_s_end_end_with_that_round_in_the_panel_s_order() -> None:
     """From round 2's end (round 3 already dealt behind it) the page lists rounds 1 and 2, as the panel does at
     the round's last move: oldest first, never "Round 3 · No move yet"."""
-    d = Driver(Table(settings=Settings(rounds=3, speed="fast"), seed=5))
+    d = Driver(with_shell(Table(seed=5), settings=Settings(rounds=3, speed="fast")))
     d("start")
     d.knock_round_out()
     d("next-round")

@@ -74,7 +74,7 @@ def test_the_podium_is_said_in_full_and_in_order() -> None:
 
 
 def zero_match_end(seats: tuple[Seat, ...], seed: int = 8, lang: str = "en") -> ZeroTable:
-    d = ZeroTable.of(with_shell(Table(settings=Settings(seats=seats, rounds=2), seed=seed), lang=lang),
+    d = ZeroTable.of(with_shell(Table(seed=seed), lang=lang, settings=Settings(seats=seats, rounds=2)),
                      storage=FakeStorage())
     d("start")
     while d.page is not Page.MATCH_END:
@@ -225,8 +225,8 @@ def zero_made(lang: str = "en") -> ZeroTable:
     from zero_game.web.tutorial import scene_match
 
     settings = Settings(seats=(Seat(), Seat.bot("easy")), rounds=2)
-    d = ZeroTable.of(with_shell(Table(settings=settings, match=scene_match(1)), lang=lang, setting_up=False,
-                                at_screen=0))
+    d = ZeroTable.of(with_shell(Table(match=scene_match(1)), lang=lang, setting_up=False,
+                                at_screen=0, settings=settings))
     d("hand", "black-8")
     d("pool", "red-6")
     d("confirm")
@@ -260,7 +260,7 @@ def test_the_zero_moment_in_french_and_german(lang: str, title: str, who: str) -
 
 
 def test_an_ordinary_last_move_has_no_zero_moment() -> None:
-    d = ZeroTable.of(Table(settings=Settings(seats=(Seat(), Seat.bot("easy")), rounds=1), seed=5))
+    d = ZeroTable.of(with_shell(Table(seed=5), settings=Settings(seats=(Seat(), Seat.bot("easy")), rounds=1)))
     d("start")
     d.play_bots()
     while d.page is Page.TABLE:

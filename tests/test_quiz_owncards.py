@@ -118,7 +118,7 @@ def play_out(run: TableRun, limit: int = 3000) -> None:
             r = current_reveal(s)
             assert r is not None
             step = next_step(s)
-            if s.shown < len(r.plays):
+            if s.turned < len(r.plays):
                 run.tap(Command.REVEAL_NEXT)
             elif r is s.game.pending and step is not None:
                 run.tap(Command.TARGET, r.play(step.who).cards[0].id)

@@ -288,7 +288,7 @@ def test_a_quiz_saved_in_the_first_format_resumes_on_the_screen_it_was_left() ->
     old = (Path(__file__).parent / "fixtures" / "quiz_table_v1.json").read_text(encoding="utf-8")
     run = TableRun.open(quiz(DECK), storage=FakeStorage({GAME_KEY: old}))
     s = run.state
-    assert s.game is not None and page(s) is Page.REVEAL and (s.reviewed, s.shown) == (1, 1)
+    assert s.game is not None and page(s) is Page.REVEAL and (s.reveals_seen, s.turned) == (1, 1)
     assert s.lang == "de" and team_name(s, 0) == "Eulen"
     assert [t.kind for t in s.settings.teams] == ["people", "hard", "easy"]
     today = {**json.loads(old), "schema": 3, "revision": 0}

@@ -98,7 +98,7 @@ def check_privacy(s: QuizTable) -> None:
 def play_game(settings: QuizSettings, seed: int, *, rng: random.Random, check: bool = True,
               limit: int = 4000, lang: str = "en") -> QuizTable:
     """Play one game by taps (people) and bot decisions; returns the table at the end screen."""
-    s = with_shell(QuizTable(settings=settings, seed_text=str(seed)), lang=lang)
+    s = with_shell(QuizTable(seed_text=str(seed)), lang=lang, settings=settings)
     s, _ = act(s, Command.START)
     bots: dict[int, object] = {}
     for _ in range(limit):
@@ -119,7 +119,7 @@ def play_game(settings: QuizSettings, seed: int, *, rng: random.Random, check: b
         elif where is Page.REVEAL:
             r = current_reveal(s)
             assert r is not None
-            if s.shown < len(r.plays):
+            if s.turned < len(r.plays):
                 s, _ = act(s, Command.REVEAL_NEXT)
             elif isinstance(step, Acts):
                 s, _ = act(s, Command.TARGET, r.play(step.who).cards[rng.randrange(2)].id)
@@ -198,8 +198,8 @@ def test_whole_games_by_taps_keep_every_secret(mix: int) -> None:
 
 
 def test_several_teams_of_people_pass_the_tablet_and_see_only_their_own_cards_marked() -> None:
-    s = QuizTable(settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig(PEOPLE, "Cats")), "fast"),
-                  seed_text="7")
+    s = with_shell(QuizTable(seed_text="7"),
+                   settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig(PEOPLE, "Cats")), "fast"))
     s, _ = act(s, Command.START)
     assert page(s) is Page.HANDOFF and next_step(s) == HandOff(0)
     assert present(s).body.heading == "Pass the tablet to Owls"  # type: ignore[union-attr]
@@ -220,8 +220,8 @@ def test_several_teams_of_people_pass_the_tablet_and_see_only_their_own_cards_ma
 
 
 def test_the_reveal_turns_over_one_team_at_a_time_in_q8_order_and_says_it() -> None:
-    s = QuizTable(settings=QuizSettings((TeamConfig(), TeamConfig("medium"), TeamConfig("hard")), "fast"),
-                  seed_text="3")
+    s = with_shell(QuizTable(seed_text="3"),
+                   settings=QuizSettings((TeamConfig(), TeamConfig("medium"), TeamConfig("hard")), "fast"))
     s, _ = act(s, Command.START)
     rng = random.Random(1)
     while page(s) is not Page.REVEAL:
@@ -251,7 +251,7 @@ def test_the_reveal_turns_over_one_team_at_a_time_in_q8_order_and_says_it() -> N
 
 def test_a_saved_game_resumes_on_the_hand_off_where_it_was() -> None:
     settings = QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig(PEOPLE, "Cats"), TeamConfig("easy")), "fast")
-    s = QuizTable(settings=settings, seed_text="11")
+    s = with_shell(QuizTable(seed_text="11"), settings=settings)
     s, _ = act(s, Command.START)
     assert page(s) is Page.HANDOFF and bot_turn(s) is not None, "the bot team decides while the tablet is passed"
     while (turn := bot_turn(s)) is not None:
@@ -263,7 +263,7 @@ def test_a_saved_game_resumes_on_the_hand_off_where_it_was() -> None:
     from thousand.game import Game
 
     again = Game.from_json(s.game.to_json(), DECK)
-    fresh, effects = resume(QuizTable(), again, QuizSettings.from_dict(settings.to_dict()), s.reviewed, s.shown)
+    fresh, effects = resume(QuizTable(), again, QuizSettings.from_dict(settings.to_dict()), s.reveals_seen, s.turned)
     assert page(fresh) is Page.HANDOFF and next_step(fresh) == next_step(s) == HandOff(1)
     assert not saves(effects)  # it was just read from storage
 
@@ -299,7 +299,7 @@ def test_the_way_back_to_the_games_is_an_effect() -> None:
 
 
 def test_the_questions_follow_the_table_language() -> None:
-    s = with_shell(QuizTable(settings=QuizSettings((TeamConfig(), TeamConfig("easy"))), seed_text="1"), lang="de")
+    s = with_shell(QuizTable(seed_text="1"), lang="de", settings=QuizSettings((TeamConfig(), TeamConfig("easy"))))
     s, _ = act(s, Command.START)
     while isinstance(next_step(s), BotActs):
         turn = bot_turn(s)
@@ -312,21 +312,21 @@ def test_the_questions_follow_the_table_language() -> None:
 
 
 def test_a_bad_guess_is_refused_with_a_message() -> None:
-    s = QuizTable(settings=QuizSettings((TeamConfig(), TeamConfig("easy"))))
+    s = with_shell(QuizTable(), settings=QuizSettings((TeamConfig(), TeamConfig("easy"))))
     s = replace(s, guess_text="")
     s2, _ = act(s, Command.GUESS, value="abc")
     assert s2.game is None
 
 
 def test_record_finished_once() -> None:
-    s = QuizTable(settings=QuizSettings((TeamConfig("easy"), TeamConfig("hard")), "fast"), seed_text="2")
+    s = with_shell(QuizTable(seed_text="2"), settings=QuizSettings((TeamConfig("easy"), TeamConfig("hard")), "fast"))
     s, effects = act(s, Command.START)
     records = 0
     bots = {}
     while not (s.game and s.game.is_over):
         turn = bot_turn(s)
         if turn is None:
-            s, effects = act(s, Command.REVEAL_NEXT if page(s) is Page.REVEAL and s.shown < len(
+            s, effects = act(s, Command.REVEAL_NEXT if page(s) is Page.REVEAL and s.turned < len(
                 current_reveal(s).plays) else Command.REVEAL_DONE)  # type: ignore[union-attr]
         else:
             bot = bots.setdefault(turn.who, make_bot(turn.level, DECK, turn.who))
@@ -376,7 +376,8 @@ def test_the_quiz_keeps_its_game_sheet_and_seen_marks_under_its_own_keys_and_sur
 
 def test_a_new_deal_takes_unseen_questions_first() -> None:
     seen = tuple((q, 1.0) for q in DECK.ids[:400])
-    s = QuizTable(settings=QuizSettings((TeamConfig("easy"), TeamConfig("easy"))), seed_text="1", seen_ids=seen)
+    s = with_shell(QuizTable(seed_text="1", seen_ids=seen),
+                   settings=QuizSettings((TeamConfig("easy"), TeamConfig("easy"))))
     s, _ = act(s, Command.START)
     assert s.game is not None
     dealt = {c for hand in s.game.hands for c in hand}
@@ -406,7 +407,7 @@ def test_the_way_back_to_the_games_is_offered_between_games_in_both_games() -> N
     assert "games" not in actions(zero_present(zero)), "a match in progress keeps its bar"
     _, effects = zero_handle(zero, "games")
     assert Leave() in effects
-    quiz = QuizTable(settings=QuizSettings((TeamConfig(), TeamConfig("easy"))), seed_text="1")
+    quiz = with_shell(QuizTable(seed_text="1"), settings=QuizSettings((TeamConfig(), TeamConfig("easy"))))
     assert "games" in actions(present(quiz))
     quiz, _ = act(quiz, Command.START)
     assert "games" not in actions(present(quiz))
@@ -442,7 +443,7 @@ def test_a_reveal_shows_the_target_of_its_own_round_and_where_it_came_from() -> 
                   check=False)
     assert s.game is not None and len(s.game.reveals) >= 2
     second = s.game.reveals[1]
-    s = replace(s, reviewed=1, shown=0)
+    s = replace(s, reveals_seen=1, turned=0)
     body = present(s).body
     assert isinstance(body, RevealView)
     first_target = s.game.reveals[0].target_card
@@ -464,8 +465,8 @@ def test_close_values_on_the_number_line_do_not_cover_each_other() -> None:
 def test_two_questions_with_200_ask_for_sum_or_difference_before_they_describe_the_play() -> None:
     """With two questions tapped and +200 on, the summary asks for Sum or Difference (and no "with +200" hangs
     after the request); once chosen, it describes the play with the +200."""
-    s = QuizTable(settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig(PEOPLE, "Cats")), "fast"),
-                  seed_text="3")
+    s = with_shell(QuizTable(seed_text="3"),
+                   settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig(PEOPLE, "Cats")), "fast"))
     s, _ = act(s, Command.START)
     while page(s) is Page.HANDOFF:
         s, _ = act(s, Command.READY)
@@ -486,8 +487,8 @@ def test_enter_on_a_focused_control_presses_that_control_never_the_play_behind_i
     on "+200", a second question or Rules is that control's own press; the guess box's Enter gives the guess."""
     from tabletop.widgets import shortcut
 
-    s = QuizTable(settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig(PEOPLE, "Cats")), "fast"),
-                  seed_text="7")
+    s = with_shell(QuizTable(seed_text="7"),
+                   settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig(PEOPLE, "Cats")), "fast"))
     s, _ = act(s, Command.START)
     while isinstance(next_step(s), HandOff):
         s, _ = act(s, Command.READY)
@@ -518,7 +519,7 @@ def test_against_bot_teams_the_peoples_cards_are_tappable_at_once_while_the_bots
     its cards; a bot team decides meanwhile, shown as thinking then ready (never which card); a bot's choice
     landing while a person is choosing keeps that person's choice in progress."""
     settings = QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig("easy"), TeamConfig("hard")), "fast")
-    s = QuizTable(settings=settings, seed_text="23")
+    s = with_shell(QuizTable(seed_text="23"), settings=settings)
     s, _ = act(s, Command.START)
     rounds = 0
     for _ in range(4):  # rounds
@@ -593,7 +594,7 @@ def test_the_tie_break_is_announced_as_the_final_and_its_guess_is_labelled_reada
 
 def test_a_team_with_no_power_card_left_says_so_in_words_not_as_a_power_card() -> None:
     settings = QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig(PEOPLE, "Cats")), "fast")
-    s = QuizTable(settings=settings, seed_text="7")
+    s = with_shell(QuizTable(seed_text="7"), settings=settings)
     s, _ = act(s, Command.START)
     assert s.game is not None
     s = replace(s, game=replace(s.game, powers=(frozenset(),) + s.game.powers[1:]))
@@ -606,7 +607,8 @@ def test_a_team_with_no_power_card_left_says_so_in_words_not_as_a_power_card() -
 
 
 def test_the_reveal_counts_the_deck_as_it_was_until_its_verdict_says_who_draws() -> None:
-    s = QuizTable(settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig("easy")), "fast"), seed_text="4")
+    s = with_shell(QuizTable(seed_text="4"),
+                   settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig("easy")), "fast"))
     s, _ = act(s, Command.START)
     assert s.game is not None
     before = s.game.deck_size
@@ -624,7 +626,7 @@ def test_the_reveal_counts_the_deck_as_it_was_until_its_verdict_says_who_draws()
 
 
 def test_two_questions_are_laid_out_and_turned_over_as_a_pair_with_their_sign() -> None:
-    s = QuizTable(settings=QuizSettings((TeamConfig(), TeamConfig("easy")), "fast"), seed_text="3")
+    s = with_shell(QuizTable(seed_text="3"), settings=QuizSettings((TeamConfig(), TeamConfig("easy")), "fast"))
     s, _ = act(s, Command.START)
     mine = s.game.hands[0]  # type: ignore[union-attr]
     for command, arg in ((Command.TWO, ""), (Command.CARD, mine[0]), (Command.CARD, mine[1]),
@@ -651,7 +653,8 @@ def test_a_plain_counts_answer_stands_alone_without_the_word_number() -> None:
     card with a real unit keeps it, in the table's language."""
     from thousand.web.present import question
 
-    s = QuizTable(settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig("easy")), "fast"), seed_text="4")
+    s = with_shell(QuizTable(seed_text="4"),
+                   settings=QuizSettings((TeamConfig(PEOPLE, "Owls"), TeamConfig("easy")), "fast"))
     s, _ = act(s, Command.START)
     assert s.game is not None
     counts = [c for c in DECK.questions if c.unit["en"] == "number"]

@@ -17,7 +17,7 @@ from zero_game.web.texts import sheet_seats
 
 
 def finished() -> tuple[Table, MatchRecord]:
-    d = Driver(Table(settings=Settings(rounds=2, speed="fast"), seed=31))
+    d = Driver(with_shell(Table(seed=31), settings=Settings(rounds=2, speed="fast")))
     d("start")
     while not d.match.is_over:
         d.knock_round_out()

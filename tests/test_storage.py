@@ -512,7 +512,7 @@ def test_a_finished_match_is_never_lost_however_full_the_storage(spare: int | No
     opened(filler)
     for seed in range(10, 13):  # some history first
         filler.add("sheet", finished(seed, "2025-06-01T12:30:00.000Z"))
-    d = ZeroTable.of(Table(settings=ONE_ROUND, seed=3), storage=storage)
+    d = ZeroTable.of(with_shell(Table(seed=3), settings=ONE_ROUND), storage=storage)
     d("start")
     d.idle()
     ident = d.saved().id

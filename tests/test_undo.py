@@ -38,7 +38,7 @@ def swap(d: Driver, rng: random.Random) -> None:
 def test_undo_restores_the_exact_state_and_the_same_move_brings_the_same_replies() -> None:
     for seed in range(40):
         rng = random.Random(seed)
-        d = Driver(Table(settings=Settings(rounds=2, speed="fast"), seed=seed))
+        d = Driver(with_shell(Table(seed=seed), settings=Settings(rounds=2, speed="fast")))
         d("start")
         d.bots()
         while d.page is Page.TABLE and rng.random() < 0.7:  # a few turns in
@@ -65,8 +65,9 @@ def test_undo_restores_the_exact_state_and_the_same_move_brings_the_same_replies
         assert d.s.match == before.match, "the match is back where it was before the turn"
         assert d.page is page(before) and d.s.pool_order == before.pool_order
         assert visible_hand(d.s) == visible_hand(before)
-        still = replace(before, arrived=None, received=None, live=d.s.live)  # the last move's animation is not
-        assert present(d.s).body == present(still).body  # played again; the status says it was taken back
+        # the last move's animation is not played again; the status says it was taken back
+        still = with_shell(replace(before, arrived=None, received=None), live=d.s.live)
+        assert present(d.s).body == present(still).body
         assert UNDO in d.s.assists
         d("hand", give.slug)
         d("pool", take.slug)
@@ -76,7 +77,7 @@ def test_undo_restores_the_exact_state_and_the_same_move_brings_the_same_replies
 
 
 def test_undo_takes_back_the_move_that_ended_the_round() -> None:
-    d = Driver(Table(settings=Settings(rounds=2, speed="fast"), seed=2))
+    d = Driver(with_shell(Table(seed=2), settings=Settings(rounds=2, speed="fast")))
     d("start")
     d.bots()
     before = None
@@ -93,14 +94,14 @@ def test_undo_takes_back_the_move_that_ended_the_round() -> None:
 
 
 def test_undo_is_not_offered_with_two_people_nor_before_a_first_turn_nor_after_the_match() -> None:
-    d = Driver(Table(settings=ANA_BEN, seed=4))
+    d = Driver(with_shell(Table(seed=4), settings=ANA_BEN))
     d("start")
     d("ready")
     d("knock")
     d("confirm")
     assert not can_undo(d.s)
     assert d("undo") == () or d.s.match is not None
-    d2 = Driver(Table(settings=Settings(seats=(Seat(), Seat.bot("easy")), rounds=1), seed=8))
+    d2 = Driver(with_shell(Table(seed=8), settings=Settings(seats=(Seat(), Seat.bot("easy")), rounds=1)))
     d2("start")
     d2.bots()
     if d2.match.round.history == () or all(t.seat != 0 for t in d2.match.round.history):
@@ -137,7 +138,7 @@ def test_a_match_where_a_turn_was_taken_back_is_marked_on_the_score_sheet() -> N
     from zero_game.web.screens import SheetPageView
     from zero_game.web.texts import sheet_seats
 
-    d = Driver(Table(settings=Settings(rounds=1, speed="fast"), seed=12))
+    d = Driver(with_shell(Table(seed=12), settings=Settings(rounds=1, speed="fast")))
     d("start")
     d.bots()
     d("knock")
@@ -166,7 +167,7 @@ def test_a_match_where_a_turn_was_taken_back_is_marked_on_the_score_sheet() -> N
 def test_a_take_back_is_confirmed_on_the_status_line_until_the_next_tap() -> None:
     """Nothing else on the table changes visibly at a take-back but the cards: the status says so, in words."""
     for lang, words in (("en", "Turn taken back."), ("fr", "Tour repris."), ("de", "Zug zurückgenommen.")):
-        d = Driver(with_shell(Table(settings=Settings(rounds=2, speed="fast"), seed=3), lang=lang))
+        d = Driver(with_shell(Table(seed=3), lang=lang, settings=Settings(rounds=2, speed="fast")))
         d("start")
         d.bots()
         r = d.match.round

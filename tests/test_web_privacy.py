@@ -130,7 +130,7 @@ class Checker:
 def play(mix: tuple[str, ...], seed: int, draw: bool, checker: Checker) -> None:
     """One match at random, every state checked."""
     rng = random.Random(f"{''.join(mix)}:{seed}")
-    s, _ = act(Table(settings=settings_for(mix), seed=seed), "start")
+    s, _ = act(with_shell(Table(seed=seed), settings=settings_for(mix)), "start")
     seen = checker.pages.setdefault(mix, set())
 
     def opened(over: Table) -> None:  # a page opened over the game, before it is closed

@@ -43,7 +43,7 @@ def test_default_table_is_one_person_against_two_medium_bots_with_no_handoff() -
 
 
 def test_handoff_between_two_people_shows_no_card_of_any_hand() -> None:
-    d = Driver(Table(settings=ANA_BEN, seed=11))
+    d = Driver(with_shell(Table(seed=11), settings=ANA_BEN))
     d("start")
     first = d.match.current_player
     assert first is not None and d.page is Page.HANDOFF
@@ -71,7 +71,7 @@ def test_handoff_between_two_people_shows_no_card_of_any_hand() -> None:
 
 
 def test_swap_needs_both_cards_and_a_confirm_and_is_easy_to_undo() -> None:
-    d = Driver(Table(settings=Settings(seats=(Seat(), Seat.bot("easy"))), seed=5))
+    d = Driver(with_shell(Table(seed=5), settings=Settings(seats=(Seat(), Seat.bot("easy")))))
     d("start")
     d.bots()
     before = d.match
@@ -97,7 +97,7 @@ def test_swap_needs_both_cards_and_a_confirm_and_is_easy_to_undo() -> None:
 
 
 def test_the_pool_keeps_each_cards_place_the_given_card_takes_the_taken_cards_slot() -> None:
-    d = Driver(Table(settings=Settings(seats=(Seat(), Seat.bot("easy"))), seed=5))
+    d = Driver(with_shell(Table(seed=5), settings=Settings(seats=(Seat(), Seat.bot("easy")))))
     d("start")
     d.bots()
     before = [c.slug for c in d.table().pool.cards]
@@ -112,7 +112,7 @@ def test_the_pool_keeps_each_cards_place_the_given_card_takes_the_taken_cards_sl
 
 
 def test_knock_phases_are_spelled_out() -> None:
-    d = Driver(Table(settings=ANA_BEN, seed=2))
+    d = Driver(with_shell(Table(seed=2), settings=ANA_BEN))
     d("start")
     d("ready")
     first = d.match.current_player
@@ -139,7 +139,7 @@ def test_knock_phases_are_spelled_out() -> None:
 
 
 def test_a_knocked_seat_says_knocked_once() -> None:
-    d = Driver(Table(settings=Settings(seats=(Seat(), Seat.bot("easy"))), seed=5))
+    d = Driver(with_shell(Table(seed=5), settings=Settings(seats=(Seat(), Seat.bot("easy")))))
     d("start")
     d.bots()
     d("knock")
@@ -152,7 +152,7 @@ def test_a_knocked_seat_says_knocked_once() -> None:
 def test_round_end_reveals_every_hand_then_the_match_ends_is_recorded_once_and_can_be_played_again() -> None:
     settings = Settings(seats=(Seat("Ana"), Seat.bot("medium"), Seat.bot("easy")), rounds=2)
     storage = FakeStorage()
-    d = Driver(Table(settings=settings, seed=8), storage)
+    d = Driver(with_shell(Table(seed=8), settings=settings), storage)
     d("start")
     d.knock_round_out()
     assert d.page is Page.ROUND_END
@@ -187,7 +187,7 @@ def test_round_end_reveals_every_hand_then_the_match_ends_is_recorded_once_and_c
 
 def test_every_match_change_is_saved_and_a_resume_starts_hidden() -> None:
     storage = FakeStorage()
-    d = Driver(Table(settings=ANA_BEN, seed=4), storage)
+    d = Driver(with_shell(Table(seed=4), settings=ANA_BEN), storage)
     d("start")
     first = d.saved()
     assert first is not None and first.revision == 1 and first.match == d.match
@@ -207,7 +207,7 @@ def test_every_match_change_is_saved_and_a_resume_starts_hidden() -> None:
 def test_what_happens_next_follows_from_the_state_after_every_kind_of_change() -> None:
     """A bot to act is woken after a start, a resume (a reload), a language switch, a page closed, a new round."""
     bots_first = Settings(seats=(Seat.bot("medium"), Seat(), Seat.bot("easy")), dealer=2)
-    s, effects = handle(Table(settings=bots_first, seed=1), Do(Command.START))
+    s, effects = handle(with_shell(Table(seed=1), settings=bots_first), Do(Command.START))
     assert thinks(effects)
     reloaded, effects = resume(Table(), s.match, bots_first)
     assert thinks(effects) and not any(isinstance(e, Now) for e in effects)  # nothing to save: it was just read
@@ -217,7 +217,7 @@ def test_what_happens_next_follows_from_the_state_after_every_kind_of_change() -
     assert thinks(handle(s, Do(Nav.BACK))[1])
     s, _ = handle(s, Do(Nav.SHEET))
     assert thinks(handle(s, Do(Nav.CANCEL))[1])  # Escape closes the page too
-    d = Driver(Table(settings=bots_first, seed=1))
+    d = Driver(with_shell(Table(seed=1), settings=bots_first))
     d("start")
     d.knock_round_out()
     d("next-round")
@@ -225,7 +225,7 @@ def test_what_happens_next_follows_from_the_state_after_every_kind_of_change() -
 
 
 def test_all_bot_table_shows_no_hand_until_the_round_ends() -> None:
-    d = Driver(Table(settings=Settings(seats=(Seat.bot("easy"), Seat.bot("medium"))), seed=9))
+    d = Driver(with_shell(Table(seed=9), settings=Settings(seats=(Seat.bot("easy"), Seat.bot("medium")))))
     d.do(Command.START, idle=False)
     screens = len(d.ports.screens)
     d.idle(until=lambda run: page(run.state) is Page.LAST_MOVE)
@@ -296,7 +296,7 @@ def test_setup_edits_keep_the_table_consistent() -> None:
 
 
 def test_knock_and_cards_do_nothing_when_it_is_not_your_turn() -> None:
-    d = Driver(with_shell(Table(settings=Settings(seats=(Seat(), Seat.bot("medium"))), seed=1), lang="de"))
+    d = Driver(with_shell(Table(seed=1), lang="de", settings=Settings(seats=(Seat(), Seat.bot("medium")))))
     d("start")
     if bot_turn(d.s) is not None:
         before = d.match
@@ -316,8 +316,9 @@ def test_sheet_page_shows_this_match_with_marks_the_history_newest_first_and_sta
                         (RoundRecord((0, 12), (0,), 1), RoundRecord((9, 4), (), 0)))
     newer = MatchRecord("b2", "2025-06-02T10:00:00.000Z", (Seat("ana"), Seat("Ben")), 7, 1,
                         (RoundRecord((20, 3), (), 1),))
-    d = Driver(with_shell(Table(settings=Settings(seats=(Seat("Ana"), Seat.bot("medium"))), seed=8),
-                          lang="fr", history=ScoreSheet((older, newer))))
+    d = Driver(with_shell(Table(seed=8),
+                          lang="fr", history=ScoreSheet((older, newer)),
+                          settings=Settings(seats=(Seat("Ana"), Seat.bot("medium")))))
     d("sheet")  # from the set-up screen: no match yet
     body = present(d.s).body
     assert isinstance(body, SheetPageView) and body.current is None
@@ -400,7 +401,7 @@ def test_sheet_seats_have_distinct_names_and_a_resume_shows_an_unseen_round_end_
     settings = Settings(seats=(Seat("Ada"), Seat.bot("medium"), Seat("ada")))
     assert [(s.name, s.kind, s.level) for s in sheet_seats(Texts("en", settings))] == [
         ("Ada", "person", None), ("Bruno", "bot", "medium"), ("ada (2)", "person", None)]
-    d = Driver(Table(settings=ANA_BEN, seed=4))
+    d = Driver(with_shell(Table(seed=4), settings=ANA_BEN))
     d("start")
     d.knock_round_out()
     assert d.page is Page.ROUND_END
@@ -439,7 +440,8 @@ def test_setup_says_what_each_bot_level_does_and_offers_expert(lang: str) -> Non
 
 def test_a_bot_turn_carries_the_match_standing() -> None:
     """The searching bots weigh the match: a bot's turn in round 2 knows the totals of round 1."""
-    d = Driver(Table(settings=Settings(seats=(Seat.bot("medium"), Seat.bot("medium")), speed="fast"), seed=4))
+    d = Driver(with_shell(Table(seed=4), settings=Settings(seats=(Seat.bot("medium"), Seat.bot("medium")),
+                                                           speed="fast")))
     d.do(Command.START, idle=False)
     turns = []
     d.idle(until=lambda run: bool(turns.append(bot_turn(run.state))) or page(run.state) is Page.LAST_MOVE)
@@ -455,7 +457,7 @@ def test_a_bot_turn_carries_the_match_standing() -> None:
 
 def test_a_language_change_rewords_what_was_just_said() -> None:
     """The live region holds what happened, not a sentence: switching the language says it again in the new one."""
-    d = Driver(Table(settings=Settings(seats=(Seat(), Seat.bot("easy"))), seed=5))
+    d = Driver(with_shell(Table(seed=5), settings=Settings(seats=(Seat(), Seat.bot("easy")))))
     d("start")
     d.bots()
     d("knock")
@@ -472,7 +474,7 @@ def test_a_reload_keeps_the_pool_as_laid_out_and_does_not_offer_the_tutorial_ove
     from zero_game.web.keeper import KEEPER
 
     storage = FakeStorage()
-    d = Driver(Table(settings=ANA_BEN, seed=11), storage)
+    d = Driver(with_shell(Table(seed=11), settings=ANA_BEN), storage)
     d("start")
     d("ready")
     give, take = sorted(d.hand(d.match.current_player))[0], d.match.round.pool[0].slug

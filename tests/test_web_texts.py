@@ -33,7 +33,7 @@ def test_the_lone_person_is_addressed_as_you_in_every_sentence_of_a_match(lang: 
     """Every live sentence, round banner and the winner's line of whole matches, with "you" at seat 0."""
     sentences: set[str] = set()
     for seed in range(12):
-        s, _ = act(with_shell(Table(settings=SOLO, seed=seed), lang=lang), "start")
+        s, _ = act(with_shell(Table(seed=seed), lang=lang, settings=SOLO), "start")
         for _ in range(400):
             screen = present(s)
             sentences.add(screen.live)
@@ -91,7 +91,7 @@ def test_german_declines_the_colours_and_french_puts_them_after_the_number() -> 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_the_confirm_box_names_the_cards_as_the_language_does(lang: str) -> None:
-    s, _ = act(with_shell(Table(settings=Settings(seats=(Seat(), Seat.bot("easy"))), seed=4), lang=lang), "start")
+    s, _ = act(with_shell(Table(seed=4), lang=lang, settings=Settings(seats=(Seat(), Seat.bot("easy")))), "start")
     while (turn := bot_turn(s)) is not None:
         s, _ = bot_play(s, turn, turn.view.legal_actions()[-1])
     m = s.match
@@ -135,7 +135,7 @@ def test_a_named_lone_person_reads_their_own_second_knock_as_their_own(lang: str
     second the status says "Your 2nd knock" too, not "2nd knock by Mia"."""
     settings = Settings(seats=(Seat("Mia"), Seat.bot("easy"), Seat.bot("easy")), speed="fast")
     t = Texts(lang, settings)
-    s, _ = act(with_shell(Table(settings=settings, seed=2), lang=lang), "start")
+    s, _ = act(with_shell(Table(seed=2), lang=lang, settings=settings), "start")
     seen: list[str] = []
     for _ in range(40):
         r = s.match.round  # type: ignore[union-attr]

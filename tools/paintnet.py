@@ -5,6 +5,7 @@ runtime, a presenter called directly, a phone's view), paints each on paper (a D
 with its game's own view, and writes one line per test: the test, and the hash of each painted screen in order.
 
     PAINTNET=/tmp/before.txt python -m pytest -p no:cacheprovider -p tools.paintnet -m "not browser" -q tests
+    (``-n 2`` works too: each worker writes ``/tmp/before.txt.gw0``…, and ``read`` takes them all)
     (change the code)
     PAINTNET=/tmp/after.txt  python -m pytest -p no:cacheprovider -p tools.paintnet -m "not browser" -q tests
     python -m tools.paintnet /tmp/before.txt /tmp/after.txt    # exit 1, with the tests that differ, if any does
@@ -328,14 +329,19 @@ def pytest_runtest_teardown(item: Any) -> None:
 
 def pytest_unconfigure(config: Any) -> None:
     out = os.environ.get("PAINTNET")
-    if out:
+    worker = os.environ.get("PYTEST_XDIST_WORKER")  # under xdist (``-n``), each worker writes its own part
+    if out and worker:
+        Path(f"{out}.{worker}").write_text("".join(line + "\n" for line in _lines), encoding="utf-8")
+    elif out and _lines:
         Path(out).write_text("\n".join(_lines) + "\n", encoding="utf-8")
 
 
 def read(path: str) -> dict[str, list[str]]:
-    """A run's hashes, by test."""
+    """A run's hashes, by test (its workers' parts too, ``path.gw0``…, when it ran under xdist)."""
     found: dict[str, list[str]] = {}
-    for line in Path(path).read_text(encoding="utf-8").splitlines():
+    parts = [Path(path)] if Path(path).exists() else []
+    parts += sorted(Path(path).parent.glob(Path(path).name + ".gw*"))
+    for line in (line for part in parts for line in part.read_text(encoding="utf-8").splitlines()):
         test, _, hashes = line.split("\t")
         found[test] = hashes.split()
     return found

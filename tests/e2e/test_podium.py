@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from tabletop.notes import with_shell
 from tests.harness import FakeStorage, TableRun
 from tests.quiz_steps import _first
 from tests.zero_steps import Driver
@@ -234,7 +235,7 @@ def before_the_zero(lang: str) -> dict[str, str]:
     """The saved match of deal 45 at your turn before the swap that makes a ZERO (played by the page's runtime in
     CPython), and this device's language."""
     storage = FakeStorage()
-    d = Driver(Table(seed=ZERO_SEED, settings=Settings(speed="slow")), storage=storage)
+    d = Driver(with_shell(Table(seed=ZERO_SEED), settings=Settings(speed="slow")), storage=storage)
     d("start")
     for give, take in ZERO_SWAPS:
         d.play_bots()

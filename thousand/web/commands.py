@@ -102,27 +102,27 @@ def _team_kind(s: QuizTable, arg: str, value: str) -> Result:
     team = TeamConfig(PEOPLE, old.name, old.people) if people else TeamConfig(value)
     settings = s.settings.with_team(i, team)
     phones = {*settings.phones, i} if value == PHONE else set(settings.phones) - {i}
-    return replace(s, settings=replace(settings, phones=tuple(sorted(phones)))), ()
+    return with_shell(s, settings=replace(settings, phones=tuple(sorted(phones)))), ()
 
 
 def _team_name(s: QuizTable, arg: str, value: str) -> Result:
     i = _index(s, arg)
     if i is None:
         return _same(s)
-    return replace(s, settings=s.settings.with_team(i, replace(s.settings.teams[i], name=clean_name(value)))), ()
+    return with_shell(s, settings=s.settings.with_team(i, replace(s.settings.teams[i], name=clean_name(value)))), ()
 
 
 def _team_people(s: QuizTable, arg: str, value: str) -> Result:
     i = _index(s, arg)
     if i is None:
         return _same(s)
-    return replace(s, settings=s.settings.with_team(i, replace(s.settings.teams[i], people=people_of(value)))), ()
+    return with_shell(s, settings=s.settings.with_team(i, replace(s.settings.teams[i], people=people_of(value)))), ()
 
 
 def _add_team(s: QuizTable, arg: str, value: str) -> Result:
     if len(s.settings.teams) >= MAX_TEAMS or not s.setting_up:
         return _same(s)
-    return replace(s, settings=replace(s.settings, teams=(*s.settings.teams, TeamConfig("medium")))), ()
+    return with_shell(s, settings=replace(s.settings, teams=(*s.settings.teams, TeamConfig("medium")))), ()
 
 
 def _remove_team(s: QuizTable, arg: str, value: str) -> Result:
@@ -131,20 +131,20 @@ def _remove_team(s: QuizTable, arg: str, value: str) -> Result:
         return _same(s)
     teams = s.settings.teams[:i] + s.settings.teams[i + 1:]
     phones = tuple(p - (p > i) for p in s.settings.phones if p != i)
-    return replace(s, settings=replace(s.settings, teams=teams, phones=phones)), ()
+    return with_shell(s, settings=replace(s.settings, teams=teams, phones=phones)), ()
 
 
 def _set(s: QuizTable, arg: str, value: str) -> Result:
     if arg == "lang":
         return (with_shell(s, lang=value), prefs_saved(with_shell(s, lang=value))) if value in LANGUAGES else _same(s)
     if switch := switched(arg, value):  # this device's choices (the end's celebration and fanfare): any time
-        after = replace(s, **switch)
+        after = with_shell(s, **switch)
         return after, prefs_saved(after)
     if arg == "mix" and value in MIXES and s.setting_up:
         after = replace(s, mix=Mix(value, s.mix.leave_out))
         return after, mix_saved(after)
     if arg == "speed" and value in SPEEDS:
-        return replace(s, settings=replace(s.settings, speed=value)), ()
+        return with_shell(s, settings=replace(s.settings, speed=value)), ()
     if arg == "seed" and s.setting_up:
         return replace(s, seed_text="".join(ch for ch in value if ch.isdigit())[:15]), ()
     return _same(s)
@@ -166,7 +166,7 @@ def _ready(s: QuizTable, arg: str, value: str) -> Result:
     step = next_step(s)
     if page(s) is not Page.HANDOFF or not isinstance(step, HandOff):
         return _same(s)
-    return with_shell(replace(cleared(s), live=said("live.your_turn", name=TeamWord(step.who))), at_screen=step.who), ()
+    return with_shell(cleared(s), at_screen=step.who, live=said("live.your_turn", name=TeamWord(step.who))), ()
 
 
 def _card(s: QuizTable, arg: str, value: str) -> Result:
@@ -178,7 +178,7 @@ def _card(s: QuizTable, arg: str, value: str) -> Result:
     if s.changing:  # the card to change: Change is played once confirmed (it is once a game)
         picked: tuple[str, ...] = () if s.chosen == (arg,) else (arg,)
         live = said("live.to_change", question=QuestionWord(arg)) if picked else said("live.cleared")
-        return replace(s, chosen=picked, live=live), ()
+        return with_shell(replace(s, chosen=picked), live=live), ()
     if arg in s.chosen:
         chosen = tuple(c for c in s.chosen if c != arg)
     elif s.two:
@@ -186,7 +186,7 @@ def _card(s: QuizTable, arg: str, value: str) -> Result:
     else:
         chosen = (arg,)
     live = said("live.selected", question=QuestionWord(arg)) if arg in chosen else said("live.cleared")
-    return replace(s, chosen=chosen, live=live), ()
+    return with_shell(replace(s, chosen=chosen), live=live), ()
 
 
 def _shift(s: QuizTable, arg: str, value: str) -> Result:
@@ -227,7 +227,7 @@ def _changed(s: QuizTable) -> Result:
     after, effects = apply(replace(s, changing=False, chosen=()), change)
     new = after.game.hand(change.team) if after.game else ()
     fresh = next((c for c in new if c not in {x.id for x in view.hand}), "")
-    return replace(after, live=said("live.changed", question=QuestionWord(fresh)) if fresh else said("")), effects
+    return with_shell(after, live=said("live.changed", question=QuestionWord(fresh)) if fresh else said("")), effects
 
 
 def _confirm(s: QuizTable, arg: str, value: str) -> Result:
@@ -248,15 +248,16 @@ def _confirm(s: QuizTable, arg: str, value: str) -> Result:
 def _cancel(s: QuizTable) -> Result:
     """Cancel once nothing of the shell's is open: the cards chosen, the powers and the change asked."""
     if s.chosen or s.two or s.shift or s.changing:
-        return replace(s, chosen=(), two=False, combine=None, shift=0, changing=False, live=said("live.cleared")), ()
+        return with_shell(replace(s, chosen=(), two=False, combine=None, shift=0, changing=False),
+                          live=said("live.cleared")), ()
     return _same(s)
 
 
 def _guess_text(s: QuizTable, arg: str, value: str) -> Result:
     digits = "".join(ch for ch in value if ch.isdigit())[:4]
     if digits != value.strip():  # a letter, a sign or a decimal point: say why it is not taken
-        return replace(s, guess_text=digits, live=said("guess.bad")), ()
-    return replace(s, guess_text=digits, live=said("") if s.live.key == "guess.bad" else s.live), ()
+        return with_shell(replace(s, guess_text=digits), live=said("guess.bad")), ()
+    return with_shell(replace(s, guess_text=digits), live=said("") if s.live.key == "guess.bad" else s.live), ()
 
 
 def _guess(s: QuizTable, arg: str, value: str) -> Result:
@@ -265,31 +266,31 @@ def _guess(s: QuizTable, arg: str, value: str) -> Result:
     if not my_turn(s) or g is None or g.phase is not Phase.GUESS or s.at_screen is None:
         return _same(s)
     if not text.isdigit() or not 0 <= int(text) <= 1000:
-        return replace(s, live=said("guess.bad")), ()
+        return with_shell(s, live=said("guess.bad")), ()
     return apply(s, Guess(s.at_screen, int(text)))
 
 
 def _reveal_next(s: QuizTable, arg: str, value: str) -> Result:
     reveal = current_reveal(s)
-    if page(s) is not Page.REVEAL or reveal is None or s.shown >= len(reveal.plays):
+    if page(s) is not Page.REVEAL or reveal is None or s.turned >= len(reveal.plays):
         return _same(s)
-    play = reveal.plays[s.shown]
+    play = reveal.plays[s.turned]
     live = said("reveal.said", name=TeamWord(play.team), question=tuple(QuestionWord(c.id) for c in play.cards),
                 answer=" / ".join(str(c.answer) for c in play.cards), value=play.value, distance=play.distance,
                 target=reveal.target)
-    return replace(s, shown=s.shown + 1, live=live), ()
+    return with_shell(replace(s, turned=s.turned + 1), live=live), ()
 
 
 def _reveal_done(s: QuizTable, arg: str, value: str) -> Result:
     reveal = current_reveal(s)
     g = s.game
-    if page(s) is not Page.REVEAL or reveal is None or g is None or s.shown < len(reveal.plays):
+    if page(s) is not Page.REVEAL or reveal is None or g is None or s.turned < len(reveal.plays):
         return _same(s)
     if reveal is g.pending:
         return _same(s)  # the target card is still to be chosen
-    after = replace(s, reviewed=s.reviewed + 1, shown=0)
+    after = replace(s, reveals_seen=s.reveals_seen + 1, turned=0)
     if current_reveal(after) is None and not g.is_over:
-        after = replace(after, live=said("round", n=g.number))
+        after = with_shell(after, live=said("round", n=g.number))
     return after, ()
 
 
@@ -349,7 +350,7 @@ HANDLERS: dict[StrEnum, Handler[QuizTable]] = {
     Command.PLAY_AGAIN: _play_again,
     Command.CLEAR_HISTORY: lambda s, a, v: (with_shell(s, confirm_clear=bool(s.history.records)), ()),
     Command.RESET_SEEN: _reset_seen,
-    Command.MORE_OPTIONS: lambda s, a, v: (replace(s, more_options=not s.more_options), ()),
+    Command.MORE_OPTIONS: lambda s, a, v: (with_shell(s, more_options=not s.more_options), ()),
     Command.THEME: _theme,
     Command.SEE_WINNER: _see_winner,
     **own_page.HANDLERS,

@@ -125,7 +125,7 @@ def _replace(s: QuizTable, arg: str, value: str) -> Result:
         return _same(s)
     report = replace(s.own.report or Report("csv", "waiting"), outcome="replaced", count=len(new))
     after, effects = _keep(s, new, report, Put(CARDS, new, "replace"))
-    return replace(after, live=said("cards.live.loaded", n=len(new))), effects
+    return with_shell(after, live=said("cards.live.loaded", n=len(new))), effects
 
 
 def _add(s: QuizTable, arg: str, value: str) -> Result:
@@ -138,7 +138,7 @@ def _add(s: QuizTable, arg: str, value: str) -> Result:
                      skipped=len(new) - added)
     # What storage refused before goes with them (a ledger takes each question once).
     after, effects = _keep(s, cards, report, Add(CARDS, cards if s.own.unkept else new, "add"))
-    return replace(after, live=said("cards.live.loaded", n=added)), effects
+    return with_shell(after, live=said("cards.live.loaded", n=added)), effects
 
 
 def _delete(s: QuizTable, arg: str, value: str) -> Result:
@@ -151,7 +151,7 @@ def _delete_yes(s: QuizTable, arg: str, value: str) -> Result:
     if s.own.asking != "delete":
         return _same(s)
     after = _own(dismiss(s, *NOTICES), cards=(), asking="", report=None, answers=False, unkept=False)
-    return replace(after, live=said("cards.live.deleted")), (Put(CARDS, None, "delete"),)
+    return with_shell(after, live=said("cards.live.deleted")), (Put(CARDS, None, "delete"),)
 
 
 def _no(s: QuizTable, arg: str, value: str) -> Result:
@@ -223,14 +223,14 @@ def chosen(s: QuizTable, data: bytes) -> Result:
     parsed: Parsed = read_file(data, s.lang, questions(s))
     if not parsed.ok:
         report = Report(parsed.kind, "refused", parsed.lines, parsed.problems, parsed.notes)
-        return replace(_own(s, report=report, pending=(), asking=""),
-                       live=said("cards.live.refused", n=len(parsed.problems))), ()
+        return with_shell(_own(s, report=report, pending=(), asking=""),
+                          live=said("cards.live.refused", n=len(parsed.problems))), ()
     report = Report(parsed.kind, "loaded", len(parsed.cards), notes=parsed.notes)
     if s.own.cards:
         waiting = replace(report, outcome="waiting")
         return _own(s, report=waiting, pending=parsed.cards, asking="replace"), ()
     after, effects = _keep(s, parsed.cards, report, Put(CARDS, parsed.cards, "load"))
-    return replace(after, live=said("cards.live.loaded", n=len(parsed.cards))), effects
+    return with_shell(after, live=said("cards.live.loaded", n=len(parsed.cards))), effects
 
 
 def wrote(s: QuizTable, w: Wrote) -> Result:

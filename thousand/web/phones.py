@@ -77,18 +77,18 @@ class QuizPhones:
         if seat not in s.game.to_act:
             draft = Draft()
         return with_shell(replace(s, chosen=draft.chosen, two=draft.two, combine=draft.combine, shift=draft.shift,
-                                  changing=draft.changing, guess_text=draft.guess_text,
-                                  live=s.live if s.live.key in PUBLIC else Live()),
-                          phone=seat, at_screen=seat, overlay=None, confirm_new=False, confirm_clear=False, notes=())
+                                  changing=draft.changing, guess_text=draft.guess_text),
+                          phone=seat, at_screen=seat, overlay=None, confirm_new=False, confirm_clear=False, notes=(),
+                          live=s.live if s.live.key in PUBLIC else Live())
 
     def leave(self, s: QuizTable, seen: QuizTable, seat: int) -> QuizTable:
         moved = seen.game is not s.game
         return with_shell(replace(seen, chosen=s.chosen, two=s.two, combine=s.combine, shift=s.shift,
-                                  changing=s.changing, guess_text=s.guess_text,
-                                  live=seen.live if moved and seen.live.key in PUBLIC else s.live,
-                                  remote=s.remote.with_link(seat, draft=Draft() if moved else _draft(seen))),
+                                  changing=s.changing, guess_text=s.guess_text),
                           phone=None, at_screen=s.at_screen, overlay=s.overlay, confirm_new=s.confirm_new,
-                          confirm_clear=s.confirm_clear, notes=s.notes)
+                          confirm_clear=s.confirm_clear, notes=s.notes,
+                          live=seen.live if moved and seen.live.key in PUBLIC else s.live,
+                          remote=s.remote.with_link(seat, draft=Draft() if moved else _draft(seen)))
 
     def here(self, s: QuizTable, seat: int) -> Result:
         return off_phone(s, seat, settle)

@@ -51,13 +51,13 @@ def quiz(deck: Deck | None = None) -> Plugin[QuizTable]:
     def launch(start: Launch) -> tuple[QuizTable, Effects]:
         lang = start.lang if start.lang in LANGUAGES else "en"
         state = with_shell(QuizTable(seed_text="" if start.seed is None else str(start.seed),
-                                     entropy=random.Random(start.entropy).getrandbits(48), ids=start.entropy,
-                                     deck=deck), lang=lang)
+                                     deck=deck), lang=lang, entropy=random.Random(start.entropy).getrandbits(48),
+                                     ids=start.entropy)
         if start.speed in SPEEDS:
-            state = replace(state, settings=replace(state.settings, speed=start.speed))
+            state = with_shell(state, settings=replace(state.settings, speed=start.speed))
         state = replace(state, mix=mix_of(start.pref("quiz.mix"), start.pref("quiz.leave_out"), questions(state)))
-        state = replace(state, taught=start.pref("quiz.taught") is True, sound=start.pref("sound") is not False,
-                        motion=start.pref("motion") is not False)
+        state = with_shell(state, taught=start.pref("quiz.taught") is True, sound=start.pref("sound") is not False,
+                           motion=start.pref("motion") is not False)
         state = replace(state, own=replace(state.own, use=use_of(start.pref(PREF))))
         if not state.taught:  # the first visit offers the tutorial
             state = offered(state)

@@ -382,7 +382,7 @@ def reveal(s: QuizTable) -> RevealView:
             if isinstance(step, Acts):
                 choices = tuple(Button(Command.TARGET, t.t("reveal.pick_target", answer=c.answer), arg=c.id,
                                        primary=True) for c in r.play(chooser).cards)
-        last = s.reviewed + 1 >= len(g.reveals) and g.pending is None
+        last = s.reveals_seen + 1 >= len(g.reveals) and g.pending is None
         final = last and g.phase is Phase.GUESS and not g.is_over  # the tie-break comes next: the final
         if final:
             results.append(t.t("reveal.tiebreak", names=t.join(team_name(s, x) for x in g.guessers)))
@@ -469,7 +469,7 @@ def end(s: QuizTable) -> EndView:
 def cheered(before: QuizTable, after: QuizTable) -> bool:
     """Whether the change from ``before`` to ``after`` opens the podium (its fanfare plays once)."""
     # The table moved on (a page closed over the end is no new podium).
-    moved = (before.game, before.reviewed, before.end_seen) != (after.game, after.reviewed, after.end_seen)
+    moved = (before.game, before.reveals_seen, before.end_seen) != (after.game, after.reveals_seen, after.end_seen)
     return moved and page(after) is Page.END and _podium_up(after)
 
 

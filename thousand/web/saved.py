@@ -203,7 +203,7 @@ class QuizKeeper:
     def saved(self, s: QuizTable, now: str) -> SavedQuiz | None:
         if s.game is None or s.lesson is not None:  # a finished quiz too: until the sheet holds its result, it is
             return None  # its only stored copy; never the tutorial's
-        return SavedQuiz(self._id(s), s.game, s.settings, s.reviewed, s.shown, s.lang)
+        return SavedQuiz(self._id(s), s.game, s.settings, s.reveals_seen, s.turned, s.lang)
 
     def ident(self, value: SavedQuiz) -> str:
         return value.id

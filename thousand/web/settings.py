@@ -32,6 +32,12 @@ def people_of(text: str) -> tuple[str, ...]:
     return tuple(n for n in (clean_name(part) for part in text.split(",")) if n)[:8]
 
 
+def _people(value: object) -> tuple[str, ...]:
+    """A saved team's people (a list of texts, as ``from_dict`` checked it), cleaned, the blank ones left out."""
+    names = value if isinstance(value, list) else []
+    return tuple(clean_name(p) for p in names if isinstance(p, str) and clean_name(p))
+
+
 @dataclass(frozen=True)
 class QuizSettings(Seating):
     """The teams at the table and the bots' pace."""
@@ -63,9 +69,8 @@ class QuizSettings(Seating):
         """Settings from ``to_dict`` data; ``ValueError`` with a readable message if malformed."""
         data, rows = saved_rows(data, "teams", (PEOPLE, *BOT_LEVELS), range(MIN_TEAMS, MAX_TEAMS + 1), (
             "The saved teams are not readable.", "A saved team is not readable.", "A saved quiz has 2 to 4 teams."),
-            lambda item: isinstance(item.get("people"), list) and all(isinstance(p, str) for p in item["people"]))
-        teams = [TeamConfig(item["kind"], clean_name(item["name"]),
-                            tuple(clean_name(p) for p in item["people"] if clean_name(p))) for item in rows]
+            lambda item: isinstance(people := item.get("people"), list) and all(isinstance(p, str) for p in people))
+        teams = [TeamConfig(str(item["kind"]), clean_name(str(item["name"])), _people(item["people"])) for item in rows]
         speed = data.get("speed")
         phones = saved_phones(data.get("phones", []), [t.is_people for t in teams],
                               "The saved teams on phones are not readable.")

@@ -22,9 +22,9 @@ from tabletop.bots import BotSteps, Decided, Key, Turn
 from tabletop.core import Core, OnCore
 from tabletop.effects import Add, Effects, Thinking, unique
 from tabletop.names import bot_name
-from tabletop.notes import Live, dismiss, notify, said, with_shell
+from tabletop.notes import dismiss, notify, said, with_shell
 from tabletop.prefs import PREFS
-from tabletop.remote import Remote, bot_level
+from tabletop.remote import bot_level
 from tabletop.turns import Acts, BotActs, HandOff, Step, Waits
 from thousand.actions import Action, Change, ChooseTarget, Combine, Guess, Pick
 from thousand.deck import Deck, Mix, MixTooSmall, default_deck
@@ -74,10 +74,8 @@ class TeamWord:
 class QuizTable(OnCore):
     """Everything the quiz page knows: the set-up, the game, the screen, the choice in progress."""
 
-    core: Core = field(default_factory=lambda: Core(history=QuizSheet()))  # the shell's fields (``tabletop.core``)
-    settings: QuizSettings = QuizSettings()
+    core: Core = field(default_factory=lambda: Core(history=QuizSheet(), settings=QuizSettings()))  # the shell's fields
     seed_text: str = ""  # the deal number typed in the set-up (or from ``?seed=``)
-    entropy: int = 0
     game: Game | None = None
     chosen: tuple[str, ...] = ()  # question ids picked, not yet confirmed
     two: bool = False
@@ -85,24 +83,14 @@ class QuizTable(OnCore):
     shift: int = 0
     changing: bool = False
     guess_text: str = ""
-    reviewed: int = 0  # reveals the table has seen to the end
-    shown: int = 0  # plays of the reveal on screen that are turned over
-    thinking: int | None = None
-    live: Live = Live()
-    ids: int = 0  # where saved games' ids come from (random on every device, even with a fixed deal number)
+    reveals_seen: int = 0  # reveals the table has seen to the end
+    turned: int = 0  # plays of the reveal on screen that are turned over
     deck: Deck | None = field(default=None, compare=False)  # the questions (None: the shipped deck)
     seen_ids: tuple[tuple[str, float], ...] = ()  # questions this device has shown, with when (Q6)
-    remote: Remote = Remote()  # the teams played on phones, as this tablet knows them (``tabletop.remote``)
     mix: Mix = Mix()  # the questions this device plays with (remembered in its preferences)
-    more_options: bool = False  # the set-up shows its options out of the way (not saved)
     end_seen: bool = False  # after a tie-break, the guesses were shown on the line before the winner
-    before_lesson: QuizTable | None = None  # the table as it was when the tutorial began (nothing of it is saved)
-    refused: str = ""  # the tutorial refused a tap: why, until the next right one
-    taught: bool = False  # the quiz tutorial was played or declined on this device
     script: tuple[Pick, ...] = ()  # the tutorial's bot picks: played as they are, no thinking
     own: OwnCards = OwnCards()  # the host's own questions on this device, and which the table plays with
-    sound: bool = True  # this device's choices, as Zero's set-up keeps them (``tabletop.prefs``): the end's fanfare
-    motion: bool = True  # and its celebration
 
     @property
     def overlay(self) -> Page | None:
@@ -115,9 +103,9 @@ class QuizTable(OnCore):
         return cast(QuizSheet, self.core.history)
 
     @property
-    def lesson(self) -> int | None:
-        """The quiz tutorial's step being played (see ``tutorial.py``)."""
-        return cast("int | None", self.core.lesson)
+    def settings(self) -> QuizSettings:
+        """The set-up: the teams, the pace (the phones' seating is the shell's to change)."""
+        return cast(QuizSettings, self.core.settings)
 
     @property
     def texts(self) -> Texts:
@@ -141,9 +129,9 @@ def current_reveal(s: QuizTable) -> Reveal | None:
     g = s.game
     if g is None:
         return None
-    if len(g.reveals) > s.reviewed:
-        return g.reveals[s.reviewed]
-    if g.pending is not None and len(g.reveals) == s.reviewed:
+    if len(g.reveals) > s.reveals_seen:
+        return g.reveals[s.reveals_seen]
+    if g.pending is not None and len(g.reveals) == s.reveals_seen:
         return g.pending
     return None
 
@@ -169,7 +157,7 @@ def open_to_act(s: QuizTable) -> tuple[int, ...]:
         return ()
     reveal = current_reveal(s)
     if reveal is not None:
-        if s.shown < len(reveal.plays) or g.phase is not Phase.TARGET or reveal is not g.pending:
+        if s.turned < len(reveal.plays) or g.phase is not Phase.TARGET or reveal is not g.pending:
             return ()
     return g.to_act
 
@@ -289,7 +277,7 @@ def seen(s: QuizTable) -> TeamView | None:
 def shown_plays(s: QuizTable) -> tuple[Play, ...]:
     """The plays of the reveal on screen that are turned over: the only answers of a round in the page."""
     reveal = current_reveal(s)
-    return reveal.plays[: s.shown] if reveal is not None else ()
+    return reveal.plays[: s.turned] if reveal is not None else ()
 
 
 def my_turn(s: QuizTable) -> bool:
@@ -309,7 +297,7 @@ SLOT = "quiz-game"  # the saved quiz's document (``saved.KEEPER.slot``; "game" i
 def settle(before: QuizTable, after: QuizTable, effects: Effects = (), *, save: bool = True) -> Result:
     """The state after a change, with the effects that follow from it (save, record, wake the bots)."""
     g = after.game
-    changed = g is not before.game or (after.reviewed, after.shown) != (before.reviewed, before.shown)
+    changed = g is not before.game or (after.reveals_seen, after.turned) != (before.reveals_seen, before.turned)
     # The tutorial (and leaving it): nothing saved, recorded, marked seen or left behind.
     after, found = core.settle(before, after, effects, was=before.game, game=g, changed=changed,
                                at_tablet=after.settings.at_tablet, slot=SLOT, save=save,
@@ -351,7 +339,8 @@ def mix_problem(s: QuizTable) -> MixTooSmall | None:
 
 def cleared(s: QuizTable) -> QuizTable:
     """``s`` with no choice in progress."""
-    return replace(s, chosen=(), two=False, combine=None, shift=0, changing=False, guess_text="", thinking=None)
+    return with_shell(replace(s, chosen=(), two=False, combine=None, shift=0, changing=False, guess_text=""),
+                      thinking=None)
 
 
 def deal_seed(s: QuizTable) -> int:
@@ -371,12 +360,12 @@ def start(s: QuizTable, deck: Deck, seed: int | None = None) -> Result:
     """Deal a new game to the teams set up, unseen questions first (Q6)."""
     seen_at: dict[str, float] = dict(s.seen_ids)
     if mix_problem(s) is not None or too_few(s.own, len(s.settings.teams)) is not None:
-        return replace(s, live=said("live.mix_small")), ()
+        return with_shell(s, live=said("live.mix_small")), ()
     game = deal_for(s.own, len(s.settings.teams), seed=deal_seed(s) if seed is None else seed, deck=deck,
                     seen=seen_at, mix=s.mix)
-    after = with_shell(replace(cleared(s), game=game, reviewed=0, shown=0, live=said("round", n=1), end_seen=False),
+    after = with_shell(replace(cleared(s), game=game, reveals_seen=0, turned=0, end_seen=False),
                        serial=s.serial + 1, setting_up=False, overlay=None, at_screen=None, recorded=False,
-                       confirm_new=False)
+                       confirm_new=False, live=said("round", n=1))
     return settle(s, only_in(after))
 
 
@@ -403,10 +392,11 @@ def resume(s: QuizTable, game: Game, settings: QuizSettings, reviewed: int, show
         raise ValueError("The saved quiz does not fit its saved teams.")
     done = len(game.reveals)
     reviewed = max(0, min(reviewed, done))
-    after = with_shell(replace(cleared(s), settings=settings, game=game, reviewed=reviewed, shown=max(0, shown)),
-                       setting_up=False, overlay=None, at_screen=None, recorded=False, serial=s.serial + 1)
+    after = with_shell(replace(cleared(s), game=game, reveals_seen=reviewed, turned=max(0, shown)),
+                       setting_up=False, overlay=None, at_screen=None, recorded=False, serial=s.serial + 1,
+                       settings=settings)
     reveal = current_reveal(after)
-    after = replace(after, shown=min(after.shown, len(reveal.plays)) if reveal else 0)
+    after = replace(after, turned=min(after.turned, len(reveal.plays)) if reveal else 0)
     return settle(with_shell(replace(s, game=None), serial=after.serial), after, save=False)
 
 
@@ -421,9 +411,9 @@ def apply(s: QuizTable, action: Action) -> Result:
             after = cleared(after)
             if len(s.settings.at_tablet) > 1:
                 after = with_shell(after, at_screen=None)
-        after = replace(after, live=said("live.picked", name=TeamWord(action.team)))
+        after = with_shell(after, live=said("live.picked", name=TeamWord(action.team)))
     if isinstance(action, ChooseTarget):
-        after = replace(after, thinking=None)
+        after = with_shell(after, thinking=None)
     return settle(s, after)
 
 
@@ -480,7 +470,7 @@ def acting(s: QuizTable, key: Key) -> BotActs | None:
 #: A bot team's decision on the quiz's table: its panel says it is thinking for the table's pace, then it plays.
 BOT_STEPS: BotSteps[QuizTable] = BotSteps(
     acting=acting,
-    thinking=lambda s, who: replace(s, thinking=who.who),
-    play=lambda s, action, rest: apply(replace(s, thinking=None), action),
+    thinking=lambda s, who: with_shell(s, thinking=who.who),
+    play=lambda s, action, rest: apply(with_shell(s, thinking=None), action),
     pace=lambda s: SPEEDS[s.settings.speed],
 )

@@ -128,7 +128,7 @@ def lesson(s: QuizTable) -> Lesson:
     t = s.texts
     text, ask = lesson_text(s)
     return Lesson(t.t("quiztut.heading", n=(s.lesson or 0) + 1, total=len(STEPS)), text,
-                  Button(Command.TUTORIAL_SKIP, t.t("quiztut.skip")), refused=bool(s.refused), ask=ask)
+                  Button(Command.TUTORIAL_SKIP, t.t("quiztut.skip")), refused=s.refused, ask=ask)
 
 
 # ---- the screen: the lesson box and the cue, laid over the quiz's own models ------------------------------
@@ -196,11 +196,11 @@ def begin(s: QuizTable) -> Result:
     """Start the tutorial's round; the table as it was waits behind it."""
     home = s.before_lesson or with_shell(dismiss(cleared(s), OFFER), overlay=None, confirm_new=False)
     settings = QuizSettings(teams=(TeamConfig(PEOPLE), TeamConfig("medium")), speed=s.settings.speed)
-    after = with_shell(replace(dismiss(cleared(s), OFFER), settings=settings, game=scene(), before_lesson=home,
-                               refused="", reviewed=0, shown=0, end_seen=False, script=(BOT_PICK,),
-                               live=said("quiztut.begins")),
+    after = with_shell(replace(dismiss(cleared(s), OFFER), game=scene(), reveals_seen=0, turned=0,
+                               end_seen=False, script=(BOT_PICK,)),
                        lesson=0, serial=s.serial + 1, setting_up=False, overlay=None, at_screen=None, recorded=True,
-                       confirm_new=False)
+                       confirm_new=False, before_lesson=home, refused=False, live=said("quiztut.begins"),
+                       settings=settings)
     return after, ()
 
 
@@ -209,9 +209,9 @@ def leave(s: QuizTable, *, taught: bool = False) -> Result:
     home = s.before_lesson
     if home is None:
         return s, ()
-    back = with_shell(replace(home, seen_ids=s.seen_ids, mix=s.mix, taught=s.taught or taught, script=(),
-                              live=said("quiztut.left")),
-                      lang=s.lang, history=s.history, persist=s.persist, notes=s.notes)
+    back = with_shell(replace(home, seen_ids=s.seen_ids, mix=s.mix, script=()),
+                      lang=s.lang, history=s.history, persist=s.persist, notes=s.notes, taught=s.taught or taught,
+                      live=said("quiztut.left"))
     return back, remembered(back) if taught and not s.taught else ()
 
 
@@ -226,7 +226,7 @@ def offered(s: QuizTable) -> QuizTable:
 
 
 def _refuse(s: QuizTable) -> Result:
-    return replace(s, refused="yes", live=said("quiztut.refused")), ()
+    return with_shell(s, refused=True, live=said("quiztut.refused")), ()
 
 
 def guarded(handlers: Mapping[StrEnum, Handler[QuizTable]]) -> dict[StrEnum, Handler[QuizTable]]:
@@ -235,7 +235,7 @@ def guarded(handlers: Mapping[StrEnum, Handler[QuizTable]]) -> dict[StrEnum, Han
     def guard(command: StrEnum, handler: Handler[QuizTable]) -> Handler[QuizTable]:
         def run(s: QuizTable, arg: str, value: str) -> Result:
             if command is Nav.DISMISS and arg == OFFER:  # declined: not offered again (the lobby still has it)
-                return replace(dismiss(s, OFFER), taught=True), remembered(s)
+                return with_shell(dismiss(s, OFFER), taught=True), remembered(s)
             if command is Command.START:  # playing a quiz answers the offer
                 return handler(dismiss(s, OFFER), arg, value)
             if s.lesson is None or command in FREE:
@@ -254,7 +254,7 @@ def guarded(handlers: Mapping[StrEnum, Handler[QuizTable]]) -> dict[StrEnum, Han
             assert s.lesson is not None
             if s.lesson + 1 == len(STEPS):
                 return leave(after, taught=True)
-            return with_shell(replace(after, refused=""), lesson=s.lesson + 1), effects
+            return with_shell(after, lesson=s.lesson + 1, refused=False), effects
 
         return run
 

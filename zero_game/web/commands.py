@@ -85,7 +85,7 @@ def _seat_kind(s: Table, arg: str, value: str) -> Result:
     person = value in (PERSON, PHONE)
     seats[i] = Seat.of_choice(PERSON if person else value, seats[i].name if person else "")
     phones = {*s.settings.phones, i} if value == PHONE else set(s.settings.phones) - {i}
-    return replace(s, settings=s.settings.with_seats(tuple(seats), tuple(phones))), ()
+    return with_shell(s, settings=s.settings.with_seats(tuple(seats), tuple(phones))), ()
 
 
 def _seat_name(s: Table, arg: str, value: str) -> Result:
@@ -93,13 +93,13 @@ def _seat_name(s: Table, arg: str, value: str) -> Result:
         return _same(s)
     seats = list(s.settings.seats)
     seats[int(arg)] = replace(seats[int(arg)], name=clean_name(value))
-    return replace(s, settings=replace(s.settings, seats=tuple(seats))), ()
+    return with_shell(s, settings=replace(s.settings, seats=tuple(seats))), ()
 
 
 def _add_seat(s: Table, arg: str, value: str) -> Result:
     if len(s.settings.seats) >= MAX_SEATS:
         return _same(s)
-    return replace(s, settings=s.settings.with_seats((*s.settings.seats, Seat.bot("medium")))), ()
+    return with_shell(s, settings=s.settings.with_seats((*s.settings.seats, Seat.bot("medium")))), ()
 
 
 def _remove_seat(s: Table, arg: str, value: str) -> Result:
@@ -109,18 +109,18 @@ def _remove_seat(s: Table, arg: str, value: str) -> Result:
     gone = int(arg)
     del seats[gone]
     phones = tuple(i - (i > gone) for i in s.settings.phones if i != gone)
-    return replace(s, settings=s.settings.with_seats(tuple(seats), phones)), ()
+    return with_shell(s, settings=s.settings.with_seats(tuple(seats), phones)), ()
 
 
 def _set(s: Table, arg: str, value: str) -> Result:
     if arg == "lang":  # the whole site's language, remembered on the device
         return (with_shell(s, lang=value), prefs_saved(with_shell(s, lang=value))) if value in LANGUAGES else _same(s)
     if switch := switched(arg, value):  # this device's choices: any time
-        after = replace(s, **switch)
+        after = with_shell(s, **switch)
         return after, prefs_saved(after)
     if not s.setting_up:
         return _same(s)  # a match's set-up does not change under it
-    return replace(s, settings=s.settings.with_option(arg, value)), ()
+    return with_shell(s, settings=s.settings.with_option(arg, value)), ()
 
 
 def _start(s: Table, arg: str, value: str) -> Result:
@@ -131,7 +131,7 @@ def _ready(s: Table, arg: str, value: str) -> Result:
     step = next_step(s)
     if page(s) is not Page.HANDOFF or not isinstance(step, HandOff):
         return _same(s)
-    return with_shell(replace(s, live=said("live.your_turn", step.who)), at_screen=step.who), ()
+    return with_shell(s, at_screen=step.who, live=said("live.your_turn", step.who)), ()
 
 
 def _find(cards: tuple[Card, ...], slug: str) -> Card | None:
@@ -140,12 +140,12 @@ def _find(cards: tuple[Card, ...], slug: str) -> Card | None:
 
 def _choice_said(s: Table) -> Table:
     if s.give and s.take:
-        return replace(s, live=said("confirm.swap", give=CardWord(s.give), take=CardWord(s.take)))
+        return with_shell(s, live=said("confirm.swap", give=CardWord(s.give), take=CardWord(s.take)))
     if s.give:
-        return replace(s, live=said("live.selected_hand", card=CardWord(s.give, bare=True)))
+        return with_shell(s, live=said("live.selected_hand", card=CardWord(s.give, bare=True)))
     if s.take:
-        return replace(s, live=said("live.selected_pool", card=CardWord(s.take, bare=True)))
-    return replace(s, live=said("live.cleared"))
+        return with_shell(s, live=said("live.selected_pool", card=CardWord(s.take, bare=True)))
+    return with_shell(s, live=said("live.cleared"))
 
 
 def _hand(s: Table, arg: str, value: str) -> Result:
@@ -154,7 +154,8 @@ def _hand(s: Table, arg: str, value: str) -> Result:
     card = _find(s.match.round.hand(s.at_screen), arg)
     if card is None:
         return _same(s)
-    return _choice_said(replace(s, knocking=False, refused=False, give=None if s.give == card else card)), ()
+    chosen = replace(s, knocking=False, give=None if s.give == card else card)
+    return _choice_said(with_shell(chosen, refused=False)), ()
 
 
 def _pool(s: Table, arg: str, value: str) -> Result:
@@ -163,13 +164,14 @@ def _pool(s: Table, arg: str, value: str) -> Result:
     card = _find(s.match.round.pool, arg)
     if card is None:
         return _same(s)
-    return _choice_said(replace(s, knocking=False, refused=False, take=None if s.take == card else card)), ()
+    chosen = replace(s, knocking=False, take=None if s.take == card else card)
+    return _choice_said(with_shell(chosen, refused=False)), ()
 
 
 def _knock(s: Table, arg: str, value: str) -> Result:
     if not my_turn(s):
         return _same(s)
-    return replace(s, give=None, take=None, knocking=True, refused=False, live=said(knock_question(s))), ()
+    return with_shell(replace(s, give=None, take=None, knocking=True), refused=False, live=said(knock_question(s))), ()
 
 
 def _confirm(s: Table, arg: str, value: str) -> Result:
@@ -179,14 +181,15 @@ def _confirm(s: Table, arg: str, value: str) -> Result:
     if action is None:
         return _same(s)
     if not allowed(s, action):
-        return replace(s, give=None, take=None, knocking=False, refused=True, live=said("tutorial.not_now")), ()
+        return with_shell(replace(s, give=None, take=None, knocking=False), refused=True,
+                          live=said("tutorial.not_now")), ()
     return apply(s, action)
 
 
 def _cancel(s: Table) -> Result:
     """Cancel once nothing of the shell's is open: the cards chosen and the knock asked."""
     if s.give or s.take or s.knocking:
-        return replace(s, give=None, take=None, knocking=False, live=said("live.cleared")), ()
+        return with_shell(replace(s, give=None, take=None, knocking=False), live=said("live.cleared")), ()
     if s.log_open and page(s) in (Page.TABLE, Page.LAST_MOVE):
         return replace(s, log_open=False), ()
     return _same(s)
@@ -204,7 +207,7 @@ def _next_round(s: Table, arg: str, value: str) -> Result:
         return next_scene(s)
     after = replace(s, reviewed=s.reviewed + 1)
     if len(m.finished_rounds) == after.reviewed and not m.is_over:
-        after = replace(after, live=said("live.round_start", m.round.dealer, n=m.round_number, total=m.rounds))
+        after = with_shell(after, live=said("live.round_start", m.round.dealer, n=m.round_number, total=m.rounds))
     return after, ()
 
 
@@ -249,7 +252,7 @@ def _tutorial_skip(s: Table, arg: str, value: str) -> Result:
 
 
 def _sound(s: Table, arg: str, value: str) -> Result:
-    after = replace(s, sound=not s.sound)
+    after = with_shell(s, sound=not s.sound)
     return after, prefs_saved(after)
 
 
@@ -274,7 +277,7 @@ def _clear_history(s: Table, arg: str, value: str) -> Result:
 
 def _dismiss(s: Table, arg: str, value: str) -> Result:
     if arg == "tutorial.offer":  # declined: not offered again on this device (the Rules page still has it)
-        after = replace(dismiss(s, arg), taught=True)
+        after = with_shell(dismiss(s, arg), taught=True)
         return after, prefs_saved(after)
     return dismiss(s, arg), ()
 
@@ -308,7 +311,7 @@ HANDLERS: dict[StrEnum, Handler[Table]] = {
     Command.REPLAY_STEP: _replay_step,
     Command.TUTORIAL: _tutorial,
     Command.TUTORIAL_SKIP: _tutorial_skip,
-    Command.MORE_OPTIONS: lambda s, a, v: (replace(s, more_options=not s.more_options), ()),
+    Command.MORE_OPTIONS: lambda s, a, v: (with_shell(s, more_options=not s.more_options), ()),
 }
 assert set(HANDLERS) == {*Command, *Nav}, "every command has one handler"
 

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from tabletop.effects import Think, Thinking
-from tabletop.notes import said
+from tabletop.notes import said, with_shell
 from zero_game import Action, Card, Phase, RoundView, Swap, breakdown, score_hand
 
 from .table import HINT_SAID, Result, Table, bot, my_turn, settle
@@ -79,8 +79,8 @@ def ask(s: Table) -> Result:
         return s, ()
     if s.asked == key or s.hint is not None and s.hint[0] == key:
         return s, ()  # asked already, or answered
-    after = replace(s, asked=key, assists=tuple(a for a in (UNDO, HINT) if a in {*s.assists, HINT}),
-                    live=said("hint.thinking"))
+    after = with_shell(replace(s, asked=key, assists=tuple(a for a in (UNDO, HINT) if a in {*s.assists, HINT})),
+                       live=said("hint.thinking"))
     m = s.match
     assert m is not None and s.at_screen is not None
     job = HintJob(key, m.view(s.at_screen), hint_rng(s, key), tuple(m.totals), max(0, m.rounds - m.round_number))
@@ -91,7 +91,7 @@ def advised(s: Table, key: HintKey, action: Action) -> Result:
     """The hard bot's answer, shown if the table is still where it was asked."""
     if s.asked != key or hint_key(s) != key:
         return s, ()
-    return settle(s, replace(s, asked=None, hint=(key, action), live=said(HINT_SAID)))
+    return settle(s, with_shell(replace(s, asked=None, hint=(key, action)), live=said(HINT_SAID)))
 
 
 def hint_rng(s: Table, key: HintKey) -> random.Random:

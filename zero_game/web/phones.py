@@ -69,19 +69,20 @@ class ZeroPhones:
             draft = Draft(sort_by_number=draft.sort_by_number)  # a choice is made on one's own turn only
         return with_shell(replace(s, give=draft.give, take=draft.take, knocking=draft.knocking,
                                   sort_by_number=draft.sort_by_number, received=None, hint=None, asked=None,
-                                  replay=None, live=s.live if s.live.key in PUBLIC else Live()),
-                          phone=seat, at_screen=seat, overlay=None, confirm_new=False, confirm_clear=False, notes=())
+                                  replay=None),
+                          phone=seat, at_screen=seat, overlay=None, confirm_new=False, confirm_clear=False, notes=(),
+                          live=s.live if s.live.key in PUBLIC else Live())
 
     def leave(self, s: Table, seen: Table, seat: int) -> Table:
         moved = seen.match is not s.match or seen.reviewed != s.reviewed
         draft = Draft(sort_by_number=seen.sort_by_number) if moved else \
             Draft(seen.give, seen.take, seen.knocking, seen.sort_by_number)
         return with_shell(replace(seen, give=s.give, take=s.take, knocking=s.knocking,
-                                  sort_by_number=s.sort_by_number, live=seen.live if moved else s.live,
-                                  hint=s.hint, asked=s.asked, replay=s.replay, received=s.received,
-                                  remote=s.remote.with_link(seat, draft=draft)),
+                                  sort_by_number=s.sort_by_number,
+                                  hint=s.hint, asked=s.asked, replay=s.replay, received=s.received),
                           phone=None, at_screen=s.at_screen, overlay=s.overlay, confirm_new=s.confirm_new,
-                          confirm_clear=s.confirm_clear, notes=s.notes)
+                          confirm_clear=s.confirm_clear, notes=s.notes, live=seen.live if moved else s.live,
+                          remote=s.remote.with_link(seat, draft=draft))
 
     def here(self, s: Table, seat: int) -> Result:
         return off_phone(s, seat, settle)

@@ -27,13 +27,12 @@ from .view import View
 def launch(start: Launch) -> tuple[Table, Effects]:
     """Zero's first state: the set-up (a saved match, once read, takes over), and reading its documents."""
     lang = start.lang if start.lang in LANGUAGES else "en"
-    state = Table(seed=start.seed,
-                  entropy=start.seed if start.seed is not None else start.entropy, ids=start.entropy,
-                  sound=start.pref("sound") is not False,
-                  motion=start.pref("motion") is not False, taught=start.pref("zero.taught") is True)
-    state = with_shell(state, lang=lang)
+    state = with_shell(Table(seed=start.seed), entropy=start.seed if start.seed is not None else start.entropy,
+                       ids=start.entropy)
+    state = with_shell(state, lang=lang, sound=start.pref("sound") is not False,
+                       motion=start.pref("motion") is not False, taught=start.pref("zero.taught") is True)
     if start.speed in SPEEDS:
-        state = replace(state, settings=replace(state.settings, speed=start.speed))
+        state = with_shell(state, settings=replace(state.settings, speed=start.speed))
     if not state.taught:  # withdrawn if a saved match is resumed (see ``keeper.ZeroKeeper.resume``)
         state = notify(state, "tutorial.offer", actions=((Command.TUTORIAL, "", "tutorial.start"),))
     return state, saving.start(KEEPER)

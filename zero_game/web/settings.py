@@ -81,7 +81,7 @@ class Settings(Seating):
         data, rows = saved_rows(data, "seats", (PERSON, *BOT_LEVELS), range(MIN_SEATS, MAX_SEATS + 1), (
             "The saved table set-up is not readable.", "A saved seat is not readable.",
             "A saved table must have 2 to 5 seats."))
-        seats = [Seat.of_choice(item["kind"], clean_name(item["name"])) for item in rows]
+        seats = [Seat.of_choice(str(item["kind"]), clean_name(str(item["name"]))) for item in rows]  # texts, checked
         pool, rounds, dealer, speed = (data.get(k) for k in ("pool_size", "rounds", "dealer", "speed"))
         if (pool is not None and (type(pool) is not int or pool not in POOL_SIZES)) or not (
             rounds is None or (type(rounds) is int and 1 <= rounds <= MAX_ROUNDS)

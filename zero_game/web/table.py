@@ -24,7 +24,7 @@ from tabletop.core import Core, OnCore
 from tabletop.effects import Add, After, Effects, Thinking, unique
 from tabletop.notes import Live, said, with_shell
 from tabletop.prefs import PREFS
-from tabletop.remote import Remote, bot_level
+from tabletop.remote import bot_level
 from tabletop.turns import Acts, BotActs, HandOff, Step, Waits
 from zero_game import Action, Card, Match, Phase, Round, Swap
 from zero_game import Effect as Turned
@@ -86,11 +86,8 @@ class SeeEnd:
 class Table(OnCore):
     """Everything the page knows: the set-up, the match, the screen, the choices in progress."""
 
-    core: Core = field(default_factory=lambda: Core(history=ScoreSheet()))  # the shell's fields (``tabletop.core``)
-    settings: Settings = Settings()
+    core: Core = field(default_factory=lambda: Core(history=ScoreSheet(), settings=Settings()))  # the shell's fields
     seed: int | None = None  # a fixed seed (``?seed=``) for the first match dealt from the set-up
-    entropy: int = 0  # where the seeds of later matches come from
-    ids: int = 0  # where saved matches' ids come from (random on every device, even with a fixed seed)
     match: Match | None = None
     reviewed: int = 0  # finished rounds whose end the players have seen
     shown: int = 0  # finished rounds whose last move the players have seen on the table (not saved)
@@ -99,23 +96,14 @@ class Table(OnCore):
     knocking: bool = False
     sort_by_number: bool = False
     pool_order: tuple[Card, ...] = ()  # the pool as laid out: a given card takes the taken card's place
-    thinking: int | None = None
     moving: Swap | None = None
     arrived: Card | None = None
     received: Card | None = None
-    live: Live = Live()
     seat_names: tuple[Seat, ...] = ()  # the seats as the saved match and the score sheet name them (fixed at the deal)
     assists: tuple[str, ...] = ()  # help used in this match ("undo", "hint"), marked on the score sheet
     asked: tuple[int, int, int] | None = None  # a hint asked where the table stood (see hint.py)
     hint: tuple[tuple[int, int, int], Action] | None = None  # the hard bot's answer, and where it was asked
     replay: tuple[str, int, int] | None = None  # a finished round replayed: match id, round index, move
-    sound: bool = True  # this device's choices, kept apart from any match (``prefs_saved``)
-    motion: bool = True
-    taught: bool = False  # the tutorial was played to its end on this device
-    before_lesson: Table | None = None  # the table as it was when the tutorial began
-    remote: Remote = Remote()  # the seats played on phones, as this tablet knows them (``tabletop.remote``)
-    more_options: bool = False  # the set-up shows its options out of the way (not saved)
-    refused: bool = False  # the tutorial just refused a move that was not its lesson's (says why until the next tap)
     log_open: bool = False  # the move log is shown at the table while play goes on (not saved; see present.table)
 
     @property
@@ -129,9 +117,9 @@ class Table(OnCore):
         return cast(ScoreSheet, self.core.history)
 
     @property
-    def lesson(self) -> int | None:
-        """The tutorial's scene being played (see tutorial.py)."""
-        return cast("int | None", self.core.lesson)
+    def settings(self) -> Settings:
+        """The set-up: the seats, the rounds, the pace (the phones' seating is the shell's to change)."""
+        return cast(Settings, self.core.settings)
 
     @property
     def texts(self) -> Texts:
@@ -284,11 +272,12 @@ def resume(s: Table, match: Match, settings: Settings, reviewed: int | None = No
         raise ValueError("The saved match does not fit the saved seats.")
     done = len(match.finished_rounds)
     after = with_shell(replace(
-        cleared(s), settings=settings, match=match,
+        cleared(s), match=match,
         reviewed=done if reviewed is None else max(0, min(reviewed, done)),
         shown=done if reviewed is None else max(0, min(reviewed, done)),
-        pool_order=(), assists=assists, before_lesson=None, seat_names=seats,
-    ), setting_up=False, overlay=None, at_screen=None, recorded=False, serial=s.serial + 1, lesson=None)
+        pool_order=(), assists=assists, seat_names=seats,
+    ), setting_up=False, overlay=None, at_screen=None, recorded=False, serial=s.serial + 1, lesson=None,
+        before_lesson=None, settings=settings)
     return settle(with_shell(replace(s, match=None), serial=after.serial), after, save=False)
 
 
@@ -300,10 +289,9 @@ def start(s: Table, seed: int | None = None) -> Result:
     st = s.settings
     match = Match.new(len(st.seats), seed, rounds=st.rounds, pool_size=st.pool_size, dealer=st.dealer)
     after = with_shell(replace(
-        cleared(s), match=match, reviewed=0, shown=0, assists=(), before_lesson=None,
-        live=said("live.round_start", match.round.dealer, n=1, total=match.rounds), seat_names=sheet_seats(s.texts),
+        cleared(s), match=match, reviewed=0, shown=0, assists=(), seat_names=sheet_seats(s.texts),
     ), serial=s.serial + 1, setting_up=False, overlay=None, at_screen=None, recorded=False, confirm_new=False,
-        lesson=None)
+        lesson=None, before_lesson=None, live=said("live.round_start", match.round.dealer, n=1, total=match.rounds))
     return settle(s, after)
 
 
@@ -314,8 +302,8 @@ def prefs_saved(s: Table) -> Effects:
 
 def cleared(s: Table) -> Table:
     """``s`` with no choice in progress and no move on screen."""
-    return replace(s, give=None, take=None, knocking=False, moving=None, arrived=None, received=None, thinking=None,
-                   refused=False)
+    return with_shell(replace(s, give=None, take=None, knocking=False, moving=None, arrived=None, received=None),
+                      thinking=None, refused=False)
 
 
 def apply(s: Table, action: Action, *, pause: float = 0.0) -> Result:
@@ -325,7 +313,7 @@ def apply(s: Table, action: Action, *, pause: float = 0.0) -> Result:
     seat = before.current_player
     assert seat is not None
     match = before.apply(action)
-    after = replace(cleared(s), match=match, live=turn_said(before, match))
+    after = with_shell(replace(cleared(s), match=match), live=turn_said(before, match))
     if isinstance(action, Swap):
         after = replace(after, arrived=action.give, received=action.take if seat == s.at_screen else None)
     if len(s.settings.at_tablet) > 1:
@@ -404,9 +392,10 @@ def acting(s: Table, key: Key) -> BotActs | None:
 #: played; each step a share of the bots' pace, and the next bot waits a moment more.
 BOT_STEPS: BotSteps[Table] = BotSteps(
     acting=acting,
-    thinking=lambda s, who: replace(s, thinking=who.who, arrived=None, received=None),
-    showing=lambda s, action: replace(s, thinking=None, moving=action if isinstance(action, Swap) else None),
-    play=lambda s, action, rest: apply(replace(s, thinking=None, moving=None), action, pause=rest),
+    thinking=lambda s, who: with_shell(replace(s, arrived=None, received=None), thinking=who.who),
+    showing=lambda s, action: with_shell(replace(s, moving=action if isinstance(action, Swap) else None),
+                                         thinking=None),
+    play=lambda s, action, rest: apply(with_shell(replace(s, moving=None), thinking=None), action, pause=rest),
     pace=lambda s: SPEEDS[s.settings.speed],
     think=0.4, show=0.3, rest=0.3,
 )

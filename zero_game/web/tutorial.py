@@ -125,11 +125,10 @@ def lesson_text(s: Table) -> str:
 def begin(s: Table) -> Result:
     """Start the tutorial's first scene; the table as it was waits behind it."""
     home = s.before_lesson or with_shell(cleared(s), overlay=None)
-    after = with_shell(replace(cleared(s), settings=SETTINGS, match=scene_match(0), before_lesson=home,
-                               reviewed=0, shown=0, assists=(), hint=None, asked=None, pool_order=(),
-                               live=said("tutorial.swap")),
+    after = with_shell(replace(cleared(s), match=scene_match(0),
+                               reviewed=0, shown=0, assists=(), hint=None, asked=None, pool_order=()),
                        lesson=0, serial=s.serial + 1, setting_up=False, overlay=None, at_screen=None, recorded=True,
-                       notes=())
+                       notes=(), before_lesson=home, live=said("tutorial.swap"), settings=SETTINGS)
     return settle(s, after)
 
 
@@ -137,9 +136,8 @@ def next_scene(s: Table) -> Result:
     """After a scene's end: the next scene, or the end of the tutorial."""
     assert s.lesson is not None
     if s.lesson + 1 < len(SCENES):
-        after = with_shell(replace(cleared(s), match=scene_match(s.lesson + 1), reviewed=0, shown=0, pool_order=(),
-                                   live=said(SCENES[s.lesson + 1][1][0][2])),
-                           lesson=s.lesson + 1, serial=s.serial + 1)
+        after = with_shell(replace(cleared(s), match=scene_match(s.lesson + 1), reviewed=0, shown=0, pool_order=()),
+                           lesson=s.lesson + 1, serial=s.serial + 1, live=said(SCENES[s.lesson + 1][1][0][2]))
         return settle(s, after)
     return leave(s, taught=True)
 
@@ -149,7 +147,7 @@ def leave(s: Table, *, taught: bool = False) -> Result:
     home = s.before_lesson
     if home is None:
         return s, ()
-    back = with_shell(replace(home, sound=s.sound, motion=s.motion, taught=s.taught or taught),
+    back = with_shell(home, sound=s.sound, motion=s.motion, taught=s.taught or taught,
                       lang=s.lang, history=s.history, notes=s.notes, persist=s.persist)
     if back.match is None:
         back = with_shell(back, setting_up=True)

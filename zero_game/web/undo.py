@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tabletop.notes import said
+from tabletop.notes import said, with_shell
 from zero_game import Card, Match, Round, Swap
 
 from .table import Page, Result, Table, cleared, keep_places, page, settle
@@ -57,8 +57,8 @@ def undo(s: Table) -> Result:
     played = data["played"][: index + 1]
     played[index] = {**played[index], "actions": played[index]["actions"][:turn]}
     match = Match.from_dict({**data, "played": played})
-    after = replace(
+    after = with_shell(replace(
         cleared(s), match=match, shown=s.reviewed, pool_order=pool_layout(match.round),
-        assists=tuple(a for a in (UNDO, HINT) if a in {*s.assists, UNDO}), live=said("live.undone"),
-    )
+        assists=tuple(a for a in (UNDO, HINT) if a in {*s.assists, UNDO}),
+    ), live=said("live.undone"))
     return settle(s, after)
