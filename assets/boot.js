@@ -94,10 +94,10 @@ const WASM = "pyodide.asm.wasm";
 const wasmURL = `${RUNTIME}${WASM}`;
 let early = null; // {response, module}: promises, until Pyodide has asked for the wasm
 
-// The runtime's big files (13 MB: the wasm, the standard library, Pyodide's JavaScript) are asked for once the
-// first screen has painted, not from the page's head: on a slow link they would share it with the page's own
-// style sheets, and Lighthouse counts every download that ended before the largest paint as part of it (one
-// that ended first on a fast machine made its LCP 11 s, the 13 MB at its simulated 10 Mbit/s).
+// On a first visit the runtime's big files (13 MB: the wasm, the standard library, Pyodide's JavaScript) are
+// asked for once the first screen has painted, not from the page's head: on a slow link they would share it with
+// the page's own style sheets, and Lighthouse counts every download that ended before the largest paint as part
+// of it (one that ended first on a fast machine made its LCP 11 s, the 13 MB at its simulated 10 Mbit/s).
 function fetchRuntime() {
   const preload = (file, rel, as) => {
     const link = document.createElement("link");
@@ -156,6 +156,13 @@ WebAssembly.instantiateStreaming = function (source, imports) {
   return result;
 };
 
+// A return visit (a service worker controls the page): the runtime's files come from its cache, so nothing of
+// theirs shares a link with the first screen, and the wasm's compile is a restored start's longest step in
+// Firefox and WebKit, which keep no compiled code between visits (docs/browsers.md): asked for and compiled at
+// once, not after the first paint.
+const returning = Boolean(navigator.serviceWorker?.controller);
+if (returning) fetchRuntime();
+
 // Progress from the runtime's downloads, as they complete (Resource Timing).
 const pending = new Set(["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"]);
 new PerformanceObserver((list, observer) => {
@@ -191,9 +198,9 @@ document.addEventListener("py:done", () => {
 }, true);
 
 // Let the shell paint before PyScript's start-up work takes the main thread (PyScript's own small files are
-// already on their way: index.html modulepreloads them); then the runtime's downloads.
+// already on their way: index.html modulepreloads them); then, on a first visit, the runtime's downloads.
 await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-fetchRuntime();
+if (!returning) fetchRuntime();
 
 try {
   const started = performance.now();
