@@ -107,8 +107,9 @@ def test_the_first_screens_path_has_the_shell_each_module_after_what_it_imports_
     position = {name: index for index, name in enumerate(FIRST_PATH)}
     assert position["tabletop/store.py"] < position["tabletop/effects.py"] < position["tabletop/web/shell.py"]
     assert position["tabletop/__init__.py"] == 0
-    # The phone's screens (imported inside a function, on a phone only) and every game stay off it.
-    assert "tabletop/phone.py" not in FIRST_PATH
+    # The phones' code (the phone's screens, the table's side of the protocol, the pairing codes: imported inside
+    # functions, when phones are used) and every game stay off it.
+    assert not {"tabletop/phone.py", "tabletop/remote.py", "tabletop/pairing.py"} & set(FIRST_PATH)
     assert not [name for name in FIRST_PATH if not name.startswith("tabletop/")]
 
 
