@@ -202,8 +202,12 @@ document.addEventListener("py:done", () => {
 }, true);
 
 // Let the shell paint before PyScript's start-up work takes the main thread (PyScript's own small files are
-// already on their way: index.html modulepreloads them); then, on a first visit, the runtime's downloads.
-await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+// already on their way: index.html modulepreloads them); then, on a first visit, the runtime's downloads.  Where
+// the first screen has painted already (a return visit's module scripts, from the service worker, usually come
+// after it), no frame is waited for.
+if (!returning || performance.getEntriesByType("paint").length === 0) {
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
 if (!returning) fetchRuntime();
 
 try {

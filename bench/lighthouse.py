@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -70,6 +71,25 @@ def figures(report: dict[str, object]) -> dict[str, object]:
             "best-practices findings": failing("best-practices"), "accessibility findings": failing("accessibility")}
 
 
+def blocking(report: dict[str, object]) -> list[str]:
+    """Total Blocking Time's parts: each long task Lighthouse saw (ms from navigation, its length, its blocking part
+    over 50 ms, the script it names) with the page's own measures it overlaps (``tabletop:boot:*`` and
+    ``tabletop:import:*``: Lighthouse's ``user-timings`` audit), longest first."""
+    audits: dict[str, dict[str, Any]] = report["audits"]  # type: ignore[assignment]
+    tasks = (audits.get("long-tasks", {}).get("details") or {}).get("items") or []
+    timings = [t for t in (audits.get("user-timings", {}).get("details") or {}).get("items") or []
+               if t.get("timingType") == "Measure" and str(t.get("name", "")).startswith("tabletop:")]
+    lines = []
+    for task in sorted(tasks, key=lambda t: -float(t["duration"])):
+        start, length = float(task["startTime"]), float(task["duration"])
+        inside = [str(t["name"]).removeprefix("tabletop:") for t in timings
+                  if float(t["startTime"]) < start + length and float(t["startTime"]) + float(t["duration"]) > start]
+        script = str(task.get("url") or "").rsplit("/", 1)[-1] or "-"
+        lines.append(f"{start:7.0f} ms  {length:5.0f} ms (blocks {max(0.0, length - 50):5.0f})  {script:28} "
+                     + "; ".join(inside[:4]))
+    return lines
+
+
 def details(a: dict[str, object]) -> list[str]:
     """A finding's items, briefly (which deprecated API, which file lacks a source map)."""
     items = (a.get("details") or {}).get("items") or []  # type: ignore[union-attr]
@@ -88,10 +108,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for run in range(args.runs):
             save = None if args.save is None else args.save.with_name(f"{args.save.name}{run + 1}.json")
-            result = figures(audit(base + args.path, args.mobile, save))
+            report = audit(base + args.path, args.mobile, save)
+            result = figures(report)
             print(f"run {run + 1}: {args.root} {args.path or '/'} ({'mobile' if args.mobile else 'desktop'})")
             for name, got in result.items():
                 print(f"  {name:24} {got}")
+            print("  long tasks (TBT's parts; from navigation, length, blocking part, script, the page's measures):")
+            for line in blocking(report):
+                print(f"    {line}")
     finally:
         stop_serve(process)
     return 0
