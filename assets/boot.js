@@ -8,8 +8,14 @@
 import "./offline.js"; // service worker: offline play and "a new version is ready"
 import { find as findSnapshot, forget as forgetSnapshot } from "./snapshot.mjs";
 
-// This device's snapshot of the started runtime, if it has one: read now, while PyScript loads.
-findSnapshot();
+// This device's snapshot of the started runtime, if it has one: read now, while PyScript loads.  Once it is
+// found, what PyScript fetches right after the restore is asked for too (a round trip through the service worker
+// each, on a restored start's path): the [files] archive (pyscript.toml) and main.py.  Not otherwise: Python's
+// start takes seconds, and a preload unused for that long is a console warning.
+findSnapshot().then((snapshot) => {
+  if (!snapshot) return;
+  for (const path of ["./files.zip", "../main.py"]) preload(new URL(path, import.meta.url).href, "preload", "fetch");
+});
 
 const root = document.documentElement;
 const byId = (id) => document.getElementById(id);
@@ -98,20 +104,21 @@ let early = null; // {response, module}: promises, until Pyodide has asked for t
 // asked for once the first screen has painted, not from the page's head: on a slow link they would share it with
 // the page's own style sheets, and Lighthouse counts every download that ended before the largest paint as part
 // of it (one that ended first on a fast machine made its LCP 11 s, the 13 MB at its simulated 10 Mbit/s).
+function preload(url, rel, as) {
+  const link = document.createElement("link");
+  link.rel = rel;
+  link.href = url;
+  if (as) {
+    link.as = as;
+    link.crossOrigin = "anonymous"; // as Pyodide and PyScript fetch them: same-origin credentials
+  }
+  document.head.append(link);
+}
+
 function fetchRuntime() {
-  const preload = (file, rel, as) => {
-    const link = document.createElement("link");
-    link.rel = rel;
-    link.href = `${RUNTIME}${file}`;
-    if (as) {
-      link.as = as;
-      link.crossOrigin = "anonymous"; // as Pyodide fetches them: same-origin credentials
-    }
-    document.head.append(link);
-  };
-  preload("pyodide.asm.mjs", "modulepreload");
-  preload("python_stdlib.zip", "preload", "fetch");
-  preload("pyodide-lock.json", "preload", "fetch");
+  preload(`${RUNTIME}pyodide.asm.mjs`, "modulepreload");
+  preload(`${RUNTIME}python_stdlib.zip`, "preload", "fetch");
+  preload(`${RUNTIME}pyodide-lock.json`, "preload", "fetch");
   if (!WebAssembly.compileStreaming) return;
   // Already compiling since early.js (a return visit), else from now.
   const given = globalThis.zeroRuntimeWasm?.url === wasmURL ? globalThis.zeroRuntimeWasm : null;
