@@ -8,8 +8,14 @@
 import "./offline.js"; // service worker: offline play and "a new version is ready"
 import { find as findSnapshot, forget as forgetSnapshot } from "./snapshot.mjs";
 
-// This device's snapshot of the started runtime, if it has one: read now, while PyScript loads.
-findSnapshot();
+// This device's snapshot of the started runtime, if it has one: read now, while PyScript loads.  Once it is
+// found, what PyScript fetches right after the restore is asked for too (a round trip through the service worker
+// each, on a restored start's path): the [files] archive (pyscript.toml) and main.py.  Not otherwise: Python's
+// start takes seconds, and a preload unused for that long is a console warning.
+findSnapshot().then((snapshot) => {
+  if (!snapshot) return;
+  for (const path of ["./files.zip", "../main.py"]) preload(new URL(path, import.meta.url).href, "preload", "fetch");
+});
 
 const root = document.documentElement;
 const byId = (id) => document.getElementById(id);
@@ -94,28 +100,32 @@ const WASM = "pyodide.asm.wasm";
 const wasmURL = `${RUNTIME}${WASM}`;
 let early = null; // {response, module}: promises, until Pyodide has asked for the wasm
 
-// The runtime's big files (13 MB: the wasm, the standard library, Pyodide's JavaScript) are asked for once the
-// first screen has painted, not from the page's head: on a slow link they would share it with the page's own
-// style sheets, and Lighthouse counts every download that ended before the largest paint as part of it (one
-// that ended first on a fast machine made its LCP 11 s, the 13 MB at its simulated 10 Mbit/s).
+// On a first visit the runtime's big files (13 MB: the wasm, the standard library, Pyodide's JavaScript) are
+// asked for once the first screen has painted, not from the page's head: on a slow link they would share it with
+// the page's own style sheets, and Lighthouse counts every download that ended before the largest paint as part
+// of it (one that ended first on a fast machine made its LCP 11 s, the 13 MB at its simulated 10 Mbit/s).
+function preload(url, rel, as) {
+  const link = document.createElement("link");
+  link.rel = rel;
+  link.href = url;
+  if (as) {
+    link.as = as;
+    link.crossOrigin = "anonymous"; // as Pyodide and PyScript fetch them: same-origin credentials
+  }
+  document.head.append(link);
+}
+
 function fetchRuntime() {
-  const preload = (file, rel, as) => {
-    const link = document.createElement("link");
-    link.rel = rel;
-    link.href = `${RUNTIME}${file}`;
-    if (as) {
-      link.as = as;
-      link.crossOrigin = "anonymous"; // as Pyodide fetches them: same-origin credentials
-    }
-    document.head.append(link);
-  };
-  preload("pyodide.asm.mjs", "modulepreload");
-  preload("python_stdlib.zip", "preload", "fetch");
-  preload("pyodide-lock.json", "preload", "fetch");
+  preload(`${RUNTIME}pyodide.asm.mjs`, "modulepreload");
+  preload(`${RUNTIME}python_stdlib.zip`, "preload", "fetch");
+  preload(`${RUNTIME}pyodide-lock.json`, "preload", "fetch");
   if (!WebAssembly.compileStreaming) return;
-  const response = pageFetch(wasmURL);
-  const started = performance.now();
-  early = { response, module: WebAssembly.compileStreaming(response) };
+  // Already compiling since early.js (a return visit), else from now.
+  const given = globalThis.zeroRuntimeWasm?.url === wasmURL ? globalThis.zeroRuntimeWasm : null;
+  const response = given?.response ?? pageFetch(wasmURL);
+  const started = given?.started ?? performance.now();
+  early = { response, module: given?.module ?? WebAssembly.compileStreaming(response) };
+  globalThis.zeroRuntimeWasm = early; // early.js, running after this: nothing to start
   early.module.then(() => measure("wasm compiled", started), () => {}); // a failure: reported when Pyodide asks
 }
 
@@ -143,6 +153,7 @@ WebAssembly.instantiateStreaming = function (source, imports) {
   if (early && source === early.response) {
     const { module } = early;
     early = null; // once: a later start (none today) would fetch and compile for itself
+    globalThis.zeroRuntimeWasm = {}; // taken: the page keeps nothing of it, and early.js has nothing to start
     result = module.then((compiled) => WebAssembly.instantiate(compiled, imports)
       .then((instance) => ({ module: compiled, instance })));
   } else {
@@ -155,6 +166,13 @@ WebAssembly.instantiateStreaming = function (source, imports) {
   });
   return result;
 };
+
+// A return visit (a service worker controls the page): the runtime's files come from its cache, so nothing of
+// theirs shares a link with the first screen, and the wasm's compile is a restored start's longest step in
+// Firefox and WebKit, which keep no compiled code between visits (docs/browsers.md): asked for and compiled at
+// once, not after the first paint.
+const returning = Boolean(navigator.serviceWorker?.controller);
+if (returning) fetchRuntime();
 
 // Progress from the runtime's downloads, as they complete (Resource Timing).
 const pending = new Set(["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"]);
@@ -191,9 +209,13 @@ document.addEventListener("py:done", () => {
 }, true);
 
 // Let the shell paint before PyScript's start-up work takes the main thread (PyScript's own small files are
-// already on their way: index.html modulepreloads them); then the runtime's downloads.
-await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-fetchRuntime();
+// already on their way: index.html modulepreloads them); then, on a first visit, the runtime's downloads.  Where
+// the first screen has painted already (a return visit's module scripts, from the service worker, usually come
+// after it), no frame is waited for.
+if (!returning || performance.getEntriesByType("paint").length === 0) {
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+if (!returning) fetchRuntime();
 
 try {
   const started = performance.now();

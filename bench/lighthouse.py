@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -70,6 +71,37 @@ def figures(report: dict[str, object]) -> dict[str, object]:
             "best-practices findings": failing("best-practices"), "accessibility findings": failing("accessibility")}
 
 
+def shared(timing: dict[str, Any], start: float, length: float) -> float:
+    """How long a user timing and a task overlap (ms; negative: not at all)."""
+    begins = float(timing["startTime"])
+    return min(start + length, begins + float(timing["duration"])) - max(start, begins)
+
+
+def blocking(report: dict[str, object]) -> list[str]:
+    """Total Blocking Time's parts: each main-thread task of 50 ms or more as the trace observed it (ms from
+    navigation, its length, its blocking part over 50 ms, the script Lighthouse's ``long-tasks`` names for a task of
+    that length) with the page's own measures it overlaps by 5 ms or more, the shortest first (``tabletop:boot:*`` and
+    ``tabletop:import:*``, from the ``user-timings`` audit).  Lighthouse's TBT itself is simulated (the desktop
+    preset's Lantern), from these tasks."""
+    audits: dict[str, dict[str, Any]] = report["audits"]  # type: ignore[assignment]
+
+    def items(name: str) -> list[dict[str, Any]]:
+        return list((audits.get(name, {}).get("details") or {}).get("items") or [])
+
+    scripts = {round(float(t["duration"])): str(t.get("url") or "").rsplit("/", 1)[-1] for t in items("long-tasks")}
+    timings = sorted((t for t in items("user-timings")
+                      if t.get("timingType") == "Measure" and str(t.get("name", "")).startswith("tabletop:")),
+                     key=lambda t: float(t["duration"]))
+    lines = []
+    for task in sorted((t for t in items("main-thread-tasks") if float(t["duration"]) >= 50),
+                       key=lambda t: float(t["startTime"])):
+        start, length = float(task["startTime"]), float(task["duration"])
+        inside = [str(t["name"]).removeprefix("tabletop:") for t in timings if shared(t, start, length) >= 5]
+        lines.append(f"{start:7.0f} ms  {length:5.0f} ms (blocks {length - 50:5.0f})  "
+                     f"{scripts.get(round(length)) or '-':22} " + "; ".join(inside[:4]))
+    return lines
+
+
 def details(a: dict[str, object]) -> list[str]:
     """A finding's items, briefly (which deprecated API, which file lacks a source map)."""
     items = (a.get("details") or {}).get("items") or []  # type: ignore[union-attr]
@@ -88,10 +120,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for run in range(args.runs):
             save = None if args.save is None else args.save.with_name(f"{args.save.name}{run + 1}.json")
-            result = figures(audit(base + args.path, args.mobile, save))
+            report = audit(base + args.path, args.mobile, save)
+            result = figures(report)
             print(f"run {run + 1}: {args.root} {args.path or '/'} ({'mobile' if args.mobile else 'desktop'})")
             for name, got in result.items():
                 print(f"  {name:24} {got}")
+            print("  long tasks (TBT's parts; from navigation, length, blocking part, script, the page's measures):")
+            for line in blocking(report):
+                print(f"    {line}")
     finally:
         stop_serve(process)
     return 0

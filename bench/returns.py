@@ -11,10 +11,11 @@ cache; the game's files from its service worker).
 
 Prints per engine the median ready of each (ms from navigation), the ratio (goal: the game's return visit
 <= 0.4x the bare page's), and the game's restored start cut at its named moments (medians, ms from
-navigation, and each step's length): the page's scripts asking for the snapshot (``tabletop:snapshot-look``), the
+navigation, and each step's length): the runtime's wasm asked for and its compile started (``assets/early.js``, the
+start of ``tabletop:boot:wasm compiled``), the page's scripts asking for the snapshot (``tabletop:snapshot-look``), the
 service worker and Cache Storage finding it (``-opened``), its bytes read (``-read``) and decoded (``-found``),
-PyScript calling ``loadPyodide`` ("Loading Pyodide"), the runtime's wasm compiled (from boot.js's start,
-``tabletop:boot:wasm compiled``) and instantiated (``tabletop:boot:wasm download and
+PyScript calling ``loadPyodide`` ("Loading Pyodide"), the runtime's wasm compiled (``tabletop:boot:wasm
+compiled``'s end) and instantiated (``tabletop:boot:wasm download and
 instantiation``'s end), the restore done (``tabletop:snapshot-restored``), PyScript's [files] fetched and written
 ("Loading files" to "Loaded files"), PyScript's start done ("Loaded Pyodide"), main.py started, the shell imported
 and the game drawn (``tabletop:boot:*``), ready; and the first paint.  The bare page's: ``loadPyodide`` called
@@ -54,12 +55,13 @@ MOMENTS = """() => {
   const start = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
   return {
     "first paint": at("first-contentful-paint"),
+    "runtime's compile starts (early.js)": start("tabletop:boot:wasm compiled"),
     "page scripts ask for the snapshot": at("tabletop:snapshot-look"),
     "snapshot found in Cache Storage": at("tabletop:snapshot-opened"),
     "snapshot read": at("tabletop:snapshot-read"),
     "snapshot decoded": at("tabletop:snapshot-found"),
     "PyScript calls loadPyodide": t["Loading Pyodide"] ?? null,
-    "runtime compiled (boot.js, from its start)": end("tabletop:boot:wasm compiled"),
+    "runtime compiled": end("tabletop:boot:wasm compiled"),
     "runtime instantiated": end("tabletop:boot:wasm download and instantiation"),
     "interpreter restored": at("tabletop:snapshot-restored"),
     "PyScript starts on its [files]": t["Loading files"] ?? null,
@@ -78,8 +80,9 @@ MOMENTS = """() => {
 
 # The moments in the order a start passes them (a WebDriver answer's object keys come in any order).
 ORDER = (
+    "runtime's compile starts (early.js)",
     "page scripts ask for the snapshot", "snapshot found in Cache Storage", "snapshot read", "snapshot decoded",
-    "PyScript calls loadPyodide", "runtime compiled (boot.js, from its start)", "runtime instantiated",
+    "PyScript calls loadPyodide", "runtime compiled", "runtime instantiated",
     "interpreter restored", "PyScript starts on its [files]", "PyScript's files written",
     "PyScript done (Loaded Pyodide)", "main.py starts", "shell imported", "game drawn", "ready",
 )

@@ -8,7 +8,7 @@ messages (``message``, ``field``), its documents (``docs``), and its painter (``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import ModuleType
@@ -18,7 +18,6 @@ from .effects import Do, Effects
 from .prefs import SWITCHES
 from .present import Nav
 from .regions import Host, Regions
-from .remote import Link, registry
 from .saving import Data, Keeper, Kept
 from .store import Document
 from .widgets import Screen
@@ -97,17 +96,27 @@ class Plugin(Generic[G]):
     @property
     def schema(self) -> str:
         """The digest of its screens' models: a phone must share it (``remote.Registry.schema``)."""
+        from .remote import registry  # the phones' code: not on the first screen's path
+
         return registry(self.models).schema()
 
     def command(self, action: str) -> StrEnum | None:
         """The command a ``data-action`` names, or ``None``."""
-        kinds: tuple[type[StrEnum], ...] = (*self.commands, Nav, Data, Link)
-        for kind in kinds:
+        for kind in self._kinds():
             try:
                 return kind(action)
             except ValueError:
                 continue
         return None
+
+    def _kinds(self) -> Iterator[type[StrEnum]]:
+        """The kinds of command a tap may name, in the order they are tried."""
+        yield from self.commands
+        yield Nav
+        yield Data
+        from .remote import Link  # the phones' commands, last: their code is not on the first screen's path
+
+        yield Link
 
     def message(self, action: str, arg: str = "") -> Do | None:
         """The message for a tap on a button (its ``data-action`` and ``data-arg``), or ``None`` for an action

@@ -94,10 +94,25 @@ def test_every_url_is_relative_so_the_site_works_under_a_sub_path() -> None:
     for url in urls:
         assert url.startswith(("./", "../")), f"{url!r} is not relative"
     # No absolute path or origin in the worker or the page scripts.
-    for script in ("sw.js", "assets/boot.js", "assets/offline.js"):
+    for script in ("sw.js", "assets/boot.js", "assets/early.js", "assets/offline.js"):
         text = (ROOT / script).read_text(encoding="utf-8")
         assert not re.search(r"""["'`]/[a-zA-Z]""", text), f"{script} has an absolute path"
         assert "http://" not in text and "https://" not in text, f"{script} names an origin"
+
+
+def test_what_boot_js_asks_for_after_a_restore_is_what_pyscript_fetches_then() -> None:
+    """A restored start preloads the [files] archive and main.py (boot.js): under their real names, or the preload
+    goes unused (a console warning) and PyScript fetches them on the start's path after all."""
+    text = (ROOT / "assets/boot.js").read_text(encoding="utf-8")
+    preloaded = re.search(r'for \(const path of \[([^\]]*)\]\) preload', text)
+    assert preloaded is not None
+    names = {(ROOT / "assets" / name).resolve().relative_to(ROOT).as_posix()
+             for name in re.findall(r'"([^"]+)"', preloaded.group(1))}
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    main = re.search(r'<script type="py" src="([^"]+)"', page)
+    assert main is not None
+    assert names == {*(url.removeprefix("./") for url in config["files"]), main.group(1).removeprefix("./")}
 
 
 def test_the_page_has_no_inline_script_style_or_event_handler() -> None:

@@ -28,7 +28,6 @@ from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[impor
 from pyscript import document, js_import, window  # type: ignore[import-not-found]
 
 from tabletop import effects as fx
-from tabletop.remote import JOIN, message
 
 SEGNO = ("__init__.py", "consts.py", "encoder.py", "utils.py", "writers.py")
 SEGNO_URL = "./assets/vendor/segno/"
@@ -97,6 +96,8 @@ class Links:
                 if slot:
                     asyncio.ensure_future(self.standing(slot, self.rejoining))
             case fx.Reopen(code):
+                from tabletop.remote import JOIN
+
                 self.stop_scan()
                 window.location.hash = JOIN + code
                 window.location.reload()
@@ -233,6 +234,8 @@ class Links:
     def close_all(self) -> None:
         """The page leaves its game (the host tapped Games, or opened another): each open channel is told goodbye
         first, so that its phone says the table set up another game, not that the connection was lost."""
+        from tabletop.remote import message  # the phones' protocol: not on the first screen's path
+
         for seat in list(self.pcs):
             self.send(seat, message("bye", why="gone"))
             self.drop(seat)

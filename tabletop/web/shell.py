@@ -20,7 +20,6 @@ from tabletop.home import HOME, chosen_game, loading_words, pick_language
 from tabletop.i18n import LANGUAGES
 from tabletop.plugin import Launch
 from tabletop.prefs import PREFS
-from tabletop.remote import JOIN
 from tabletop.store import Store
 
 from .boot import import_in_slices
@@ -43,11 +42,14 @@ def phone_code() -> tuple[str, str] | None:
     """This page as a phone at a table: the table's code from the link its camera opened (``#j=…``), or none yet
     (``?join=<game>``: after a reload, or to type a relay's short code); ``None``: not a phone."""
     hash_text = str(window.location.hash or "")
-    if hash_text.startswith(JOIN):
-        from tabletop import phone  # the phones' code: only on a phone (not on the first screen's path)
+    if hash_text:  # perhaps a phone's link (the phones' code is imported only then: not on the first screen's path)
+        from tabletop.remote import JOIN
 
-        code = hash_text[len(JOIN):]
-        return phone.game_of(code) or registry.GAMES[0].name, code
+        if hash_text.startswith(JOIN):
+            from tabletop import phone
+
+            code = hash_text[len(JOIN):]
+            return phone.game_of(code) or registry.GAMES[0].name, code
     params = window.URLSearchParams.new(window.location.search)
     if params.has("join"):
         game = str(params.get("join") or "")

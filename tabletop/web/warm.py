@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import random
 import sys
 from collections.abc import Iterable, Mapping, Sequence
@@ -170,7 +171,14 @@ def refresh() -> bool:
         target = Path(importlib.util.cache_from_source(path))
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
-    importlib.invalidate_caches()  # the file system is the page's, written after the snapshot was made
+    # The import system's listings of folders are the worker's: the file system is the page's, written after the
+    # snapshot was made.  Only the path finders' caches: importlib.invalidate_caches() would also import
+    # importlib.metadata (and email) for its own finder, 40-55 ms of a restored start in Firefox, for nothing.
+    for folder, finder in list(sys.path_importer_cache.items()):
+        if finder is None or not os.path.isabs(folder):
+            del sys.path_importer_cache[folder]
+        elif hasattr(finder, "invalidate_caches"):
+            finder.invalidate_caches()
     return True
 
 
