@@ -14,7 +14,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import open_game, page_context
+from zero_game.web.i18n import translate
+
+from .conftest import open_game, page_context, settled
 
 SIZES = ((1024, 768), (768, 1024), (390, 844))
 STEP_MS = 60_000
@@ -57,6 +59,26 @@ MEASURE = """([selector, screens]) => {
       problems.push(`${screen}: a sheet of ${rounds} rounds is squeezed (${seen})`);
     }
   }
+  // The bar (on a play screen, which never scrolls): every button and the language box inside the screen, no word
+  // cut, and the language box showing its language's whole name ("Françai" was cut on a phone): the name's width in
+  // the box's font against the box's room beside its arrow (18 px).
+  const lang = document.querySelector('.topbar select[data-field="lang"]');
+  if (screens.includes(screen) && lang && lang.offsetParent) {
+    for (const item of document.querySelectorAll('.topbar .btn, .topbar select')) {
+      const r = item.getBoundingClientRect(), name = item.textContent.trim().slice(0, 30);
+      if (r.top < -0.5 || r.left < -0.5 || r.right > vw + 0.5) {
+        problems.push(`${screen}: the bar's "${name}" is off screen`);
+      }
+      else if (item.scrollWidth > item.clientWidth + 1) problems.push(`${screen}: the bar's "${name}" is cut`);
+    }
+    const style = getComputedStyle(lang);
+    const pen = document.createElement('canvas').getContext('2d');
+    pen.font = style.font;
+    const name = lang.options[lang.selectedIndex].text;
+    const text = Math.ceil(pen.measureText(name).width);
+    const room = Math.floor(lang.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 18);
+    if (text > room) problems.push(`${screen}: the language box cuts "${name}" (${text} px in ${room})`);
+  }
   for (const node of document.querySelectorAll(selector)) {
     const r = node.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) continue;  // not drawn at this size (e.g. the Moves button on wide screens)
@@ -77,6 +99,56 @@ MEASURE = """([selector, screens]) => {
   }
   return problems;
 }"""
+
+
+# Zero's confirm box against its slot, and the status line against the seats below it: each in its own room, neither
+# over the pool or the hand; the status three lines at most (four on a phone).
+IN_SLOTS = """() => {
+  const box = (s) => {
+    const n = document.querySelector(s);
+    return n && n.offsetParent ? n.getBoundingClientRect() : null;
+  };
+  const problems = [];
+  const confirm = box('.controls .confirm'), slot = box('.confirm-slot'), status = box('.status');
+  const below = box('.opponents') || box('.pool-area'), pool = box('.pool-area'), hand = box('.hand-area');
+  const at = (r) => `${Math.round(r.top)}-${Math.round(r.bottom)}`;
+  if (confirm && (confirm.top < slot.top - 0.5 || confirm.bottom > slot.bottom + 0.5))
+    problems.push(`the confirm (${at(confirm)}) is cut by its slot (${at(slot)})`);
+  if (confirm && pool && confirm.top < pool.bottom - 0.5) problems.push(`the confirm (${at(confirm)}) covers the pool`);
+  if (confirm && hand && confirm.bottom > hand.top + 0.5) problems.push(`the confirm (${at(confirm)}) covers the hand`);
+  if (status && below && status.bottom > below.top + 0.5) {
+    problems.push(`the status (${at(status)}) runs into the seats`);
+  }
+  const text = document.querySelector('.status-text');
+  if (text) {
+    const lines = Math.round(text.getBoundingClientRect().height / parseFloat(getComputedStyle(text).lineHeight));
+    if (lines > (innerWidth <= 600 ? 4 : 3)) problems.push(`the status takes ${lines} lines`);
+  }
+  return problems;
+}"""
+
+
+def longest_status(lang: str, name: str = "Anne-Charlotte") -> str:
+    """The longest status line of Zero's table in ``lang`` as ``present.status`` puts it together (a take-back's
+    note, the longest knock's sentence, the longest turn's), about a player with a long name."""
+    def t(key: str) -> str:
+        return translate(lang, key, name=name, left=4)
+    knock = max((t("status.final"), t("status.final.you"), t("status.one_knock"), t("status.you_knocked")), key=len)
+    turn = max((t("status.turn"), t("status.your_turn"), t("status.your_turn_solo")), key=len)
+    return f"{t('status.undone')} {knock} {turn}"
+
+
+def check_slots(page: Page, where: str, lang: str, found: list[str]) -> None:
+    """Zero's confirm box and status in their slots at the three sizes, as drawn and with the longest status line."""
+    for text in ("", longest_status(lang)):
+        if text:
+            page.locator(".status-words").evaluate("(node, text) => { node.textContent = text; }", text)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            settled(page)
+            said = " (the longest status)" if text else ""
+            found += [f"{where}{said} at {width}×{height}: {p}" for p in page.evaluate(IN_SLOTS)]
+    page.set_viewport_size({"width": 1024, "height": 768})
 
 
 def check(page: Page, where: str, found: list[str]) -> None:
@@ -141,6 +213,8 @@ def test_a_whole_zero_match_never_scrolls_and_keeps_the_hand_and_its_buttons_in_
                 page.locator("[data-zone=pool] [data-card]").first.click()
                 expect(page.locator(".controls .confirm")).to_be_visible()
                 check(page, "the swap's confirm", found)
+                if turns == 2:  # the move log closed again
+                    check_slots(page, "the swap's confirm", lang, found)
                 page.locator(".controls .confirm [data-action=confirm]").click()
             else:
                 step.click()

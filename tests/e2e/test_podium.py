@@ -73,6 +73,11 @@ def celebration(page: Page) -> tuple[str, str]:
     }"""))
 
 
+def rising(page: Page) -> str:
+    """The animation of the winner's step."""
+    return str(page.evaluate("() => getComputedStyle(document.querySelector('.ending .rank-1 .step')).animationName"))
+
+
 def test_zero_played_to_its_end_by_taps_stands_on_a_podium(warm_context: BrowserContext, site_url: str) -> None:
     page = open_game(warm_context, site_url, "?speed=fast").page
     page.locator("[data-field=rounds]").select_option("1")
@@ -104,8 +109,10 @@ def test_zero_played_to_its_end_by_taps_stands_on_a_podium(warm_context: Browser
     expect(page.locator(".ending-more .sheet")).to_be_visible()  # the match's sheet beside the podium
     assert check_in_view(page, "zero") == []
     assert celebration(page)[0] == "none"  # reduced motion: no confetti
+    assert rising(page) == "none"  # and the steps stand
     page.emulate_media(reduced_motion="no-preference")
     assert celebration(page) == ("block", "confetti-fall")  # otherwise it falls once
+    assert rising(page) == "step-rise"  # and the steps rise (their own keyframes: the table's once overrode them)
     # Once: the podium in another language stands still, nothing rises or falls again.
     settled(page)
     page.locator("[data-field=lang]").select_option("fr")
