@@ -44,6 +44,7 @@ class Core:
     phone: int | None = None  # this state is a phone's view of the table: that seat's (``tabletop.remote``)
     recorded: bool = False  # the finished game on the table is put away (on the sheet, or forgotten)
     lesson: Any = None  # the tutorial's lesson under way, if any (nothing is saved during one)
+    celebrated: int = -1  # the serial of the game whose end was left for a page over it: its celebration is over
 
 
 class OnCore:
@@ -102,6 +103,16 @@ class OnCore:
     @property
     def lesson(self) -> Any:
         return self.core.lesson
+
+    @property
+    def celebrated(self) -> int:
+        return self.core.celebrated
+
+    @property
+    def celebrates(self) -> bool:
+        """Whether the end of the game on the table plays its celebration: once, until a page opens over it (the
+        rules, the score sheet); back from there, the podium stands still."""
+        return self.core.celebrated != self.core.serial
 
 
 class Played(Protocol):

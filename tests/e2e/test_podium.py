@@ -121,6 +121,16 @@ def test_zero_played_to_its_end_by_taps_stands_on_a_podium(warm_context: Browser
                            ".map((a) => a.playState)")
     assert len(states) > 28 and set(states) == {"finished"}, states  # the confetti, the steps, the banner: done
     page.locator("[data-field=lang]").select_option("en")
+    # Back from the rules, the podium stands as it ended: no confetti falls again, nothing rises again.
+    page.locator("[data-action=rules]").click()
+    expect(page.locator(".rules")).to_be_visible()
+    page.locator("[data-action=back]").first.click()
+    expect(page.locator(".ending .podium")).to_be_visible()
+    expect(page.locator(".ending .confetti")).to_have_count(0)
+    assert rising(page) == "none"
+    running = page.evaluate("() => document.querySelector('.ending').getAnimations({subtree: true})"
+                            ".filter((a) => a.playState === 'running').length")
+    assert running == 0
     page.emulate_media(reduced_motion="reduce")
     page.locator(".ending [data-action=play-again]").click()
     expect(page.locator("[data-zone=hand] [data-card]").first).to_be_visible(timeout=STEP_MS)
