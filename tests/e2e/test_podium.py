@@ -226,7 +226,8 @@ ZERO_WORDS = {"en": ("ZERO!", "You score 0", "You have a ZERO"),
               "fr": ("ZÉRO\u202f!", "Vous marquez 0 point", "Vous avez un ZÉRO"),
               "de": ("ZERO!", "Du bekommst 0 Punkte", "Du hast ein ZERO")}
 # Where the stamp and its line stand: each inside the screen, its text inside its own box (nothing cut), and, for the
-# round end's small stamp, beside the hand's name and score without covering them.
+# round end's small stamp, beside the hand's name and score without covering them, and clear of the cards' check
+# badges below it (they stand above the cards by their ::after's top; a phone's stamp once sat on them).
 STAMP = """(sel) => {
   const problems = [];
   for (const node of document.querySelectorAll(sel)) {
@@ -240,6 +241,11 @@ STAMP = """(sel) => {
       const o = other.getBoundingClientRect();
       if (r.left < o.right - 1 && o.left < r.right - 1 && r.top < o.bottom - 1 && o.top < r.bottom - 1)
         problems.push(`"${node.textContent}" covers "${other.textContent}"`);
+    }
+    const cards = head ? [...head.parentElement.querySelectorAll('.card.cleared')] : [];
+    for (const card of cards.slice(0, 1)) {
+      const badge = card.getBoundingClientRect().top + parseFloat(getComputedStyle(card, '::after').top);
+      if (r.bottom > badge - 1) problems.push(`"${node.textContent}" sits on the badges (${r.bottom - badge} px)`);
     }
   }
   if (document.scrollingElement.scrollWidth > innerWidth + 1) problems.push('the page scrolls sideways');
