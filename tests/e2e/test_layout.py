@@ -35,6 +35,11 @@ MUST_SEE = ", ".join((
 # Where a played card lies on the reveal (its team's box), to see that it is turned over in place.
 PLAY_BOX = """(i) => { const r = document.querySelectorAll('.reveal .plays > .play')[i].getBoundingClientRect();
   return [r.left, r.top, r.width]; }"""
+# The heights of a play's cards (face down: its backs), and the lines of each turned card's question.
+CARD_HEIGHTS = """(i) => { const play = document.querySelectorAll('.reveal .plays > .play')[i];
+  return [[...play.querySelectorAll('.play-cards > .qcard')].map((c) => c.getBoundingClientRect().height),
+          [...play.querySelectorAll('.qtext')].map((t) =>
+            Math.round(t.getBoundingClientRect().height / parseFloat(getComputedStyle(t).lineHeight)))]; }"""
 MEASURE = """([selector, screens]) => {
   const problems = [];
   const vw = innerWidth, vh = innerHeight, screen = document.body.dataset.screen;
@@ -293,12 +298,16 @@ def test_a_whole_quiz_never_scrolls_and_keeps_the_teams_questions_and_its_button
         elif action == "reveal-next":  # the next card is turned over where it lay face down
             turned = page.locator(".reveal .play.up").count()
             assert page.locator(".reveal .play").nth(turned).get_attribute("class") == "play down"
-            before = page.evaluate(PLAY_BOX, turned)
+            before, (backs, _) = page.evaluate(PLAY_BOX, turned), page.evaluate(CARD_HEIGHTS, turned)
             control.click()
             expect(page.locator(".reveal .play.up")).to_have_count(turned + 1)
-            after = page.evaluate(PLAY_BOX, turned)
+            after, (fronts, lines) = page.evaluate(PLAY_BOX, turned), page.evaluate(CARD_HEIGHTS, turned)
             if any(abs(a - b) > 1 for a, b in zip(before, after, strict=True)):
                 found.append(f"reveal, card {turned + 1}: turned over away from where it lay ({before} → {after})")
+            # and in its own size: as high as its back, higher only for a question of more than five lines
+            for back, front, n in zip(backs, fronts, lines, strict=True):
+                if front < back - 1 or (front > back + 1 and n <= 5):
+                    found.append(f"reveal, card {turned + 1}: {back:.0f} px face down, {front:.0f} px up ({n} lines)")
         else:
             control.click()
         assert rounds < 60
