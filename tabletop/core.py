@@ -57,6 +57,7 @@ class Core:
     remote: Remote = Remote()  # the seats (or teams) played on phones, as this tablet knows them (``tabletop.remote``)
     entropy: int = 0  # where the seeds of later games come from
     ids: int = 0  # where saved games' ids come from (random on every device, even with a fixed seed)
+    celebrated: int = -1  # the serial of the game whose end was left for a page over it: its celebration is over
 
 
 class OnCore:
@@ -160,6 +161,16 @@ class OnCore:
     def before_lesson(self) -> Self | None:
         """The state as it was when the tutorial began: a game's own type (only a game's state is put here)."""
         return cast("Self | None", self.core.before_lesson)
+
+    @property
+    def celebrated(self) -> int:
+        return self.core.celebrated
+
+    @property
+    def celebrates(self) -> bool:
+        """Whether the end of the game on the table plays its celebration: once, until a page opens over it (the
+        rules, the score sheet); back from there, the podium stands still."""
+        return self.core.celebrated != self.core.serial
 
 
 class Played(Protocol):

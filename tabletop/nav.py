@@ -36,6 +36,10 @@ class Paged(Noted, Protocol):
     def confirm_clear(self) -> bool:
         """The question before clearing the score sheet is asked."""
 
+    @property
+    def serial(self) -> int:
+        """The serial of the game on the table."""
+
 
 S = TypeVar("S", bound=Paged)
 P = TypeVar("P")
@@ -99,11 +103,18 @@ def handlers(rules: Any, sheet: Any, *, game: Callable[[S], Any], leave: Callabl
         shut = closed(s)
         return (shut, ()) if shut is not None else cancel(s)
 
+    def opened(s: S, page: Any, **more: Any) -> Result[S]:
+        """``page`` open over the table; a finished game's end, left for it, has had its celebration."""
+        g = game(s)
+        if g is not None and g.is_over and not s.setting_up:
+            more["celebrated"] = s.serial
+        return with_shell(s, overlay=page, confirm_new=False, **more), ()
+
     return {
         Nav.NEW_SETUP: new_setup,
         Nav.NEW_SETUP_YES: lambda s, a, v: (to_setup(leave(s)), ()),
-        Nav.RULES: lambda s, a, v: (with_shell(s, overlay=rules, confirm_new=False), ()),
-        Nav.SHEET: lambda s, a, v: (with_shell(s, overlay=sheet, confirm_clear=False, confirm_new=False), ()),
+        Nav.RULES: lambda s, a, v: opened(s, rules),
+        Nav.SHEET: lambda s, a, v: opened(s, sheet, confirm_clear=False),
         Nav.BACK: lambda s, a, v: (with_shell(s, overlay=None, confirm_clear=False), ()),
         Nav.GAMES: lambda s, a, v: (with_shell(s, confirm_new=False), (Leave(),)),
         Nav.DISMISS: lambda s, a, v: (dismiss(s, a), ()),

@@ -147,7 +147,7 @@ class Painter:
         if v.podium is None:
             raise ValueError("An end without its placings.")
         podium = v.podium
-        panel = self.el("section", f"panel ending {cls}")
+        panel = self.el("section", f"panel ending {cls}" + ("" if v.celebrate else " still"))
         head = self.el("header", "ending-head")
         self.add(head, self.el("h1", "", v.heading, tabindex="-1"), self.el("p", "banner winner", v.banner))
         for line in podium.yours:
@@ -156,9 +156,11 @@ class Painter:
         self.add(stage, head, self.podium(podium), self.buttons("end-buttons", v.actions, "big") if v.actions else None)
         aside = self.el("div", "ending-more", tabindex="0", aria_label=v.more)  # it may scroll: a keyboard reaches it
         self.add(aside, *more)
-        confetti = self.el("div", "confetti", aria_hidden="true")
-        for _ in range(28):
-            confetti.appendChild(self.el("i"))
+        confetti = None
+        if v.celebrate:  # once per end (``OnCore.celebrates``): back from the rules, nothing falls again
+            confetti = self.el("div", "confetti", aria_hidden="true")
+            for _ in range(28):
+                confetti.appendChild(self.el("i"))
         self.add(panel, confetti, stage, aside if aside.firstChild else None)
         return panel
 

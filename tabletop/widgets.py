@@ -109,6 +109,7 @@ class EndPage:
     actions: tuple[Button, ...]
     podium: Podium | None = field(default=None, kw_only=True)
     more: str = field(default="", kw_only=True)
+    celebrate: bool = field(default=True, kw_only=True)  # steps rise, confetti falls (``OnCore.celebrates``)
 
 
 @dataclass(frozen=True)

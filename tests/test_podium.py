@@ -269,3 +269,33 @@ def test_an_ordinary_last_move_has_no_zero_moment() -> None:
         d.play_bots()
     assert d.page is Page.LAST_MOVE and not d.match.finished_rounds[0].zero_seats
     assert present(d.s).body.moment is None  # type: ignore[attr-defined]
+
+
+def test_an_ending_celebrates_once_back_from_the_rules_or_the_sheet_the_podium_stands_still() -> None:
+    """Issue 36: opening Rules on the podium and coming back replayed the confetti and the rising steps.  Whether it
+    celebrates is the state's (``OnCore.celebrates``): once per game's end, whatever the page repaints."""
+    d = zero_match_end((Seat(), Seat.bot("medium"), Seat.bot("easy")))
+
+    def celebrates() -> bool:
+        end = present(d.s).body
+        assert isinstance(end, MatchEndView)
+        return end.celebrate
+
+    assert celebrates()
+    d("set", "lang", "fr")  # the same end in another language: still its first showing
+    assert celebrates()
+    for page in ("rules", "sheet"):
+        d(page)
+        d("back")
+        assert d.page is Page.MATCH_END and not celebrates(), page
+    d("play-again")  # the next match's end celebrates again, once
+    while d.page is not Page.MATCH_END:
+        d.knock_round_out()
+        d("next-round")
+    assert celebrates()
+    # The quiz's podium too.
+    run, _ = quiz_end(("people", "hard"), ("Owls", ""), ("", ""), 23)
+    first = run.screen.body
+    assert isinstance(first, EndView) and first.celebrate
+    back = run.tap("rules").tap("back").screen.body
+    assert isinstance(back, EndView) and back.podium is not None and not back.celebrate

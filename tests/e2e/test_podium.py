@@ -74,6 +74,11 @@ def celebration(page: Page) -> tuple[str, str]:
     }"""))
 
 
+def rising(page: Page) -> str:
+    """The animation of the winner's step."""
+    return str(page.evaluate("() => getComputedStyle(document.querySelector('.ending .rank-1 .step')).animationName"))
+
+
 def test_zero_played_to_its_end_by_taps_stands_on_a_podium(warm_context: BrowserContext, site_url: str) -> None:
     page = open_game(warm_context, site_url, "?speed=fast").page
     page.locator("[data-field=rounds]").select_option("1")
@@ -105,8 +110,10 @@ def test_zero_played_to_its_end_by_taps_stands_on_a_podium(warm_context: Browser
     expect(page.locator(".ending-more .sheet")).to_be_visible()  # the match's sheet beside the podium
     assert check_in_view(page, "zero") == []
     assert celebration(page)[0] == "none"  # reduced motion: no confetti
+    assert rising(page) == "none"  # and the steps stand
     page.emulate_media(reduced_motion="no-preference")
     assert celebration(page) == ("block", "confetti-fall")  # otherwise it falls once
+    assert rising(page) == "step-rise"  # and the steps rise (their own keyframes: the table's once overrode them)
     # Once: the podium in another language stands still, nothing rises or falls again.
     settled(page)
     page.locator("[data-field=lang]").select_option("fr")
@@ -115,6 +122,16 @@ def test_zero_played_to_its_end_by_taps_stands_on_a_podium(warm_context: Browser
                            ".map((a) => a.playState)")
     assert len(states) > 28 and set(states) == {"finished"}, states  # the confetti, the steps, the banner: done
     page.locator("[data-field=lang]").select_option("en")
+    # Back from the rules, the podium stands as it ended: no confetti falls again, nothing rises again.
+    page.locator("[data-action=rules]").click()
+    expect(page.locator(".rules")).to_be_visible()
+    page.locator("[data-action=back]").first.click()
+    expect(page.locator(".ending .podium")).to_be_visible()
+    expect(page.locator(".ending .confetti")).to_have_count(0)
+    assert rising(page) == "none"
+    running = page.evaluate("() => document.querySelector('.ending').getAnimations({subtree: true})"
+                            ".filter((a) => a.playState === 'running').length")
+    assert running == 0
     page.emulate_media(reduced_motion="reduce")
     page.locator(".ending [data-action=play-again]").click()
     expect(page.locator("[data-zone=hand] [data-card]").first).to_be_visible(timeout=STEP_MS)
@@ -210,7 +227,8 @@ ZERO_WORDS = {"en": ("ZERO!", "You score 0", "You have a ZERO"),
               "fr": ("ZÉRO\u202f!", "Vous marquez 0 point", "Vous avez un ZÉRO"),
               "de": ("ZERO!", "Du bekommst 0 Punkte", "Du hast ein ZERO")}
 # Where the stamp and its line stand: each inside the screen, its text inside its own box (nothing cut), and, for the
-# round end's small stamp, beside the hand's name and score without covering them.
+# round end's small stamp, beside the hand's name and score without covering them, and clear of the cards' check
+# badges below it (they stand above the cards by their ::after's top; a phone's stamp once sat on them).
 STAMP = """(sel) => {
   const problems = [];
   for (const node of document.querySelectorAll(sel)) {
@@ -224,6 +242,11 @@ STAMP = """(sel) => {
       const o = other.getBoundingClientRect();
       if (r.left < o.right - 1 && o.left < r.right - 1 && r.top < o.bottom - 1 && o.top < r.bottom - 1)
         problems.push(`"${node.textContent}" covers "${other.textContent}"`);
+    }
+    const cards = head ? [...head.parentElement.querySelectorAll('.card.cleared')] : [];
+    for (const card of cards.slice(0, 1)) {
+      const badge = card.getBoundingClientRect().top + parseFloat(getComputedStyle(card, '::after').top);
+      if (r.bottom > badge - 1) problems.push(`"${node.textContent}" sits on the badges (${r.bottom - badge} px)`);
     }
   }
   if (document.scrollingElement.scrollWidth > innerWidth + 1) problems.push('the page scrolls sideways');

@@ -463,7 +463,7 @@ def end(s: QuizTable) -> EndView:
     podium = placings(t.t, entries, places, here=tuple(i for i in here if i is not None), team=True,
                       opening=(heading + ".", banner, said))
     return EndView(heading, banner, buttons if tablet else (), said, tuple(lines), podium=podium, more=t.t("end.more"),
-                   tiebreak=lines_on, tiebreak_heading=t.t("end.tiebreak") if lines_on else "")
+                   tiebreak=lines_on, tiebreak_heading=t.t("end.tiebreak") if lines_on else "", celebrate=s.celebrates)
 
 
 def cheered(before: QuizTable, after: QuizTable) -> bool:

@@ -247,6 +247,8 @@ class QuizPainter(OwnPainter):
                 back.appendChild(self.el("span", "back-mark", "?"))
                 cards.appendChild(back)
             node.appendChild(self.el("p", "facedown sr-only", p.facedown))
+            room = self.el("p", "play-facts room", aria_hidden="true")  # the room of its line once turned over
+            node.appendChild(self.add(room, self.el("strong", "play-value", "\u00a0")))
             return node
         for i, c in enumerate(p.cards):
             if i and p.sign:  # the pair's joint: its sign on the cards' coloured edges, over no text, taking no room

@@ -550,7 +550,8 @@ def match_end(s: Table) -> MatchEndView:
     return MatchEndView(heading, banner, actions if s.phone is None else (),
                         match_sheet(s, upto=len(m.finished_rounds)),
                         podium=placings(t.t, entries, ranks(m.totals, lowest_wins=True), here=here,
-                                        opening=(heading + ".", banner)), more=t.t("sheet.heading"))
+                                        opening=(heading + ".", banner)), more=t.t("sheet.heading"),
+                        celebrate=s.celebrates)
 
 
 #: Each screen's presenter (its painter is ``render.CardPainter.PAINTERS``'s for the model's type).

@@ -195,8 +195,9 @@ class CardPainter(Painter):
     def status(self, v: StatusView) -> Any:
         status = self.el("header", "status" + (" final" if v.final else ""))
         main = self.el("div", "status-main")
-        self.add(main, self.el("span", "round-label", v.round_label),
-                 self.el("h1", "status-text", v.status, tabindex="-1"))  # focus may land here: no ring (CSS)
+        text = self.el("h1", "status-text", tabindex="-1")  # focus may land here: no ring (CSS)
+        text.appendChild(self.el("span", "status-words", v.status))  # its lines capped (CSS), the h1 keeps the room
+        self.add(main, self.el("span", "round-label", v.round_label), text)
         status.appendChild(main)
         if v.tools:
             tools = self.el("div", "status-tools")
