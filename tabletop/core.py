@@ -150,6 +150,11 @@ class OnCore:
         return self.core.remote
 
     @property
+    def settings(self) -> Seating | None:
+        """The game's set-up (each game reads it back as its own type)."""
+        return self.core.settings
+
+    @property
     def entropy(self) -> int:
         return self.core.entropy
 

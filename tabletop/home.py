@@ -12,15 +12,17 @@ from enum import StrEnum
 from typing import Any
 
 from .effects import Add, Do, Effects, Open
+from .game_names import NAMES
 from .i18n import LANGUAGES, SHELL, catalog, pick_language
 from .paint import Painter
 from .prefs import PREFS
 from .regions import Host, OneRegion, Regions
-from .registry import GAMES
+from .registry import GAMES, entry
 from .store import Spec
 from .widgets import Button, Choice, Notices, Screen
 
-__all__ = ["HOME", "HomeCommand", "chosen_game", "home", "loading_words", "pick_language", "words"]
+__all__ = ["GAME_WORDS", "HOME", "HomeCommand", "chosen_game", "game_words", "home", "loading_words", "pick_language",
+           "words"]
 
 
 class HomeCommand(StrEnum):
@@ -65,20 +67,37 @@ def words(lang: str) -> dict[str, str]:
     return {key.removeprefix("home."): str(texts.messages[key]) for key in texts.messages if key.startswith("home.")}
 
 
+#: What every game's catalog says of it for the first screen: its name and what it is.
+GAME_WORDS = ("game.name", "game.about")
+
+
+def game_words(lang: str, game: str) -> tuple[str, str]:
+    """Registered game ``game``'s name and what it is, in ``lang``: its own catalog's ``game.name`` and
+    ``game.about``, as ``tools/filelist.py --write`` copies them into ``tabletop/game_names.py`` (the page has a
+    lazy game's catalogs only once it is opened), else read from the catalog (a game registered since)."""
+    copied = NAMES.get(game, {}).get(lang)
+    if copied is not None:
+        return copied
+    texts = catalog(lang, (entry(game).package,))
+    name, about = GAME_WORDS
+    return texts.t(name), texts.t(about)
+
+
 def loading_words(lang: str, game: str) -> dict[str, str]:
     """What the page says while game ``game``'s files are fetched (``loading``) and if they cannot be
     (``failed``), in ``lang``: the shell's words, naming the game as the first screen names it."""
     t = catalog(lang, (SHELL,)).t
-    name = t(f"home.{game}") if f"home.{game}" in catalog(lang, (SHELL,)).messages else game
+    name = game_words(lang, game)[0] if game in {g.name for g in GAMES} else game
     return {key: t(f"home.{key}", name=name) for key in ("loading", "failed")}
 
 
 def home(lang: str, games: Iterable[str] | None = None) -> HomeView:
-    """The choice of game, in ``lang``."""
+    """The choice of game, in ``lang``: each game named and described by its own words."""
     t = catalog(lang, (SHELL,)).t
-    choices = tuple(GameChoice(g, t(f"home.{g}"), t(f"home.{g}.about"),
-                               Button(HomeCommand.OPEN_GAME, t("home.play", name=t(f"home.{g}")), arg=g, primary=True))
-                    for g in (games if games is not None else [e.name for e in GAMES]))
+    named = {g: game_words(lang, g) for g in (games if games is not None else [e.name for e in GAMES])}
+    choices = tuple(GameChoice(g, name, about, Button(HomeCommand.OPEN_GAME, t("home.play", name=name), arg=g,
+                                                      primary=True))
+                    for g, (name, about) in named.items())
     return HomeView(lang, t("home.title"), t("home.heading"), t("home.intro"), choices,
                     Choice("lang", t("home.language"), lang, tuple(LANGUAGES.items())))
 

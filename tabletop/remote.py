@@ -202,7 +202,8 @@ class Paired(saving.Kept, Protocol):
     @property
     def remote(self) -> Remote: ...
     @property
-    def settings(self) -> Seating: ...
+    def settings(self) -> Seating | None:
+        """Its set-up (``None`` before one is made: a game on phones always has one)."""
 
 
 S = TypeVar("S", bound=Paired)
@@ -307,8 +308,10 @@ def bot_level(seating: Seating, r: Remote, seat: int) -> str | None:
 def off_phone(s: S, seat: int, settle: Callable[[S, S, Effects], Result[S]], **seats: object) -> Result[S]:
     """``seat`` played otherwise from now on (its phone let go; ``seats``: the settings' other changes, such as a
     bot in its place), saved with the game and settled (``Phones.here`` and ``Phones.bot``)."""
-    phones = tuple(i for i in s.settings.phones if i != seat)
-    after, effects = saving.save(with_shell(s, settings=replace(s.settings, phones=phones, **seats)))
+    seating = s.settings
+    assert seating is not None, "a game on phones has a set-up"
+    phones = tuple(i for i in seating.phones if i != seat)
+    after, effects = saving.save(with_shell(s, settings=replace(seating, phones=phones, **seats)))
     return settle(s, after, effects)
 
 

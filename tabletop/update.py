@@ -9,16 +9,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Generic
+from typing import Generic, TypeVar
 
 from . import remote, saving
 from .effects import Do, Effects, Failed, Heard
 from .notes import notify
-from .remote import Link, Phones
+from .remote import Link, Paired, Phones
 from .saving import Data, Keeper, S
 
 Result = tuple[S, Effects]
 Handler = Callable[[S, str, str], Result[S]]
+P = TypeVar("P", bound=Paired)  # a game's state: its saved data, its phones' remote and its set-up (``remote.Paired``)
 
 
 def same(s: S, arg: str = "", value: str = "") -> Result[S]:
@@ -35,7 +36,7 @@ def _no_message(s: S, message: object) -> Result[S] | None:
 
 
 @dataclass(frozen=True)
-class Update(Generic[S]):
+class Update(Generic[P]):
     """A game's ``handle(state, message) -> (state, effects)``.
 
     ``commands``: the handler of each of the game's commands (and of the bar's ``Nav``); ``settle``: what follows
@@ -47,22 +48,22 @@ class Update(Generic[S]):
     """
 
     name: str
-    commands: Mapping[StrEnum, Handler[S]]
-    settle: Callable[[S, S, Effects], Result[S]]
-    keeper: Keeper[S]
-    messages: Callable[[S, object], Result[S] | None] = _no_message
-    before: Callable[[S], S] = _as_is
-    data: Callable[[S, Data], S] = lambda s, cmd: s
-    phones: Phones[Any] | None = None  # a game on phones: its state is a ``remote.Paired`` (Pig's is not)
+    commands: Mapping[StrEnum, Handler[P]]
+    settle: Callable[[P, P, Effects], Result[P]]
+    keeper: Keeper[P]
+    messages: Callable[[P, object], Result[P] | None] = _no_message
+    before: Callable[[P], P] = _as_is
+    data: Callable[[P, Data], P] = lambda s, cmd: s
+    phones: Phones[P] | None = None  # a game on phones
 
-    def __call__(self, s: S, message: object) -> Result[S]:
+    def __call__(self, s: P, message: object) -> Result[P]:
         after, effects = self._handle(s, message)
         if self.phones is not None:
             after, more = remote.settle(self.phones, s, after)
             effects = (*effects, *more)
         return after, effects
 
-    def _handle(self, s: S, message: object) -> Result[S]:
+    def _handle(self, s: P, message: object) -> Result[P]:
         match message:
             case Do(Data() as cmd, arg, _):
                 return saving.command(self.keeper, self.data(s, cmd), cmd, arg)
@@ -89,7 +90,7 @@ class Update(Generic[S]):
             raise ValueError(f"{self.name} has no message {message!r}.")
         return found
 
-    def _heard(self, phones: Phones[Any], s: S, seat: int, text: str) -> Result[S]:
+    def _heard(self, phones: Phones[P], s: P, seat: int, text: str) -> Result[P]:
         """A message from ``seat``'s phone; a tap is handled as that seat's, on the state as that seat sees it."""
         s, effects, tap = remote.hear(phones, remote.registry(phones.models), s, seat, text)
         if tap is None or tap.command not in self.commands:

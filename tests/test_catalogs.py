@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tabletop import i18n, registry
-from tabletop.home import loading_words
+from tabletop.home import GAME_WORDS, loading_words
 from tabletop.i18n import (
     LANGUAGES,
     PLURAL_FORMS,
@@ -41,12 +41,19 @@ def test_the_shell_and_every_registered_game_have_catalogs() -> None:
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
 def test_the_shell_says_which_game_it_loads_in_the_game_s_own_name(lang: str) -> None:
     """The page's words while a game's files are fetched name that game, as the first screen does, and no other."""
-    titles = {game.name: catalog(lang, (SHELL,)).t(f"home.{game.name}") for game in registry.GAMES}
+    titles = {game.name: catalog(lang, (game.package,)).t("game.name") for game in registry.GAMES}
     for name, title in titles.items():
         said = loading_words(lang, name)
         assert all(title in text for text in said.values()), said
         assert not [other for other in titles.values() if other != title and other not in title
                     for text in said.values() if other in text]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_every_game_names_and_describes_itself_for_the_first_screen(game: str, lang: str) -> None:
+    texts = catalog(lang, (game,))
+    assert all(key in texts and texts.t(key).strip() for key in GAME_WORDS)
 
 
 @pytest.mark.parametrize("domain", DOMAINS)
@@ -213,7 +220,7 @@ def literal_keys(tree: ast.Module) -> Iterator[tuple[int, str]]:
 
 
 def used(packages: list[str]) -> tuple[set[str], set[str]]:
-    """Every string literal of the code, and every key family it builds ("kind." + kind, f"home.{game}")."""
+    """Every string literal of the code, and every key family it builds ("kind." + kind, f"home.{key}")."""
     literals: set[str] = set()
     families: set[str] = set()
     for _, tree in modules(packages):

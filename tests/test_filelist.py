@@ -13,6 +13,19 @@ from tabletop.registry import Entry
 from tools import filelist
 
 
+def test_the_first_screen_names_each_game_as_its_own_catalog_does() -> None:
+    """``tabletop/game_names.py`` holds each registered game's ``[game]`` words, in every language, as read."""
+    assert filelist.check_names() is None
+    from tabletop.game_names import NAMES
+    from tabletop.i18n import LANGUAGES, catalog
+
+    assert NAMES.keys() == {game.name for game in registry.GAMES}
+    for game in registry.GAMES:
+        for lang in LANGUAGES:
+            texts = catalog(lang, (game.package,))
+            assert NAMES[game.name][lang] == (texts.t("game.name"), texts.t("game.about")) != ("", "")
+
+
 def test_pyscript_toml_lists_every_engine_module() -> None:
     problem = filelist.check()
     assert problem is None, problem

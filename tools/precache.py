@@ -125,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         from tools import firstscreen
 
-        problem = filelist.check() or filelist.check_quiz() or firstscreen.check() or check()
+        problem = filelist.check_names() or filelist.check() or filelist.check_quiz() or firstscreen.check() or check()
         print(problem or f"{SERVICE_WORKER} is up to date", file=sys.stderr if problem else sys.stdout)
         return 1 if problem else 0
     if args.list:

@@ -1,46 +1,33 @@
 """The third game, Pig (``tests/dice``), played through the real page: the site served with it registered.
 
-The site is copied as it ships (``tools.filelist.site_files``), the game's package beside it as ``dice`` with its
-registry line added (lazy: fetched when opened) and the lazy list regenerated, as ``python -m tools.filelist
---write`` would after a game is added; nothing else of the site is changed.
+The site is copied as it ships, the game's package beside it as ``dice`` with its registry line added (lazy:
+fetched when opened) and what ``python -m tools.filelist --write`` generates regenerated (``tests/dice_site.py``);
+nothing else of the site is changed.
 """
 
 from __future__ import annotations
 
-import shutil
+import json
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser
 
-from tabletop import registry
-from tests.dice import ENTRY
+from tests.dice_site import build
 from tools import filelist
 from tools.browser import start_serve, stop_serve
 
 from .conftest import open_game, page_context
 
 pytestmark = pytest.mark.browser
-REPO = filelist.ROOT
-DICE = replace(ENTRY, package="dice", lazy=True)
+PREFS_FR = json.dumps({"type": "prefs", "schema": 1, "values": {"lang": "fr"}})
 
 
 @pytest.fixture(scope="module")
 def dice_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("site")
-    for name in {*filelist.site_files(), "sw.js", filelist.LAZY_LIST}:
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(REPO / name, root / name)
-    shutil.copytree(REPO / "tests" / "dice", root / "dice", ignore=shutil.ignore_patterns("__pycache__"))
-    games = (*registry.GAMES, DICE)
-    path = root / "tabletop" / "registry.py"
-    path.write_text(path.read_text(encoding="utf-8")
-                    + f"\n\nGAMES = (*GAMES, Entry({DICE.name!r}, {DICE.package!r}, lazy=True, docs={DICE.docs!r}))\n",
-                    encoding="utf-8")
-    (root / filelist.LAZY_LIST).write_text(filelist.lazy_list(root, games), encoding="utf-8")
-    filelist.write_archive(root, games)  # the page reads the shell's registry from the [files] archive
+    build(root)  # the page reads the shell's registry from the [files] archive
     assert "dice/web/plugin.py" in (root / filelist.LAZY_LIST).read_text(encoding="utf-8")
     process, url = start_serve(Path(root))
     try:
@@ -68,5 +55,22 @@ def test_pig_is_played_to_the_end_through_the_shell(chromium: Browser, dice_site
             page.wait_for_timeout(150)
         assert "wins" in page.inner_text(".banner")
         assert loaded.console_errors == [] and loaded.page_errors == []
+    finally:
+        context.close()
+
+
+def test_the_first_screen_python_paints_offers_pig_in_its_own_words(chromium: Browser, dice_site: str) -> None:
+    """Registered by its one line, Pig is on the first screen once Python paints it, named and described by its
+    own catalog (French here, the stored language), and its button opens it."""
+    context = page_context(chromium)
+    try:
+        loaded = open_game(context, dice_site, zero=False, stored={"zero-knizia:prefs": PREFS_FR})
+        page, booted = loaded.page, len(loaded.console_errors)  # (a 404 of /favicon.ico before: not the game's)
+        page.wait_for_selector(".home-game.game-dice h2")
+        assert page.inner_text(".home-game.game-dice h2") == "Cochon"
+        assert "Un jeu de dés à deux" in page.inner_text(".home-game.game-dice p")
+        page.click(".home-game.game-dice button[data-action='open-game']")
+        page.wait_for_selector("button[data-action='dice-start']")
+        assert loaded.console_errors[booted:] == [] and loaded.page_errors == []
     finally:
         context.close()
