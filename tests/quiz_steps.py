@@ -15,10 +15,13 @@ from tabletop.effects import Do, Effects
 from tabletop.widgets import Button
 from tests.harness import FakeStorage, TableRun
 from thousand.actions import Action
+from thousand.game import Phase
 from thousand.web.actions import Command
 from thousand.web.commands import handle
 from thousand.web.plugin import PLUGIN
-from thousand.web.table import Page, QuizTable, page
+from thousand.web.present import present
+from thousand.web.screens import ChooseView, EndView, GuessView, NumberLine, RevealedAnswer
+from thousand.web.table import Page, QuizTable, page, seen, shown_plays, team_name, viewer
 
 
 def act(s: QuizTable, message: Any, arg: str = "", value: str = "") -> tuple[QuizTable, Effects]:
@@ -111,3 +114,48 @@ def walk_by_first_taps(seed: int, *, powers: bool = False) -> list[str]:
         else:
             raise AssertionError(f"the walk stopped on {where}")
     raise AssertionError("the quiz did not end")
+
+
+def walk(item: object, found: list[object]) -> None:
+    if isinstance(item, (tuple, list)):
+        for part in item:
+            walk(part, found)
+    elif is_dataclass(item):
+        found.append(item)
+        for f in fields(item):
+            walk(getattr(item, f.name), found)
+
+
+def check_privacy(s: QuizTable) -> None:
+    """What the page would draw now shows no secret it may not."""
+    screen = present(s)
+    parts: list[object] = []
+    walk(screen.body, parts)
+    me = viewer(s)
+    g = s.game
+    # Answers: only those of plays turned over (and, at the end, the guessed last cards).
+    allowed = {c.id for p in shown_plays(s) for c in p.cards}
+    if g is not None and g.is_over and page(s) is Page.END:
+        allowed |= {r.card.id for r in g.guess_results}
+    answers = {a.id for a in parts if isinstance(a, RevealedAnswer)}
+    assert answers <= allowed, (answers - allowed, page(s))
+    for line in (p for p in parts if isinstance(p, NumberLine)):
+        if isinstance(screen.body, EndView):  # the tie-break's guesses, each beside its own card's answer (now public)
+            assert g is not None and line in screen.body.tiebreak and len(line.marks) == 1
+        else:
+            assert len(line.marks) == len(shown_plays(s))
+    if isinstance(screen.body, GuessView) and screen.body.card is not None:  # the tie-break names everyone in it
+        assert g is not None and all(team_name(s, team) in screen.body.intro for team in g.guessers)
+    # Picks: a chosen card is marked only for the team at the tablet while it may look.
+    if isinstance(screen.body, ChooseView):
+        for panel in screen.body.teams:
+            if panel.team != me:
+                assert not any(c.selected or c.fresh or c.interactive for c in panel.cards)
+    if g is not None and g.phase is Phase.CHOOSE:
+        for team in range(g.teams):
+            if team != me and (g.picks[team] is not None or g.changes[team] is not None):
+                secret = g.picks[team] or g.changes[team]
+                assert str(secret) not in repr(screen)
+    view = seen(s)
+    if view is not None and me is None:
+        assert view.my_pick is None and view.my_change is None and view.my_guess is None

@@ -102,3 +102,17 @@ def test_the_games_states_share_no_field_but_the_shells_core() -> None:
     assert sorted(own["Table"] & own["QuizTable"]) == []
     shell = {f.name for f in dataclasses.fields(Core)}
     assert {name: sorted(fields & shell) for name, fields in own.items() if fields & shell} == {}
+
+
+def test_no_cpython_test_file_imports_another_test_file() -> None:
+    """Shared steps live in helper modules (``tests/quiz_steps.py``, ``tests/zero_steps.py``, ...): a test file
+    imported by another runs its module-level set-up twice and ties the two files' fates together.  (The browser
+    tests under ``tests/e2e`` and ``tests/engines`` still share helpers from test files: not yet held here.)"""
+    found = []
+    for path in sorted((ROOT / "tests").glob("test_*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            found += [f"{path.relative_to(ROOT)}:{node.lineno}: {n}" for n in names
+                      if n.rsplit(".", 1)[-1].startswith("test_")]
+    assert found == []

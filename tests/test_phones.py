@@ -567,7 +567,7 @@ def test_serve_lan_relays_one_pairing_by_a_short_code_and_nothing_else() -> None
     import urllib.error
     import urllib.request
 
-    from tests.test_serve import get, start_server
+    from tests.served import get, start_server
     from tools.browser import stop_process as stop
 
     def post(port: int, body: object) -> tuple[int, dict[str, Any]]:
@@ -621,7 +621,7 @@ def test_codes_typed_at_the_relay_cannot_be_guessed_a_client_waits_and_a_code_tr
     import http.client
     import json
 
-    from tests.test_serve import start_server
+    from tests.served import start_server
     from tools.browser import stop_process as stop
 
     def post(port: int, body: object, source: str = "127.0.0.1") -> tuple[int, dict[str, Any]]:

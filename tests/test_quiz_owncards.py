@@ -16,7 +16,7 @@ from tabletop.effects import Elsewhere, FileChosen, PickFile
 from tabletop.store import BACKUP_PREFIX, Changed
 from tabletop.widgets import Button, Screen, parts
 from tests.harness import FakeStorage, TableRun
-from tests.test_quiz_web import check_privacy
+from tests.quiz_steps import check_privacy
 from thousand.deck import default_deck
 from thousand.owncards import MAX_FILE_BYTES, OwnCard, Use, read_file, write_json
 from thousand.web.actions import Command

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tabletop.widgets import Lesson
 from tests.harness import FakeStorage, TableRun
-from tests.test_quiz_web import check_privacy
+from tests.quiz_steps import check_privacy
 from thousand.deck import default_deck
 from thousand.web.actions import Command
 from thousand.web.plugin import PLUGIN

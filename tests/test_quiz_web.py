@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import fields, is_dataclass, replace
+from dataclasses import replace
 
 import pytest
 
@@ -14,7 +14,7 @@ from tabletop.effects import Elsewhere, Leave, Now
 from tabletop.notes import with_shell
 from tabletop.turns import Acts, BotActs, HandOff
 from tests.harness import FakeStorage, TableRun, saves
-from tests.quiz_steps import _buttons, act, bot_play
+from tests.quiz_steps import _buttons, act, bot_play, check_privacy
 from thousand.bots import make_bot
 from thousand.deck import default_deck
 from thousand.game import Phase, TeamView
@@ -25,11 +25,8 @@ from thousand.web.present import present
 from thousand.web.screens import (
     ChooseView,
     EndView,
-    GuessView,
-    NumberLine,
     QuestionView,
     QuizSheetView,
-    RevealedAnswer,
     RevealView,
 )
 from thousand.web.settings import QuizSettings, TeamConfig
@@ -41,58 +38,11 @@ from thousand.web.table import (
     next_step,
     page,
     resume,
-    seen,
-    shown_plays,
     team_name,
     viewer,
 )
 
 DECK = default_deck()
-
-
-def walk(item: object, found: list[object]) -> None:
-    if isinstance(item, (tuple, list)):
-        for part in item:
-            walk(part, found)
-    elif is_dataclass(item):
-        found.append(item)
-        for f in fields(item):
-            walk(getattr(item, f.name), found)
-
-
-def check_privacy(s: QuizTable) -> None:
-    """What the page would draw now shows no secret it may not."""
-    screen = present(s)
-    parts: list[object] = []
-    walk(screen.body, parts)
-    me = viewer(s)
-    g = s.game
-    # Answers: only those of plays turned over (and, at the end, the guessed last cards).
-    allowed = {c.id for p in shown_plays(s) for c in p.cards}
-    if g is not None and g.is_over and page(s) is Page.END:
-        allowed |= {r.card.id for r in g.guess_results}
-    answers = {a.id for a in parts if isinstance(a, RevealedAnswer)}
-    assert answers <= allowed, (answers - allowed, page(s))
-    for line in (p for p in parts if isinstance(p, NumberLine)):
-        if isinstance(screen.body, EndView):  # the tie-break's guesses, each beside its own card's answer (now public)
-            assert g is not None and line in screen.body.tiebreak and len(line.marks) == 1
-        else:
-            assert len(line.marks) == len(shown_plays(s))
-    if isinstance(screen.body, GuessView) and screen.body.card is not None:  # the tie-break names everyone in it
-        assert g is not None and all(team_name(s, team) in screen.body.intro for team in g.guessers)
-    # Picks: a chosen card is marked only for the team at the tablet while it may look.
-    if isinstance(screen.body, ChooseView):
-        for panel in screen.body.teams:
-            if panel.team != me:
-                assert not any(c.selected or c.fresh or c.interactive for c in panel.cards)
-    if g is not None and g.phase is Phase.CHOOSE:
-        for team in range(g.teams):
-            if team != me and (g.picks[team] is not None or g.changes[team] is not None):
-                secret = g.picks[team] or g.changes[team]
-                assert str(secret) not in repr(screen)
-    view = seen(s)
-    if view is not None and me is None:
-        assert view.my_pick is None and view.my_change is None and view.my_guess is None
 
 
 def play_game(settings: QuizSettings, seed: int, *, rng: random.Random, check: bool = True,
