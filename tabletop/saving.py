@@ -38,6 +38,7 @@ from .effects import (
     Write,
     Wrote,
 )
+from .errors import DataError
 from .notes import Note, dismiss, notify, with_shell
 from .store import AtRisk, Code, Problem, Status
 
@@ -84,12 +85,13 @@ class Kept(Protocol):
     @property
     def serial(self) -> int: ...
     @property
-    def history(self) -> Any:
+    def history(self) -> object:
         """The game's score sheet as this tab knows it."""
 
 
 S = TypeVar("S", bound=Kept)
 Result = tuple[S, Effects]
+V = TypeVar("V")
 
 
 class Keeper(Protocol, Generic[S]):
@@ -97,6 +99,10 @@ class Keeper(Protocol, Generic[S]):
 
     A score sheet is optional: a keeper whose ``sheet`` is ``None`` keeps only the game in progress (forgotten
     once it is finished), and its ``finished``, ``export`` and ``trimmed`` are never called.
+
+    Saved values and sheets are ``object`` here: the shell only carries them between the game's keeper and its
+    documents (``store.Spec``), so a keeper takes back what its documents read and narrows it to its own type
+    (``narrowed``: anything else is ``DataError``, reported as any failed message is).
     """
 
     name: str  # the game's file-name prefix: "zero", "zero-a-1000"
@@ -109,16 +115,16 @@ class Keeper(Protocol, Generic[S]):
     def playing(self, s: S) -> bool:
         """Whether a game is on the table (so another tab's change to the saved game is a conflict)."""
 
-    def saved(self, s: S, now: str) -> Any:
+    def saved(self, s: S, now: str) -> object:
         """The slot's value for the game on the table, dated ``now`` (``None``: nothing to save)."""
 
-    def ident(self, value: Any) -> str:
+    def ident(self, value: object) -> str:
         """A saved game's id."""
 
-    def finished(self, s: S, now: str) -> Any:
+    def finished(self, s: S, now: str) -> object:
         """The score sheet's entry (a ledger value) for the finished game on the table."""
 
-    def resume(self, s: S, value: Any) -> Result[S]:
+    def resume(self, s: S, value: object) -> Result[S]:
         """Continue a saved game read from storage."""
 
     def set_up(self, s: S) -> Result[S]:
@@ -127,11 +133,19 @@ class Keeper(Protocol, Generic[S]):
     def export(self, s: S, kind: str, today: str) -> Download | None:
         """The score sheet as a file of ``kind`` ("json" or "csv"), or None if the game has no such export."""
 
-    def trimmed(self, sheet: Any) -> Any:
+    def trimmed(self, sheet: object) -> object:
         """The sheet with only its newer half (to free space)."""
 
     def after_save(self, s: S, now: str) -> Result[S]:
         """What else to keep after a save (the quiz's questions already shown)."""
+
+
+def narrowed(value: object, kind: type[V], what: str) -> V:
+    """``value`` (a saved value or a sheet handed back to a keeper) as the game's own ``kind``; anything else is not
+    ``what`` (the game's document): ``DataError``."""
+    if not isinstance(value, kind):
+        raise DataError(f"Not {what}: {type(value).__name__}.")
+    return value
 
 
 ALERTS = (Code.UNAVAILABLE, Code.WRITE_FAILED, Code.CORRUPT, Code.BACKUP_FAILED, Code.CONFLICT, Code.BAD_IMPORT,
@@ -223,7 +237,7 @@ def command(k: Keeper[S], s: S, cmd: Data, arg: str) -> Result[S]:
 # ---- outcomes -------------------------------------------------------------------------------------------
 
 
-def outcome(k: Keeper[S], s: S, message: Any) -> Result[S] | None:
+def outcome(k: Keeper[S], s: S, message: object) -> Result[S] | None:
     """The next state for a storage outcome or event (``None``: ``message`` is not one)."""
     match message:
         case Started(problems):
@@ -268,7 +282,7 @@ def outcome(k: Keeper[S], s: S, message: Any) -> Result[S] | None:
     return None
 
 
-def _resumed(k: Keeper[S], s: S, value: Any) -> Result[S]:
+def _resumed(k: Keeper[S], s: S, value: object) -> Result[S]:
     after, effects = k.resume(s, value)
     return _persist(after, id=k.ident(value), serial=after.serial, unsaved=False), effects
 
@@ -339,4 +353,5 @@ def _wrote(k: Keeper[S], s: S, w: Wrote) -> Result[S]:
     return s, effects
 
 
-__all__ = ["Data", "Keeper", "Persist", "abandon", "command", "outcome", "record", "save", "show_problem", "start"]
+__all__ = ["Data", "Keeper", "Persist", "abandon", "command", "narrowed", "outcome", "record", "save", "show_problem",
+           "start"]

@@ -14,7 +14,10 @@ import random
 import pytest
 
 from tabletop import registry
+from tabletop.effects import Read
+from tabletop.errors import DataError
 from tabletop.present import Nav
+from tabletop.store import Loaded
 from tabletop.widgets import Button, Choice, Screen, parts
 from tests.dice import ENTRY as TEST_GAME
 from tests.harness import FakeStorage, TableRun
@@ -103,6 +106,23 @@ def test_every_screen_of_the_set_up_offers_only_commands_and_an_unknown_action_i
     assert run.plugin.message("no-such-command") is None
     with pytest.raises(ValueError):
         run.plugin.handle(run.state, object())  # a message the game has no word for is refused, not dropped
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_saved_value_of_another_type_resumes_nothing_and_the_players_are_told(name: str) -> None:
+    """The shell hands a game's saved values back as ``object`` (``saving.Keeper``): its keeper narrows them, and
+    a value that is not of its type (the document's text, a list, a number) is damaged data, not a half-resumed game."""
+    run = TableRun.open(registry.plugin(name), storage=FakeStorage())
+    keeper, first = run.plugin.keeper, run.screen.name
+    for wrong in ('{"id": "g1"}', ["g1", 3], 42):
+        with pytest.raises(DataError):
+            keeper.resume(run.state, wrong)
+        if keeper.sheet is not None:
+            with pytest.raises(DataError):
+                keeper.trimmed(wrong)
+        run.send(Read(keeper.slot, Loaded(wrong))).idle()
+        assert "error.unexpected" in [note.key for note in run.state.notes]
+        assert not keeper.playing(run.state) and run.screen.name == first and run.state.persist.id is None
 
 
 @pytest.mark.parametrize("name", GAMES)

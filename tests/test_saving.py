@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from tabletop import saving
 from tabletop.effects import Clear, Clock, Download, Load, Now, PickFile, Write
@@ -16,7 +15,7 @@ class Game:
     notes: tuple[Note, ...] = ()
     persist: Persist = Persist()
     serial: int = 0
-    history: Any = None
+    history: object = None
     playing: bool = True
 
 
@@ -28,16 +27,16 @@ class NoSheet:
     def playing(self, s: Game) -> bool:
         return s.playing
 
-    def saved(self, s: Game, now: str) -> Any:
+    def saved(self, s: Game, now: str) -> dict[str, str] | None:
         return {"id": "g1", "at": now} if s.playing else None
 
-    def ident(self, value: Any) -> str:
-        return str(value["id"])
+    def ident(self, value: object) -> str:
+        return str(saving.narrowed(value, dict, "a saved game")["id"])
 
-    def finished(self, s: Game, now: str) -> Any:
+    def finished(self, s: Game, now: str) -> object:
         raise AssertionError("no sheet to put a game on")
 
-    def resume(self, s: Game, value: Any) -> tuple[Game, tuple[()]]:
+    def resume(self, s: Game, value: object) -> tuple[Game, tuple[()]]:
         return s, ()
 
     def set_up(self, s: Game) -> tuple[Game, tuple[()]]:
@@ -46,7 +45,7 @@ class NoSheet:
     def export(self, s: Game, kind: str, today: str) -> Download | None:
         raise AssertionError("no sheet to export")
 
-    def trimmed(self, sheet: Any) -> Any:
+    def trimmed(self, sheet: object) -> object:
         raise AssertionError("no sheet to trim")
 
     def after_save(self, s: Game, now: str) -> tuple[Game, tuple[()]]:

@@ -22,6 +22,7 @@ from tabletop.effects import Add, Download, Effects
 from tabletop.errors import DataError
 from tabletop.ids import new_id
 from tabletop.notes import dismiss, with_shell
+from tabletop.saving import narrowed
 from tabletop.store import PREFIX, Shape, Spec, Steps
 from thousand.deck import Deck, default_deck
 from thousand.game import Game
@@ -205,15 +206,16 @@ class QuizKeeper:
             return None  # its only stored copy; never the tutorial's
         return SavedQuiz(self._id(s), s.game, s.settings, s.reveals_seen, s.turned, s.lang)
 
-    def ident(self, value: SavedQuiz) -> str:
-        return value.id
+    def ident(self, value: object) -> str:
+        return narrowed(value, SavedQuiz, "a saved quiz").id
 
     def finished(self, s: QuizTable, now: str) -> QuizSheet:
         assert s.game is not None
         teams = tuple(TeamRecord(team_name(s, i), t.kind, t.people) for i, t in enumerate(s.settings.teams))
         return QuizSheet((record_of(s.game, teams, self._id(s), now),))
 
-    def resume(self, s: QuizTable, value: SavedQuiz) -> Result:
+    def resume(self, s: QuizTable, value: object) -> Result:
+        value = narrowed(value, SavedQuiz, "a saved quiz")
         if value.lang in ("en", "fr", "de"):
             s = with_shell(s, lang=value.lang)
         return resume(dismiss(s, OFFER), value.game, value.settings, value.reviewed, value.shown)  # a game resumed
@@ -227,7 +229,8 @@ class QuizKeeper:
             return None
         return Download(f"zero-a-1000-{today[:10]}.json", s.history.to_json(), "application/json")
 
-    def trimmed(self, sheet: QuizSheet) -> QuizSheet:
+    def trimmed(self, sheet: object) -> QuizSheet:
+        sheet = narrowed(sheet, QuizSheet, "the quiz's score sheet")
         return QuizSheet(sheet.records[len(sheet.records) - len(sheet.records) // 2:])
 
     def after_save(self, s: QuizTable, now: str) -> tuple[QuizTable, Effects]:

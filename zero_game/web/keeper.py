@@ -16,6 +16,7 @@ from tabletop.effects import Download, Effects
 from tabletop.errors import InvalidMove
 from tabletop.ids import new_id
 from tabletop.notes import dismiss, with_shell
+from tabletop.saving import narrowed
 from tabletop.store import PREFIX, Shape, Spec, Steps
 from zero_game.cards import Card
 from zero_game.sheet import (
@@ -104,15 +105,16 @@ class ZeroKeeper:
                                    "pool": " ".join(c.slug for c in s.pool_order)}  # as laid out, not re-sorted
         return SavedGame(ident, s.seat_names, s.match, now, options, table=s.settings.to_dict())
 
-    def ident(self, value: SavedGame) -> str:
-        return value.id
+    def ident(self, value: object) -> str:
+        return narrowed(value, SavedGame, "a saved match of Zero").id
 
     def finished(self, s: Table, now: str) -> ScoreSheet:
         assert s.match is not None
         ident = s.persist.id or new_id(random.Random(f"{s.ids}:{s.serial}"))
         return ScoreSheet((record_match(s.match, s.seat_names, match_id=ident, finished_at=now, assists=s.assists),))
 
-    def resume(self, s: Table, value: SavedGame) -> Result:
+    def resume(self, s: Table, value: object) -> Result:
+        value = narrowed(value, SavedGame, "a saved match of Zero")
         reviewed = value.options.get("reviewed")
         after, effects = resume(dismiss(s, "tutorial.offer"), value.match, saved_settings(value),
                                 reviewed if type(reviewed) is int else None, game_assists(value), value.seats)
@@ -127,7 +129,8 @@ class ZeroKeeper:
         text = json.dumps(s.history.to_dict(), ensure_ascii=False, indent=1) + "\n"
         return Download(export_filename("json", today), text, "application/json")
 
-    def trimmed(self, sheet: ScoreSheet) -> ScoreSheet:
+    def trimmed(self, sheet: object) -> ScoreSheet:
+        sheet = narrowed(sheet, ScoreSheet, "Zero's score sheet")
         kept = {r.id for r in sheet.history()[: len(sheet.matches) // 2]}
         return ScoreSheet(tuple(r for r in sheet.matches if r.id in kept))
 

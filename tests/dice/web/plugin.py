@@ -127,23 +127,24 @@ class DiceKeeper:
     def playing(self, s: DiceTable) -> bool:
         return s.game is not None and not s.game.is_over
 
-    def saved(self, s: DiceTable, now: str) -> Any:
+    def saved(self, s: DiceTable, now: str) -> dict[str, object] | None:
         if s.game is None:
             return None
         return {"type": GAME_DOC.tag, "schema": GAME_DOC.schema, "id": s.game_id, "at": now, "serial": s.serial,
                 "seed": s.game.seed, "kinds": list(s.kinds), "actions": list(s.game.actions)}
 
-    def ident(self, value: Any) -> str:
-        return str(value["id"])
+    def ident(self, value: object) -> str:
+        return str(saving.narrowed(value, dict, "a saved game of Pig")["id"])
 
-    def finished(self, s: DiceTable, now: str) -> Any:
+    def finished(self, s: DiceTable, now: str) -> object:
         raise AssertionError("Pig keeps no score sheet")
 
-    def resume(self, s: DiceTable, value: Any) -> Result:
-        game = replay_saved("game of Pig", lambda: Pig(int(value["seed"])), [str(a) for a in value["actions"]],
+    def resume(self, s: DiceTable, value: object) -> Result:
+        data = saving.narrowed(value, dict, "a saved game of Pig")
+        game = replay_saved("game of Pig", lambda: Pig(int(data["seed"])), [str(a) for a in data["actions"]],
                             lambda g, a: g.play(a))
-        s = with_shell(replace(s, game=game, game_id=str(value["id"]), kinds=tuple(value["kinds"])),
-                       setting_up=False, serial=int(value["serial"]))
+        s = with_shell(replace(s, game=game, game_id=str(data["id"]), kinds=tuple(data["kinds"])),
+                       setting_up=False, serial=int(data["serial"]))
         return s, bot_next(s)
 
     def set_up(self, s: DiceTable) -> Result:
@@ -152,7 +153,7 @@ class DiceKeeper:
     def export(self, s: DiceTable, kind: str, today: str) -> Download | None:
         raise AssertionError("Pig keeps no score sheet")
 
-    def trimmed(self, sheet: Any) -> Any:
+    def trimmed(self, sheet: object) -> object:
         raise AssertionError("Pig keeps no score sheet")
 
     def after_save(self, s: DiceTable, now: str) -> Result:
