@@ -104,12 +104,11 @@ def test_the_games_states_share_no_field_but_the_shells_core() -> None:
     assert {name: sorted(fields & shell) for name, fields in own.items() if fields & shell} == {}
 
 
-def test_no_cpython_test_file_imports_another_test_file() -> None:
-    """Shared steps live in helper modules (``tests/quiz_steps.py``, ``tests/zero_steps.py``, ...): a test file
-    imported by another runs its module-level set-up twice and ties the two files' fates together.  (The browser
-    tests under ``tests/e2e`` and ``tests/engines`` still share helpers from test files: not yet held here.)"""
+def test_no_test_file_imports_another_test_file() -> None:
+    """Shared steps live in helper modules (``tests/quiz_steps.py``, ``tests/e2e/table_steps.py``, ...): a test
+    file imported by another runs its module-level set-up twice and ties the two files' fates together."""
     found = []
-    for path in sorted((ROOT / "tests").glob("test_*.py")):
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
                 [node.module or ""] if isinstance(node, ast.ImportFrom) else []

@@ -7,7 +7,7 @@ import json
 from playwright.sync_api import BrowserContext, expect
 
 from .conftest import open_game
-from .test_page import hold_runtime, wait_until_held
+from .page_steps import hold_runtime, wait_until_held
 
 
 def test_a_tap_before_python_is_ready_opens_that_games_setup_when_it_is(

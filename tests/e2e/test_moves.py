@@ -17,7 +17,7 @@ from zero_game.web.settings import Settings
 from zero_game.web.texts import Texts
 
 from .conftest import booted_page, open_game, page_context, settled
-from .test_table import BOT_TIMEOUT_MS, audit, knock, shoot, swap_first_cards
+from .table_steps import BOT_TIMEOUT_MS, audit, knock, shoot, swap_first_cards
 
 SEED = 11
 

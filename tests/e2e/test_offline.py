@@ -25,16 +25,10 @@ from tools import precache
 from tools.browser import CHROMIUM_ARGS, find_chromium
 from tools.engines import ThreadedServer, TrackedHandler
 
+from .offline_steps import CSP_LISTENER, csp_violations, wait_ready
+
 REPO = Path(__file__).resolve().parents[2]
 
-# Collects Content-Security-Policy violations from the first moment of every page.
-CSP_LISTENER = """
-window.__cspViolations = [];
-document.addEventListener("securitypolicyviolation", (event) => {
-  window.__cspViolations.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline"}`
-    + ` (${event.sourceFile}:${event.lineNumber})`);
-});
-"""
 
 
 # --- a stoppable server, optionally under a sub-path ------------------------------------------
@@ -101,11 +95,6 @@ def new_context(browser: Browser) -> BrowserContext:
     return context
 
 
-def wait_ready(page: Page) -> None:
-    page.wait_for_function("() => document.documentElement.dataset.app !== 'loading'",
-                           timeout=READY_TIMEOUT_MS)
-    state = page.evaluate("() => document.documentElement.dataset.app")
-    assert state == "ready", f"page did not become ready (data-app={state!r}): {page.inner_text('body')}"
 
 
 def wait_offline_ready(page: Page) -> None:
@@ -117,8 +106,6 @@ def wait_offline_ready(page: Page) -> None:
     )
 
 
-def csp_violations(page: Page) -> list[str]:
-    return list(page.evaluate("() => window.__cspViolations"))
 
 
 def cache_names(page: Page) -> list[str]:

@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import re
 import shutil
-import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import BrowserContext, Page, Route, expect
+from playwright.sync_api import BrowserContext, expect
 
 from tools.browser import start_serve, stop_serve
 from tools.filelist import site_files
 
 from .conftest import REPO, LoadedPage, open_game
-
-RUNTIME_WASM = "**/assets/vendor/pyodide/pyodide.asm.wasm"
+from .page_steps import RUNTIME_WASM, hold_runtime, wait_until_held
 
 
 def test_page_becomes_ready_loading_everything_from_its_own_origin_without_a_service_worker(
@@ -52,18 +50,8 @@ def test_shell_paints_before_python_is_ready(booted_game: LoadedPage) -> None:
     assert first_paint < ready
 
 
-def hold_runtime(context: BrowserContext) -> list[Route]:
-    """Keep the runtime's wasm download pending until the test lets it go."""
-    held: list[Route] = []
-    context.route(RUNTIME_WASM, lambda route: held.append(route))
-    return held
 
 
-def wait_until_held(page: Page, held: list[Route], timeout_s: float = 60) -> None:
-    deadline = time.monotonic() + timeout_s
-    while not held:
-        assert time.monotonic() < deadline, "the runtime download never started"
-        page.wait_for_timeout(50)  # lets Playwright dispatch the route handler
 
 
 def test_shell_shows_title_table_and_progress_while_python_downloads(

@@ -794,7 +794,7 @@ JOINING = """(heading) => document.documentElement.dataset.app === 'loading'
 @pytest.fixture(scope="module")
 def lan_table(chromium: Browser) -> Iterator[Table]:
     """A table served by ``serve.py --lan`` (its relay of pairing codes), on the loopback."""
-    from tests.test_serve import start_server
+    from tests.served import start_server
     from tools.browser import stop_process
 
     process, first_line = start_server("--lan")

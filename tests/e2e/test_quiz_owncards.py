@@ -17,9 +17,9 @@ from thousand.web.own import CARDS_KEY
 from thousand.web.texts import Texts
 
 from .conftest import open_game
-from .test_quiz import STEP_MS, screenshot_all, set_up
-from .test_storage import backups, stored
-from .test_table import audit
+from .quiz_browser import STEP_MS, screenshot_all, set_up
+from .storage_steps import backups, stored
+from .table_steps import audit
 
 EN = Texts("en")
 # What a person does next on the quiz page (a card: the team's own, then Play).

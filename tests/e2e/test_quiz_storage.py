@@ -13,7 +13,7 @@ from tabletop.store import BACKUP_PREFIX
 from thousand.web.saved import GAME_KEY, SEEN_KEY, SHEET_KEY
 
 from .conftest import open_game
-from .test_storage import NO_ROOM_FOR_BACKUPS, backups, stored
+from .storage_steps import NO_ROOM_FOR_BACKUPS, backups, stored
 
 QUIZ = "?game=quiz&seed=3&speed=fast"
 DEEP = "[" * 10_000 + "]" * 10_000

@@ -19,7 +19,7 @@ from thousand.web.actions import Command
 from thousand.web.tutorial import OFFER, STEPS
 
 from .conftest import open_game, page_context, settled
-from .test_quiz import STEP_MS, check_privacy
+from .quiz_browser import STEP_MS, check_privacy
 
 SHOTS = os.environ.get("QUIZTUT_SHOTS", "")
 

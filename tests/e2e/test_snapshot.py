@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tabletop.prefs import PREFS_KEY
 from tests import snapshot_hooks as snap
 from tests.e2e.conftest import READY_TIMEOUT_MS, REPO
-from tests.e2e.test_offline import CSP_LISTENER, csp_violations, wait_ready
+from tests.e2e.offline_steps import CSP_LISTENER, csp_violations, wait_ready
 from tools.engines import Site
 from zero_game.web.keeper import GAME_KEY
 

@@ -13,6 +13,7 @@ from zero_game.web.i18n import messages, translate
 from zero_game.web.keeper import GAME_KEY, SHEET_KEY
 
 from .conftest import STORE_ITEMS, open_game, page_context, settled
+from .storage_steps import NO_ROOM_FOR_BACKUPS, backups, stored
 
 EN = messages("en").messages  # the storage texts, placeholders unfilled
 GAME = "?seed=5&speed=fast"
@@ -38,9 +39,6 @@ def pool(page: Page) -> list[str]:
     return sorted(page.locator("[data-zone=pool] [data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
 
 
-def stored(page: Page, key: str) -> str | None:
-    value = page.evaluate("(key) => localStorage.getItem(key)", key)
-    return None if value is None else str(value)
 
 
 def swap_first(page: Page) -> None:
@@ -310,10 +308,6 @@ HOSTILE_STORED = {
 }
 
 
-def backups(page: Page) -> dict[str, str]:
-    return dict(page.evaluate(
-        "(prefix) => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith(prefix))"
-        ".map(k => [k, localStorage.getItem(k)]))", BACKUP_PREFIX))
 
 
 def test_hostile_stored_values_are_backed_up_and_the_game_starts_and_plays(
@@ -363,17 +357,6 @@ def test_a_backup_key_with_a_quote_exports_and_a_deep_import_leaves_the_bots_pla
     expect(page.locator(".banner.winner")).to_be_visible()
 
 
-NO_ROOM_FOR_BACKUPS = """
-(() => {
-  const original = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (key, value) {
-    if (String(key).startsWith("zero-knizia:backup:")) {
-      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-    }
-    return original.call(this, key, value);
-  };
-})();
-"""
 
 
 def test_a_damaged_match_too_big_to_back_up_is_offered_first_then_replaced(

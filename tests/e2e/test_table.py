@@ -14,14 +14,20 @@ from zero_game.sheet import load_game
 from zero_game.web.i18n import messages, translate
 from zero_game.web.keeper import GAME_KEY
 
-from .conftest import REPO, booted_page, open_game, settled
+from .conftest import REPO, booted_page, open_game
+from .table_steps import (
+    ARTIFACTS,
+    BOT_TIMEOUT_MS,
+    VIEWPORTS,
+    audit,
+    knock,
+    no_horizontal_overflow,
+    shoot,
+    swap_first_cards,
+)
 
-ARTIFACTS = REPO / "test-artifacts"
-AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
-VIEWPORTS = {"1024x768": (1024, 768), "768x1024": (768, 1024), "390x844": (390, 844)}
 # Something to act on: my turn (knock), a finished round, a finished match or a hand-off.
 NEXT_STEP = "[data-action=knock], [data-action=next-round], [data-action=play-again], [data-action=ready]"
-BOT_TIMEOUT_MS = 60_000
 
 
 SEED = 5
@@ -67,16 +73,8 @@ def next_step(page: Page) -> str:
     return str(locator.get_attribute("data-action"))
 
 
-def swap_first_cards(page: Page) -> None:
-    page.locator("[data-zone=hand] [data-card]").first.click()
-    page.locator("[data-zone=pool] [data-card]").first.click()
-    expect(page.locator(".confirm")).to_be_visible()
-    page.locator(".confirm [data-action=confirm]").click()
 
 
-def knock(page: Page) -> None:
-    page.locator("[data-action=knock]").click()
-    page.locator(".confirm [data-action=confirm]").click()
 
 
 def set_up_hot_seat(page: Page, names: tuple[str, str]) -> None:
@@ -204,23 +202,8 @@ def test_a_name_is_shown_as_text_never_run_as_html(game: Page) -> None:
     assert page.evaluate("window.__x") is None
 
 
-def no_horizontal_overflow(page: Page) -> None:
-    widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-    assert widths[0] <= widths[1], f"horizontal overflow: {widths}"
 
 
-def shoot(page: Page, name: str) -> None:
-    for label, (width, height) in VIEWPORTS.items():
-        page.set_viewport_size({"width": width, "height": height})
-        settled(page)
-        no_horizontal_overflow(page)
-        small = page.locator("[data-card], .btn, select, input").evaluate_all(
-            "els => els.filter(e => e.offsetParent && !e.closest('.seat-last') && !e.closest('.revealed')"
-            " && (e.getBoundingClientRect().width < 44 || e.getBoundingClientRect().height < 44))"
-            ".map(e => e.dataset.card || e.textContent)"
-        )
-        assert small == [], f"touch targets under 44 px at {label}: {small}"
-        page.screenshot(path=str(ARTIFACTS / f"{name}-{label}.png"), full_page=True)
 
 
 def test_screens_fit_three_viewports_without_horizontal_scrolling(game: Page) -> None:
@@ -242,22 +225,6 @@ def test_screens_fit_three_viewports_without_horizontal_scrolling(game: Page) ->
     shoot(page, "round-end")
 
 
-def audit(page: Page) -> list[str]:
-    """axe-core's serious and critical findings on the page as it stands."""
-    if not AXE.is_file():
-        pytest.fail("axe-core is missing: run `npm ci` (./test.sh does).")
-    # Measure colours at rest: a fade-in caught half-way would read as low contrast.
-    page.emulate_media(reduced_motion="reduce")
-    if page.evaluate("typeof window.axe") == "undefined":
-        # Loaded by URL from the page's own origin: the page's CSP rightly refuses inline scripts.
-        page.add_script_tag(url=page.url.split("?")[0] + AXE.relative_to(REPO).as_posix())
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    page.emulate_media(reduced_motion="no-preference")
-    return [
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
-        for v in result["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 def test_axe_finds_no_serious_problem_on_setup_table_and_sheet(game: Page) -> None:

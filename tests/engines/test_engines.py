@@ -11,10 +11,7 @@ from zero_game import Match
 
 from . import table as t
 from .conftest import SEED
-
-
-def console_errors(driver: Driver) -> list[str]:
-    return list(driver.call("() => window.__zeroConsoleErrors ?? ['the console recorder did not run']"))
+from .engine_steps import console_errors
 
 
 def test_the_game_starts_with_no_console_error(game: Driver) -> None:

@@ -15,7 +15,7 @@ import pytest
 from tools.engines import Driver, Site
 
 from . import table as t
-from .test_engines import console_errors
+from .engine_steps import console_errors
 
 PLAY_ZERO = "#first [data-action='open-game'][data-arg='zero']"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from tests.e2e.test_quiz import NEXT, READ_PAGE, assert_private
+from tests.e2e.quiz_browser import NEXT, READ_PAGE, assert_private
 from tools.engines import LOAD_TIMEOUT_S, Driver, Site
 
 from . import table as t

@@ -20,7 +20,7 @@ from zero_game.web.keeper import GAME_KEY
 
 from . import table as t
 from .conftest import GAME
-from .test_engines import console_errors
+from .engine_steps import console_errors
 
 SEEDED = "?seed=7&speed=fast&game=zero"
 MAKING_TIMEOUT_S = 240.0  # the first visit's worker starts a second Pyodide: slow in WebKit under load
