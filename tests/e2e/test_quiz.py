@@ -39,8 +39,6 @@ def context_options() -> dict[str, Any]:
     return {"locale": "en-GB"}
 
 
-
-
 def play_step(page: Page, *, check: bool = True, shots: str | None = None, taken: set[str] | None = None) -> str:
     """Do the next thing a person does; returns what it was."""
     control = page.locator(NEXT).first
@@ -68,8 +66,6 @@ def play_step(page: Page, *, check: bool = True, shots: str | None = None, taken
     else:
         control.click()
     return action
-
-
 
 
 def test_the_first_screen_chooses_the_game_remembers_it_and_each_game_leads_back(
@@ -177,6 +173,43 @@ def test_two_teams_of_people_pass_the_tablet_see_no_other_pick_and_resume_after_
     assert audit(page) == [], "the score sheet"
     page.locator("[data-action=rules]").click()
     assert audit(page) == [], "the rules"
+
+
+def test_against_bot_teams_a_persons_cards_can_be_tapped_from_the_first_moment_of_every_round(
+    warm_context: BrowserContext, site_url: str
+) -> None:
+    """Every team chooses at once (issue 36, item 2): at the normal pace a bot team takes its time to decide,
+    and from the first moment of each round the cards of the team at the tablet take a tap meanwhile."""
+    page = first_visit(warm_context, site_url, "?game=quiz")
+    set_up(page, ("people", "easy", "hard"), ("Owls",), seed=23)
+    page.locator("[data-field=speed]").select_option("normal")
+    page.locator("[data-action=start]").click()
+    mine = page.locator("body[data-screen=choose] .team.mine [data-question]")  # a button when it takes a tap
+    label = page.locator(".round-label")
+    onward = page.locator("[data-action=reveal-next], [data-action=reveal-done], [data-action=target], "
+                          "[data-action=see-winner], [data-action=ready]")
+    rounds, seen = 0, ""
+    for _ in range(1200):  # steps of at most 100 ms: through three rounds, or to the end
+        if page.locator("[data-action=play-again]").count() or rounds == 3:
+            break
+        if mine.count() and label.count() and label.inner_text() != seen:  # a new round's first moment
+            seen = label.inner_text()
+            card = mine.first
+            takes = card.evaluate("n => n.tagName === 'BUTTON' && !n.disabled && n.dataset.action === 'card'")
+            assert takes, f"{seen}: the team's cards do not take a tap at the round's first moment"
+            picked = str(card.get_attribute("data-question"))
+            card.click()
+            expect(page.locator(f".team.mine [data-question='{picked}']")).to_have_class(re.compile("selected"))
+            page.locator("[data-action=confirm]").click()
+            rounds += 1
+        elif page.locator("[data-field=guess]").count():
+            page.locator("[data-field=guess]").fill("500")
+            page.locator("[data-action=guess]").click()
+        elif onward.count() and onward.first.is_enabled():
+            onward.first.click()
+        else:
+            page.wait_for_timeout(100)
+    assert rounds >= 2, f"only {rounds} round(s) played"
 
 
 @pytest.mark.parametrize("lang", ["fr", "de"])
