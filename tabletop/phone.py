@@ -50,7 +50,6 @@ from .errors import DataError
 from .i18n import SHELL, catalog
 from .pairing import ANSWER, KEY, OFFER, PairingError, Ticket, proof_of, read_sdp, slot_of
 from .plugin import Fields, Plugin
-from .regions import Host, Regions
 from .remote import MAX_FROM_TABLE, PROTOCOL, Link, check_number, code_of, message, qr, read, registry
 from .widgets import Button, JoinView, Notices, Screen
 
@@ -291,10 +290,11 @@ def heard(reg: Any, s: PhoneTable, text: str) -> Result:
 
 
 def present(s: PhoneTable) -> Screen:
-    """The table's last screen while playing; else the phone's own screen."""
+    """The table's last screen while playing, neither moving nor sounding (a phone has screens only: the game's view
+    never reads the phone's states); else the phone's own screen."""
     t = texts(s.lang)
     if s.stage is Stage.PLAYING and s.screen is not None:
-        return replace(s.screen, notices=Notices(t("notice.area")))
+        return replace(s.screen, notices=Notices(t("notice.area")), motion=False, sound=False)
     body = join_view(s, t)
     return Screen(name="join", game=s.game, lang=s.lang, title=t("join.title"), brand=t("join.brand"),
                   tagline=t("join.tagline"), table_label=t("join.title"), top=None, notices=Notices(t("notice.area")),
@@ -340,17 +340,9 @@ def plugin(game: Plugin[Any]) -> Plugin[Any]:
     """The phone's plug-in for ``game``: the game's painter and commands, the table's screens."""
     from .remote import Link as LinkCommand
 
-    def view(host: Host) -> Regions:
-        drawn = game.view(host)
-        # The game's view feels a change from its states (cards travel, a sound); a phone has screens only.
-        drawn.before = lambda old, new: None  # type: ignore[method-assign]
-        drawn.after = lambda old, new, token: None  # type: ignore[method-assign]
-        drawn.pressed = lambda state: None  # type: ignore[method-assign]
-        return drawn
-
     return Plugin(
         name="phone", title=f"{game.title} (phone)", docs=(), keeper=game.keeper, launch=lambda start: (None, ()),
         handle=handle_with(game.schema, game.models), present=present, commands=(*game.commands, LinkCommand),
         fields=Fields(typed=dict(game.fields.typed), changed={**game.fields.changed, "join-code": LinkCommand.CODE}),
-        view=view, leaks=lambda state, screen: [], models=game.models,
+        view=game.view, leaks=lambda state, screen: [], models=game.models,
     )

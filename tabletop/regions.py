@@ -67,7 +67,9 @@ class Regions:
     """A drawn page: ``draw(screen)`` repaints what changed and returns the names of the regions it repainted.
 
     A game's view may also make a change felt (cards that travel, a sound): ``before`` is called with the
-    states before and after a change while the page still shows the first, ``after`` once it is drawn.
+    states before and after a change and their screens while the page still shows the first, ``after`` once it is
+    drawn.  Whether it may move or sound comes from the screens (``Screen.motion``, ``Screen.sound``): a phone's
+    view, the game's own, is handed screens with both off (and states that are not the game's).
     """
 
     frame_class = "view"
@@ -101,15 +103,16 @@ class Regions:
         """A whole screen body drawn as one region."""
         return self.p.body(body)
 
-    def before(self, old: Any, new: Any) -> Any:
-        """Called before ``new`` is drawn over ``old`` (the page still shows ``old``); its result goes to ``after``."""
+    def before(self, old: Any, new: Any, shown: Screen | None, screen: Screen) -> Any:
+        """Called before ``new`` (its screen ``screen``) is drawn over ``old`` (``shown``: the screen the page still
+        shows, ``None`` for the game's first); its result goes to ``after``."""
         return None
 
-    def after(self, old: Any, new: Any, token: Any) -> None:
-        """Called once ``new`` is drawn."""
+    def after(self, old: Any, new: Any, shown: Screen | None, screen: Screen, token: Any) -> None:
+        """Called once ``new`` (its screen ``screen``) is drawn over ``old`` (``shown``)."""
 
-    def pressed(self, state: Any) -> None:
-        """A pointer went down on the page (a gesture: the moment to start audio)."""
+    def pressed(self, screen: Screen) -> None:
+        """A pointer went down on the page showing ``screen`` (a gesture: the moment to start audio)."""
 
     # ---- shared ----
 

@@ -789,11 +789,12 @@ def _escape(cmd: StrEnum) -> Key:
 
 
 def phone_screen(screen: Screen) -> Screen:
-    """A screen of the table as a phone shows it: without the tablet's bar, notices and page texts."""
+    """A screen of the table as a phone shows it: without the tablet's bar, notices and page texts, and without its
+    motion and sound (the tablet's view plays them)."""
     from .widgets import Notices
 
     return replace(screen, top=None, notices=Notices(screen.notices.label), chrome=(), phones=None, guard=None,
-                   ready=())
+                   ready=(), motion=False, sound=False)
 
 
 def outbox(phones: Phones[S], present: Callable[[S], Screen]) -> Callable[[S], tuple[tuple[int, str], ...]]:

@@ -337,6 +337,8 @@ class Screen:
     ``focus`` lists where focus starts (CSS selectors, the first that matches) when the screen opens or its
     ``moment`` changes (a team's turn starts while the screen stays); ``keys`` are its shortcuts; ``game``
     is the plug-in's name (``data-game`` on the page); ``brand`` and ``tagline`` the page's heading.
+    ``motion`` and ``sound`` say whether the game's view makes a change felt (cards that travel) and heard (its
+    chimes): this device's switches, both off on a phone, which shows screens only (``tabletop.phone``).
     """
 
     name: str
@@ -358,6 +360,8 @@ class Screen:
     flags: tuple[tuple[str, str], ...] = ()  # the page body's ``data-*`` flags (``motion``: on or off)
     ready: tuple[str, ...] = ()  # what is ready, as ``data-<name>="ready"`` on the page (``sheet``: read)
     phones: PhonesBar | None = None  # the seats played on phones, above the game
+    motion: bool = False  # the view's motion (``Regions.before``/``after``); the CSS's is ``flags``' ``motion``
+    sound: bool = False  # the view's sounds, and a tap starts the audio (``Regions.pressed``)
 
 
 def deliberate_press(clicks: int, pressed_at: float, handoff_at: float) -> bool:

@@ -264,6 +264,22 @@ def test_a_phone_acts_only_for_its_own_seat_and_only_as_a_tap_of_it() -> None:
     assert run.state.match is not m and run.state.match.round.history[-1].seat == current
 
 
+def test_the_tablet_moves_and_sounds_by_its_switches_and_a_phone_shows_its_screens_still_and_silent() -> None:
+    from tabletop.phone import PhoneTable, Stage
+    from tabletop.phone import present as on_phone
+
+    run = zero_table((1,), seats=3)
+    phone = Phone(run, 1).join()
+    assert run.screen.motion and run.screen.sound  # this device's switches, both on at first
+    assert phone.screen is not None and not phone.screen.motion and not phone.screen.sound
+    run.tap("sound")
+    assert run.screen.motion and not run.screen.sound
+    # Whatever screen it is sent, a phone's view neither moves nor sounds: the table's cards travel on the tablet.
+    loud = replace(phone.screen, motion=True, sound=True)
+    shown = on_phone(PhoneTable("en", "zero", Stage.PLAYING, screen=loud))
+    assert not shown.motion and not shown.sound and shown.body == loud.body
+
+
 def test_the_host_can_take_a_seat_back_on_the_tablet_or_give_it_to_a_bot() -> None:
     run = zero_table((1, 2), seats=3)
     Phone(run, 1).join()

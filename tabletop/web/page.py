@@ -162,7 +162,8 @@ class Page:
         if self.view is None or self.plugin is None:
             return
         screen = self.plugin.present(after)
-        token = self.view.before(before, after)
+        last = self.screen
+        token = self.view.before(before, after, last, screen)
         active = document.activeElement
         document.documentElement.lang = screen.lang
         document.title = screen.title
@@ -184,7 +185,6 @@ class Page:
                     node.setAttribute("aria-label", text)
                 elif node:
                     node.textContent = text
-        last = self.screen
         # A new screen (every hand-off) or language: the region holds only what this one says.
         fresh = "screen" in changed or screen.guard is not None or (last is not None and last.lang != screen.lang)
         if (screen.live and (last is None or last.live != screen.live)) \
@@ -214,7 +214,7 @@ class Page:
             self.refocus(active, screen)
         if dialog is None:
             self.opener = None
-        self.view.after(before, after, token)
+        self.view.after(before, after, last, screen, token)
         self.links.show(self.plugin.phones(after))
         self.links.attach()
 
@@ -460,8 +460,8 @@ class Page:
     def on_pointerdown(self, event: Any) -> None:
         self.input_seen = True
         self.pressed_at = float(event.timeStamp)
-        if self.view is not None and self.runtime is not None:
-            self.view.pressed(self.runtime.state)
+        if self.view is not None and self.screen is not None:
+            self.view.pressed(self.screen)
 
     def deliberate(self, event: Any) -> bool:
         """Whether a press on the hand-off's button is a new act, not the tail of the last person's.

@@ -82,7 +82,8 @@ def present(s: QuizTable) -> Screen:
                   body=body,
                   focus=FOCUS.get(name, ("h1",)), keys=keys(s, name, mine), moment=f"{name}:{mine}",
                   chrome=chrome(t.t), guard=Command.READY if name is Page.HANDOFF else None,
-                  ready=("sheet",) if s.persist.sheet_ready else (), flags=(("motion", "on" if s.motion else "off"),))
+                  ready=("sheet",) if s.persist.sheet_ready else (), flags=(("motion", "on" if s.motion else "off"),),
+                  motion=s.motion, sound=s.sound)
 
 
 def rules(s: QuizTable) -> RulesView:

@@ -30,12 +30,12 @@ class QuizView(Regions):
         super().__init__(QuizPainter(host.document), host)
         self.chimes = Chimes(host.window, host.to_js)
 
-    def after(self, old: QuizTable, new: QuizTable, token: Any) -> None:
-        if new.sound and cheered(old, new):
+    def after(self, old: QuizTable, new: QuizTable, shown: Screen | None, screen: Screen, token: Any) -> None:
+        if screen.sound and cheered(old, new):
             self.chimes.play("podium")
 
-    def pressed(self, state: QuizTable) -> None:
-        if state.sound:  # in a task of its own, within the gesture (as Zero's view does)
+    def pressed(self, screen: Screen) -> None:
+        if screen.sound:  # in a task of its own, within the gesture (as Zero's view does)
             self.host.window.setTimeout(self.host.to_js(self.chimes.unlock), 0)
 
     def shape_of(self, screen: Screen) -> str:

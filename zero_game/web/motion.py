@@ -1,8 +1,8 @@
 """What a change of the table looks and sounds like: pure functions of two states.
 
 ``travelled(before, after)``: the swap that just happened, so its cards can travel; ``cues(before,
-after)``: the sounds it makes.  The page (``fx.py``) plays them unless the person turned them off
-(``Table.motion``, ``Table.sound``) or the device asks for reduced motion.
+after)``: the sounds it makes.  The page (``fx.py``) plays them unless the person turned them off (the screen's
+``motion`` and ``sound``, from the state's switches; off on a phone) or the device asks for reduced motion.
 """
 
 from __future__ import annotations

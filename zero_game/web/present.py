@@ -70,6 +70,7 @@ def present(s: Table) -> Screen:
         focus=FOCUS.get(name, (".view .btn.primary", "h1")), keys=keys(s, name), moment=str(name),
         chrome=chrome(t.t), guard=Command.READY if name is Page.HANDOFF else None,
         flags=(("motion", "on" if s.motion else "off"),), ready=("sheet",) if s.persist.sheet_ready else (),
+        motion=s.motion, sound=s.sound,
     )
 
 

@@ -18,7 +18,7 @@ from .fx import Fx
 from .motion import cues, travel_ms, travelled
 from .render import CardPainter
 from .screens import CardView, HandView, PoolView, SetupView, TableView
-from .table import Page, Table, page
+from .table import Page, Table
 
 
 class View(Regions):
@@ -31,25 +31,25 @@ class View(Regions):
         self.cards: dict[str, dict[str, Any]] = {"pool": {}, "hand": {}}
         self.fx = Fx(host.document, host.window, host.to_js)
 
-    def before(self, old: Table, new: Table) -> Any:
-        return self.fx.snapshot() if page(old) is Page.TABLE and old.motion else None
+    def before(self, old: Table, new: Table, shown: Screen | None, screen: Screen) -> Any:
+        return self.fx.snapshot() if shown is not None and shown.name == Page.TABLE and shown.motion else None
 
-    def after(self, old: Table, new: Table, places: Any) -> None:
-        moved = travelled(old, new) if places is not None and new.motion else None
+    def after(self, old: Table, new: Table, shown: Screen | None, screen: Screen, places: Any) -> None:
+        moved = travelled(old, new) if places is not None and screen.motion else None
         if moved is not None and not self.fx.reduced():
             ms = travel_ms(new)
             self.fx.travel(places, moved[0], moved[1], ms)
             self.host.mark("travel", {"detail": float(ms)})
-        if new.sound:
+        if screen.sound:
             for cue in cues(old, new):
                 self.fx.play(cue)
-        if page(new) is Page.LOG and page(old) is not Page.LOG:  # the log page opens on the newest round
+        if screen.name == Page.LOG and shown is not None and shown.name != Page.LOG:  # it opens on the newest round
             newest = self.doc.querySelector(".log [data-newest]")
             if newest and newest.previousElementSibling and newest.previousElementSibling.matches(".log-round"):
                 newest.scrollIntoView(self.host.to_js({"block": "start"}))
 
-    def pressed(self, state: Table) -> None:
-        if state.sound:
+    def pressed(self, screen: Screen) -> None:
+        if screen.sound:
             # In a task of its own, within the gesture's activation: starting the browser's audio can take
             # tens of milliseconds, which must not hold up the tap's response.
             self.host.window.setTimeout(self.host.to_js(self.fx.unlock), 0)
