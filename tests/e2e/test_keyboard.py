@@ -11,6 +11,7 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .conftest import open_game
+from .quiz_browser import set_up
 
 STEP_MS = 60_000
 
@@ -173,19 +174,11 @@ QUIZ_NEXT = ("[data-action=ready], .team.mine button[data-question], [data-actio
 
 
 def set_up_quiz(page: Page, kinds: tuple[str, ...], seed: int) -> None:
+    """The quiz's set-up in English, its teams of people named Owls, Foxes, Bears by their row, and the focus on
+    the start button (the keyboard's next key starts the quiz)."""
     page.locator("[data-field=lang]").select_option("en")
-    while page.locator(".team-row").count() > len(kinds):
-        page.locator("[data-action=remove-team]").last.click()
-    while page.locator(".team-row").count() < len(kinds):
-        page.locator("[data-action=add-team]").click()
-    for i, kind in enumerate(kinds):
-        page.locator(f"[data-field='team-kind:{i}']").select_option(kind)
-        if kind == "people":
-            page.locator(f"[data-field='team-name:{i}']").fill(("Owls", "Foxes", "Bears")[i])
-    page.locator("[data-field=speed]").select_option("fast")
-    if not page.locator("[data-field=seed]").count():
-        page.locator("[data-action=more-options]").click()
-    page.locator("[data-field=seed]").fill(str(seed))
+    names = tuple(("Owls", "Foxes", "Bears")[i] for i, kind in enumerate(kinds) if kind == "people")
+    set_up(page, kinds, names, seed=seed)
     page.locator("[data-action=start]").focus()
 
 
