@@ -121,11 +121,11 @@ function fetchRuntime() {
   preload(`${RUNTIME}pyodide-lock.json`, "preload", "fetch");
   if (!WebAssembly.compileStreaming) return;
   // Already compiling since early.js (a return visit), else from now.
-  const given = globalThis.zeroRuntimeWasm?.url === wasmURL ? globalThis.zeroRuntimeWasm : null;
+  const given = globalThis.tabletopRuntimeWasm?.url === wasmURL ? globalThis.tabletopRuntimeWasm : null;
   const response = given?.response ?? pageFetch(wasmURL);
   const started = given?.started ?? performance.now();
   early = { response, module: given?.module ?? WebAssembly.compileStreaming(response) };
-  globalThis.zeroRuntimeWasm = early; // early.js, running after this: nothing to start
+  globalThis.tabletopRuntimeWasm = early; // early.js, running after this: nothing to start
   early.module.then(() => measure("wasm compiled", started), () => {}); // a failure: reported when Pyodide asks
 }
 
@@ -153,7 +153,7 @@ WebAssembly.instantiateStreaming = function (source, imports) {
   if (early && source === early.response) {
     const { module } = early;
     early = null; // once: a later start (none today) would fetch and compile for itself
-    globalThis.zeroRuntimeWasm = {}; // taken: the page keeps nothing of it, and early.js has nothing to start
+    globalThis.tabletopRuntimeWasm = {}; // taken: the page keeps nothing of it, and early.js has nothing to start
     result = module.then((compiled) => WebAssembly.instantiate(compiled, imports)
       .then((instance) => ({ module: compiled, instance })));
   } else {
