@@ -168,10 +168,6 @@ class OnCore:
         return cast("Self | None", self.core.before_lesson)
 
     @property
-    def celebrated(self) -> int:
-        return self.core.celebrated
-
-    @property
     def celebrates(self) -> bool:
         """Whether the end of the game on the table plays its celebration: once, until a page opens over it (the
         rules, the score sheet); back from there, the podium stands still."""
