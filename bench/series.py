@@ -14,7 +14,8 @@ other on the deal sets both played (win share, and the score gap: its mean round
 Candidates: a bot level at its page cap (``hard``, ``expert``) or ``hard-reading`` / ``expert-reading`` (the same
 with ``hard.READING``'s deals read from the table; ``expert-reading`` keeps expert's bold playouts); ``hard-sharp``
 (hard whose playouts make every second knock, its own included, exactly when it wins the round on the deal played),
-``hard-sharp-others`` (the same for its opponents only), ``hard-groups`` (hard whose playouts swap as builders, ``sim.best_swap(builder=True)``), ``hard-both`` (both);
+``hard-sharp-others`` (the same for its opponents only), ``hard-groups`` (hard whose playouts swap as builders,
+``sim.best_swap(builder=True)``), ``hard-both`` (both);
 ``expert-sharp`` (expert with ``hard-sharp``'s playouts);
 ``policy`` and ``policy-groups`` (the playout policy alone as a bot, from its seat's view: ``sim.Table.policy_step``'s
 rule, without or with the builder's swaps).
