@@ -169,5 +169,6 @@ def test_the_series_report_counts_wins_per_deal_set_and_pairs_candidates() -> No
     text = report(records, "ismcts")
     assert "hard vs 2 x ismcts: win share 0.167" in text
     assert "hard-reading vs 2 x ismcts: win share 0.500" in text
-    assert "hard-reading minus hard, paired over 2 deal sets: +0.333" in text
+    assert "hard-reading minus hard, paired over 2 deal sets: win share +0.333" in text
+    assert "score gap to ismcts +0.00" in text  # the same cards and the same scores in every seating
     assert "hard 0.40 s (6)" in text

@@ -105,3 +105,30 @@ def test_sim_table_plays_the_rules_of_round(players: int) -> None:
     assert rounds > 950 and checked > 8 * rounds
     # Every rule the table re-implements came up: second knocks, passes in the final turns, ZEROs.
     assert effects[Effect.SECOND_KNOCK] > 900 and effects[Effect.PASS] > 100 and effects[Effect.ZERO] >= 3
+
+
+def test_a_sharp_seat_ends_the_round_only_when_it_holds_the_lowest_hand() -> None:
+    """In the playouts, a ``sharp`` seat (hard's own seat and its opponents, ``OpponentModel.sharp``/``sharp_self``)
+    makes the second knock only when its hand would still be the lowest after every other seat's best final swap;
+    the plain policy ends rounds on its rule of thumb, sometimes while another hand already scores less."""
+    rng = random.Random(7)
+    plain_behind = sharp_knocks = 0
+    for _ in range(3000):
+        noise = rng.uniform(2, 8)
+        deck = sorted(range(56), key=lambda c: (c & 7) + noise * rng.random())  # low numbers first: good hands
+        hands = [sum(1 << c for c in deck[s:27:3]) for s in range(3)]
+        pool = sum(1 << c for c in deck[27:32])
+        if any(sim.is_zero_mask(h) for h in hands):
+            continue
+        turns = [rng.randrange(2, 8)] * 3
+        behind = any(sim.score_mask(h) <= sim.score_mask(hands[0]) for h in hands[1:])
+        plain = sim.Table(hands, pool, seat=0, knocks=1, final_left=-1, own_turns=turns)
+        plain.policy_step(rng)
+        plain_behind += plain.knocks == 2 and behind
+        sharp = sim.Table(hands, pool, seat=0, knocks=1, final_left=-1, own_turns=turns, sharp=1)
+        wins = sharp.wins_by_knocking(0)
+        sharp.policy_step(rng)
+        assert (sharp.knocks == 2) == wins
+        assert not (wins and behind)
+        sharp_knocks += wins
+    assert plain_behind > 0 and sharp_knocks > 0, (plain_behind, sharp_knocks)

@@ -103,6 +103,11 @@ class OpponentModel:
     temperature: float = 1.5
     #: In the playouts, opponents make the second knock exactly when it wins them the round (``sim.Table.sharp``).
     sharp: bool = False
+    #: In the playouts, the searching seat itself also makes the second knock exactly when it wins the round on the
+    #: deal played (it reads the pictured hands), instead of by the policy's rule of thumb.
+    sharp_self: bool = False
+    #: In the playouts, every seat swaps as a builder (``sim.best_swap(builder=True)``): more score given up for groups.
+    builders: bool = False
     #: Extra fills for the seat that made the *first* knock, if not ``knocked``. A first knock changes nothing
     #: (R8), and a bold player makes it as a tempo move with a poor hand: the pimc yardstick's first knockers
     #: hold 15.6 points where ``SOUND`` pictures 8.3; with no knock fills, 12.1 (see ``TEMPO``).
@@ -249,7 +254,8 @@ class Search:
         model = bot.model
         others = ((1 << view.players) - 1) & ~(1 << view.seat)
         self.bold = others if model.bold else 0
-        self.sharp = others if model.sharp else 0
+        self.sharp = (others if model.sharp else 0) | (1 << view.seat if model.sharp_self else 0)
+        self.builders = (1 << view.players) - 1 if model.builders else 0
         if standing is None or len(standing.totals) != view.players:
             standing = Standing.fresh(view.players)
         self.totals = [float(t) for t in standing.totals]
@@ -408,7 +414,7 @@ class Search:
         """Play candidate ``index`` out on the current deal to the end of the round; its outcome."""
         give, take = self.candidates[index]
         table = sim.Table(self.hands, self.pool, self.seat, self.knocks, self.final_left, self.turns, self.bold,
-                          self.sharp)
+                          self.sharp, self.builders)
         if give < 0:
             table.knock()
             over = table.advance()
