@@ -8,7 +8,7 @@ used only at the edges (``bots`` turn a view into masks, and an action back into
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..cards import indices
 from ..scoring import COLOUR_MASKS, NUMBER_MASKS, cleared_mask, is_zero_mask, score_mask, swap_in
@@ -35,12 +35,30 @@ _ZERO_VALUE = -4.0
 _BUILDER_COLOUR_PROGRESS = tuple(1.6 * c for c in _COLOUR_PROGRESS)
 _BUILDER_NUMBER_PROGRESS = tuple(1.6 * c for c in _NUMBER_PROGRESS)
 
-# A two-generation cache of ``value``: when the young dict is full it becomes the old one and the
+# A two-generation cache of a hand's value: when the young dict is full it becomes the old one and the
 # previous old one is dropped, so no single drop frees more than ``_CACHE_LIMIT`` entries (freeing
 # 300,000 at once took a slice-breaking ~6 ms in CPython, twice that in the page's Pyodide).
-_VALUES: dict[int, float] = {}
-_OLD_VALUES: dict[int, float] = {}
 _CACHE_LIMIT = 100_000
+
+
+def _two_generation_cache(compute: Callable[[int], float]) -> Callable[[int], float]:
+    """``compute`` cached in two generations (above); the returned function is the cached one."""
+    young: dict[int, float] = {}
+    old: dict[int, float] = {}
+
+    def cached(hand: int) -> float:
+        nonlocal young, old
+        found = young.get(hand)
+        if found is None:
+            if len(young) >= _CACHE_LIMIT:
+                old, young = young, {}
+            found = old.get(hand)
+            if found is None:
+                found = compute(hand)
+            young[hand] = found
+        return found
+
+    return cached
 
 
 def _value(hand: int, colour: Sequence[float] = _COLOUR_PROGRESS, number_: Sequence[float] = _NUMBER_PROGRESS) -> float:
@@ -54,36 +72,10 @@ def _value(hand: int, colour: Sequence[float] = _COLOUR_PROGRESS, number_: Seque
     return score_mask(hand) - credit
 
 
-def value(hand: int) -> float:
-    """How good a hand is, in points (lower is better): its score less credit for progress to groups."""
-    global _VALUES, _OLD_VALUES
-    found = _VALUES.get(hand)
-    if found is None:
-        if len(_VALUES) >= _CACHE_LIMIT:
-            _OLD_VALUES, _VALUES = _VALUES, {}
-        found = _OLD_VALUES.get(hand)
-        if found is None:
-            found = _value(hand)
-        _VALUES[hand] = found
-    return found
-
-
-_BUILDER_VALUES: dict[int, float] = {}
-_OLD_BUILDER_VALUES: dict[int, float] = {}
-
-
-def builder_value(hand: int) -> float:
-    """``value`` with a builder's credits for progress to groups (``_BUILDER_COLOUR_PROGRESS``); cached as ``value``."""
-    global _BUILDER_VALUES, _OLD_BUILDER_VALUES
-    found = _BUILDER_VALUES.get(hand)
-    if found is None:
-        if len(_BUILDER_VALUES) >= _CACHE_LIMIT:
-            _OLD_BUILDER_VALUES, _BUILDER_VALUES = _BUILDER_VALUES, {}
-        found = _OLD_BUILDER_VALUES.get(hand)
-        if found is None:
-            found = _value(hand, _BUILDER_COLOUR_PROGRESS, _BUILDER_NUMBER_PROGRESS)
-        _BUILDER_VALUES[hand] = found
-    return found
+#: How good a hand is, in points (lower is better): its score less credit for progress to groups.
+value = _two_generation_cache(_value)
+#: ``value`` with a builder's credits for progress to groups (``_BUILDER_COLOUR_PROGRESS``).
+builder_value = _two_generation_cache(lambda hand: _value(hand, _BUILDER_COLOUR_PROGRESS, _BUILDER_NUMBER_PROGRESS))
 
 
 def best_swap(
